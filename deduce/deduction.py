@@ -1,0 +1,163 @@
+"""Deductions: what the revealed clues say about the Dark Lady (SPEC 3 results).
+
+:func:`deduce` answers a :class:`~deduce.query.Query` with a :class:`Deduction`: the
+consistent candidates, the state of every trait, her traits when they are proven, and
+(on request) why. Three engines compute the candidates with the same semantics:
+``fast`` (the default, :mod:`deduce.evaluator`), ``z3`` (the reference model,
+:mod:`deduce.model`) and ``csp`` (python-constraint, :mod:`deduce.csp`). Explanations
+and conflicts always come from the z3 model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .cards import CardSet
+from .evaluator import space_for
+from .query import Query
+
+ENGINES = ("fast", "z3", "csp")
+#: Default bound on the z3 work of one explanation, in milliseconds.
+EXPLAIN_TIMEOUT_MS = 5000
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A possible Dark Lady: her suit and her traits (in card-set order)."""
+
+    suit: str
+    traits: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"suit": self.suit, "traits": list(self.traits)}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a trait is certain or excluded: a subset-minimal set of clues (indexes into the query)."""
+
+    trait: str
+    state: str
+    clues: tuple[int, ...]
+
+    def to_json(self) -> dict:
+        return {"trait": self.trait, "state": self.state, "clues": list(self.clues)}
+
+
+@dataclass(frozen=True)
+class Note:
+    """Advice for the player that is not a trait state (e.g. that the suit card is needed)."""
+
+    code: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """The answer to a query (SPEC 6 result JSON)."""
+
+    status: str
+    candidates: tuple[Candidate, ...]
+    traits: dict[str, str]
+    dark_lady: tuple[str, ...] | None = None
+    explanations: tuple[Explanation, ...] = ()
+    conflict: tuple[int, ...] | None = None
+    notes: tuple[Note, ...] = field(default=())
+
+    def to_json(self) -> dict:
+        return {
+            "status": self.status,
+            "candidates": [c.to_json() for c in self.candidates],
+            "traits": dict(self.traits),
+            "dark_lady": list(self.dark_lady) if self.dark_lady is not None else None,
+            "explanations": [e.to_json() for e in self.explanations],
+            "conflict": list(self.conflict) if self.conflict is not None else None,
+            "notes": [n.to_json() for n in self.notes],
+        }
+
+
+def summarise(cards: CardSet, candidates: Iterable[tuple[str, int]]) -> Deduction:
+    """Status, trait states and the Dark Lady from (suit, trait mask) candidates, in any order.
+
+    With no candidate at all (a contradiction) no conclusion about any trait can be
+    trusted, so every trait is reported ``open``.
+    """
+    order = {s: i for i, s in enumerate(cards.suit_ids)}
+    space = space_for(cards)
+    rank = {x: i for i, x in enumerate(space.combos)}
+    found = sorted(set(candidates), key=lambda c: (order[c[0]], rank[c[1]]))
+    masks = {x for _, x in found}
+    if not found:
+        return Deduction("contradiction", (), {t: "open" for t in cards.trait_ids})
+    union = 0
+    inter = -1
+    for x in masks:
+        union |= x
+        inter &= x
+    states = {t: "certain" if inter >> i & 1 else "excluded" if not union >> i & 1 else "open"
+              for i, t in enumerate(cards.trait_ids)}
+    solved = len(masks) == 1
+    return Deduction(
+        status="solved" if solved else "open",
+        candidates=tuple(Candidate(s, cards.unmask(x)) for s, x in found),
+        traits=states,
+        dark_lady=cards.unmask(next(iter(masks))) if solved else None,
+    )
+
+
+def candidates(cards: CardSet, query: Query, engine: str = "fast") -> list[tuple[str, int]]:
+    """The consistent (suit, trait mask) candidates, by the chosen engine."""
+    if engine == "fast":
+        space = space_for(cards)
+        return space.candidates(space.query_mask(query))
+    if engine == "z3":
+        from .model import Model
+        return Model(cards, query).candidates()
+    if engine == "csp":
+        from .csp import candidates as csp_candidates
+        return csp_candidates(cards, query)
+    raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+
+
+def suit_card_note(cards: CardSet, query: Query, result: Deduction) -> Note | None:
+    """Tell the player the suit card will be needed, when it is the missing piece.
+
+    With truthful keys the suit card's own traits stay consistent with every other
+    card, so an open deduction without it cannot be closed by clues alone (SPEC 5).
+    """
+    if result.status != "open" or any(o.role == "suit_card" for o in query.clues):
+        return None
+    return Note("suit-card-needed",
+                "The other card of her suit (the suit card, under the location keys) will be "
+                "needed to prove her traits: visit every location to reveal it.")
+
+
+def deduce(cards: CardSet, query: Query, engine: str = "fast",
+           explain_timeout_ms: int = EXPLAIN_TIMEOUT_MS) -> Deduction:
+    """Answer a query: candidates, trait states, and explanations or a conflict from z3."""
+    result = summarise(cards, candidates(cards, query, engine))
+    explanations: tuple[Explanation, ...] = ()
+    conflict = None
+    notes: list[Note] = []
+    if result.status == "contradiction" or query.explain:
+        from .model import ExplainTimeout, Model
+        model = Model(cards, query, timeout_ms=explain_timeout_ms)
+        try:
+            if result.status == "contradiction":
+                conflict = model.minimal_core()
+            else:
+                explanations = tuple(
+                    Explanation(t, state, model.minimal_core(trait=t, present=(state == "excluded")))
+                    for t, state in result.traits.items() if state != "open"
+                )
+        except ExplainTimeout:
+            notes.append(Note("explain-timeout", "The explanation took too long and was left out."))
+    note = suit_card_note(cards, query, result)
+    if note:
+        notes.append(note)
+    return Deduction(result.status, result.candidates, result.traits, result.dark_lady,
+                     explanations, conflict, tuple(notes))

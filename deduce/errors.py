@@ -1,0 +1,80 @@
+"""Errors for bad input: each names the place in the document and what was expected.
+
+Every reader of user input (card set files, queries, boards, stealth decks) reports
+problems as :class:`Problem` values collected into one :class:`InputError`, so that a
+person sees *all* that is wrong with a document at once, each with its path
+(``ladies[3].key.rose``), and never a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+Loc = tuple[str | int, ...]
+
+
+def render_loc(loc: Loc) -> str:
+    """Render a location in a document as ``ladies[3].key.rose``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a document, at ``loc``."""
+
+    loc: Loc
+    message: str
+    code: str = "schema"
+
+    @property
+    def path(self) -> str:
+        return render_loc(self.loc)
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.loc else self.message
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "path": self.path, "loc": list(self.loc), "message": self.message}
+
+
+class DeduceError(Exception):
+    """Base class of the errors this package raises on purpose."""
+
+
+class InputError(DeduceError, ValueError):
+    """A document or query could not be interpreted; carries every problem found."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems) or "invalid input")
+
+    @classmethod
+    def at(cls, loc: Loc, message: str, code: str = "schema") -> "InputError":
+        return cls([Problem(loc, message, code)])
+
+    def to_json(self) -> list[dict]:
+        return [p.to_json() for p in self.problems]
+
+
+class Problems:
+    """Collects problems while a document is checked, then raises them together."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, loc: Loc, message: str, code: str = "schema") -> None:
+        self.items.append(Problem(tuple(loc), message, code))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise InputError(self.items)
