@@ -1,0 +1,88 @@
+"""The map of London: locations, their landmarks, and the paths between them (SPEC 7).
+
+Core domain model, no I/O (:mod:`deduce.boardfile` reads board documents). Locations
+are kept in file order; that order indexes every matrix the tracker builds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .cards import Names
+
+
+@dataclass(frozen=True)
+class Landmark:
+    """An icon on a stealth card's back; several locations may share one."""
+
+    id: str
+    name: Names
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place on the board, with the one landmark shown for it."""
+
+    id: str
+    name: Names
+    landmark: str
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """Landmarks, locations and undirected paths."""
+
+    name: str
+    landmarks: tuple[Landmark, ...]
+    locations: tuple[Location, ...]
+    paths: tuple[tuple[str, str], ...]
+
+    @cached_property
+    def location_ids(self) -> tuple[str, ...]:
+        return tuple(loc.id for loc in self.locations)
+
+    @cached_property
+    def landmark_ids(self) -> tuple[str, ...]:
+        return tuple(m.id for m in self.landmarks)
+
+    @cached_property
+    def _index(self) -> dict[str, int]:
+        return {loc: i for i, loc in enumerate(self.location_ids)}
+
+    @cached_property
+    def _neighbours(self) -> dict[str, frozenset[str]]:
+        out: dict[str, set[str]] = {loc: set() for loc in self.location_ids}
+        for a, b in self.paths:
+            out[a].add(b)
+            out[b].add(a)
+        return {loc: frozenset(n) for loc, n in out.items()}
+
+    def index(self, location_id: str) -> int:
+        return self._index[location_id]
+
+    def has_location(self, location_id: str) -> bool:
+        return location_id in self._index
+
+    def has_landmark(self, landmark_id: str) -> bool:
+        return landmark_id in self.landmark_ids
+
+    def location(self, location_id: str) -> Location:
+        return self.locations[self._index[location_id]]
+
+    def neighbours(self, location_id: str) -> frozenset[str]:
+        return self._neighbours[location_id]
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self._neighbours[a]
+
+    def landmark_of(self, location_id: str) -> str:
+        return self.location(location_id).landmark
+
+    def with_landmark(self, landmark_id: str) -> tuple[str, ...]:
+        """Locations showing this landmark, in board order."""
+        return tuple(loc.id for loc in self.locations if loc.landmark == landmark_id)
+
+    def step_allowed(self, a: str, b: str, may_stay: bool) -> bool:
+        """Whether she can go from ``a`` to ``b`` in one turn."""
+        return self.adjacent(a, b) or (may_stay and a == b)
