@@ -22,11 +22,17 @@ class Landmark:
 
 @dataclass(frozen=True)
 class Location:
-    """A place on the board, with the one landmark shown for it."""
+    """A place on the board, with the one landmark shown for it.
+
+    ``at`` is an optional drawing position ``(x, y)`` (x grows east, y grows south, any
+    unit): renderers draw the map with it and the deck audit checks with it that no two
+    paths cross. A board gives it for every location or for none.
+    """
 
     id: str
     name: Names
     landmark: str
+    at: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,6 +63,15 @@ class Board:
             out[a].add(b)
             out[b].add(a)
         return {loc: frozenset(n) for loc, n in out.items()}
+
+    @cached_property
+    def drawable(self) -> bool:
+        """Whether every location has drawing coordinates."""
+        return bool(self.locations) and all(loc.at is not None for loc in self.locations)
+
+    def degree(self, location_id: str) -> int:
+        """Number of paths leaving a location."""
+        return len(self._neighbours[location_id])
 
     def index(self, location_id: str) -> int:
         return self._index[location_id]
