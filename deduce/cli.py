@@ -1,0 +1,169 @@
+"""The ``deduce`` command line: one subcommand per capability.
+
+Handlers stay thin: read arguments, call the library, render. Bad input is reported
+on stderr as ``deduce: <place>: <message>`` with exit code 2 (1 for findings or failed
+batch lines), never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, Iterable
+
+from . import cardfile, data_path
+from .cards import CardSet
+from .deduction import ENGINES, deduce
+from .errors import InputError, Problem, render_loc
+from .phrases import LANGS
+from .query import parse_obs_text, parse_query
+from .render import hint_text
+
+
+# -- shared helpers -------------------------------------------------------------
+
+def load_cards(path: str | None) -> CardSet:
+    """The card set named on the command line, or the shipped one."""
+    return cardfile.load(path or data_path("clues.yaml"))
+
+
+def emit_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, ensure_ascii=False) + "\n")
+
+
+def batch_error(line: int, problems: Iterable[Problem], message: str) -> dict:
+    return {"error": {"line": line, "message": message, "problems": [p.to_json() for p in problems]}}
+
+
+def run_batch(path: str, answer: Callable[[Any], dict]) -> int:
+    """Answer one JSON query per input line with one JSON result per output line.
+
+    A line that is not JSON, or whose query is bad, yields ``{"error": {...}}`` in its
+    place and the run goes on; the exit code is 1 if any line failed. ``-`` reads stdin.
+    """
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    except OSError as exc:
+        raise InputError.at((), f"batch file {path!r} cannot be read: {exc.strerror}") from None
+    failed = False
+    out = []
+    with stream:
+        for number, line in enumerate(stream, 1):
+            try:
+                doc = json.loads(line)
+            except json.JSONDecodeError as exc:
+                result = batch_error(number, [], f"line {number} is not valid JSON: {exc.msg} (column {exc.colno})")
+            else:
+                try:
+                    result = answer(doc)
+                except InputError as exc:
+                    result = batch_error(number, exc.problems, str(exc))
+            failed |= "error" in result
+            out.append(json.dumps(result, ensure_ascii=False))
+    if out:
+        sys.stdout.write("\n".join(out) + "\n")
+    return 1 if failed else 0
+
+
+# -- deduce hint ----------------------------------------------------------------
+
+class _ClueAction(argparse.Action):
+    """Collect --clue and --obs in command-line order, so clue numbers match what was typed."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        clues = list(getattr(namespace, "clues", None) or [])
+        clues.append((option_string, value))
+        namespace.clues = clues
+
+
+def clue_from_flag(flag: str, value: str) -> dict:
+    """A clue object from ``--clue ID[:role]`` or ``--obs "t1,t2,t3:0/2"``."""
+    if flag == "--obs":
+        return parse_obs_text(value)
+    card, sep, role = value.partition(":")
+    return {"card": card.strip(), **({"role": role.strip()} if sep else {})}
+
+
+def relabel(exc: InputError, labels: list[str]) -> InputError:
+    """Name the command-line flag a problem came from instead of its JSON path."""
+    problems = []
+    for p in exc.problems:
+        if len(p.loc) >= 2 and p.loc[0] == "clues" and isinstance(p.loc[1], int) and p.loc[1] < len(labels):
+            rest = render_loc(p.loc[2:])
+            problems.append(Problem((f"{labels[p.loc[1]]}{' ' + rest if rest else ''}",), p.message, p.code))
+        elif p.loc and p.loc[0] == "suit":
+            problems.append(Problem(("--suit",), p.message, p.code))
+        else:
+            problems.append(p)
+    return InputError(problems)
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    cards = load_cards(args.cards)
+    if args.batch:
+        if args.clues or args.suit:
+            raise InputError.at(("--batch",), "takes its queries from the file; do not combine it with --suit, --clue or --obs")
+        return run_batch(args.batch, lambda doc: deduce(cards, parse_query(cards, doc), args.engine).to_json())
+    flags = args.clues or []
+    doc = {
+        "suit": args.suit,
+        "clues": [clue_from_flag(flag, value) for flag, value in flags],
+        "distinct": not args.no_distinct,
+        "explain": args.explain,
+    }
+    try:
+        query = parse_query(cards, doc)
+    except InputError as exc:
+        raise relabel(exc, [f'{flag} "{value}"' for flag, value in flags]) from None
+    result = deduce(cards, query, args.engine)
+    if args.json:
+        emit_json(result.to_json())
+    else:
+        print(hint_text(cards, query, result, args.lang))
+    return 0
+
+
+def add_hint_parser(sub) -> None:
+    p = sub.add_parser("hint", help="which Dark Ladies are still possible, and why",
+                       description="Which Dark Ladies are consistent with the clue cards seen so far.")
+    p.add_argument("--cards", metavar="FILE", help="card set file (default: the shipped data/clues.yaml)")
+    p.add_argument("--suit", metavar="S", help="the Dark Lady's suit (the back of her card)")
+    p.add_argument("--clue", action=_ClueAction, dest="clues", metavar="ID[:suit_card]",
+                   help="a revealed card by id; add :suit_card for the card of her own suit")
+    p.add_argument("--obs", action=_ClueAction, dest="clues", metavar='"t1,t2,t3:0/2"',
+                   help="a card typed from the table: its traits, then the key entry for her suit (needs --suit)")
+    p.add_argument("--no-distinct", action="store_true",
+                   help="do not assume the Dark Lady differs from every revealed lady")
+    p.add_argument("--explain", action="store_true", help="say which clues prove each certain or excluded trait")
+    p.add_argument("--json", action="store_true", help="print the result as JSON (SPEC 6)")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the readable output")
+    p.add_argument("--batch", metavar="FILE", help="one JSON query per line (- for stdin); one JSON result per line")
+    p.add_argument("--engine", choices=ENGINES, default="fast",
+                   help="candidate engine: fast (default), z3 (reference) or csp (python-constraint)")
+    p.set_defaults(handler=cmd_hint, clues=None)
+
+
+# -- the command ------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="deduce", description="Black Sonata deduction engine.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    add_hint_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except InputError as exc:
+        for problem in exc.problems:
+            print(f"deduce: {problem}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
