@@ -227,8 +227,10 @@ def parse(doc: Any) -> CardSet:
     trait_ids = tuple(t.id for t in traits)
 
     k = doc.get("traits_per_lady", 3)
-    if not is_int(k) or not 1 <= k <= max(1, len(traits)):
-        problems.add(("traits_per_lady",), f"expected a whole number in 1..{max(1, len(traits))}, got {k!r}")
+    if not traits:
+        k = None  # nothing to check ladies against; the traits' own problems are reported
+    elif not is_int(k) or not 1 <= k <= len(traits):
+        problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {k!r}")
         k = None
 
     suit_entries = _unique_ids(_list(doc, "suits", problems, MAX_SUITS), "suits", problems)
