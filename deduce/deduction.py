@@ -87,8 +87,7 @@ def summarise(cards: CardSet, candidates: Iterable[tuple[str, int]]) -> Deductio
     trusted, so every trait is reported ``open``.
     """
     order = {s: i for i, s in enumerate(cards.suit_ids)}
-    space = space_for(cards)
-    rank = {x: i for i, x in enumerate(space.combos)}
+    rank = space_for(cards).combo_rank
     found = sorted(set(candidates), key=lambda c: (order[c[0]], rank[c[1]]))
     masks = {x for _, x in found}
     if not found:

@@ -48,6 +48,11 @@ class CandidateSpace:
         return combo_mask * self._repeat
 
     @cached_property
+    def combo_rank(self) -> dict[int, int]:
+        """Position of each trait mask in card-set order, for sorting candidates."""
+        return {x: i for i, x in enumerate(self.combos)}
+
+    @cached_property
     def trait_masks(self) -> tuple[int, ...]:
         """For each trait, the candidates whose trait set holds it."""
         return tuple(self.everywhere(self.combo_mask(lambda x, b=1 << t: bool(x & b)))
