@@ -1,0 +1,171 @@
+"""The tracker: where the Lady can be now and next turn, by exact counting (SPEC 7, normative).
+
+The stealth deck is a cycle of ``L`` slots; slot ``i`` holds her location ``p_i``. Every
+closed walk ``p_0 ... p_{L-1}`` that respects the board's paths (and, for ``may_stay``
+sequences, staying put) and every observation is equally likely, so the chance that she is
+at ``v`` on slot ``t`` is the number of such walks through ``v`` at ``t`` over the number of
+all of them.
+
+The walks are counted exactly with transfer matrices. With ``A`` the step matrix
+(``A[u][v] = 1`` when she may go from ``u`` to ``v`` in one turn) and ``F_s`` the 0/1
+diagonal filter of the observations on slot ``s``, put ``M_s = F_s A``. The walks with
+``p_t = v`` number ``(M_t M_{t+1} ... M_{t+L-1})[v][v]`` (indexes mod ``L``). Writing
+``X = M_now`` and ``Y = M_{now+1} ... M_{now+L-1}``, the walks through ``v`` at ``now`` are
+``(X Y)[v][v]`` and those through ``v`` at ``now + 1`` are ``(Y X)[v][v]``, so one product
+``Y`` answers both slots. Slots without observations have ``F_s = I``; runs of them become
+one power of ``A``, taken from a per-board cache, so the work grows with the number of
+observed slots, not with ``L``. Counts are Python integers: they are exact however large.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from operator import mul
+
+from .board import Board
+from .tracking import TrackQuery
+
+Matrix = list[list[int]]
+#: Powers of the step matrix up to this exponent are kept once computed.
+CACHED_POWERS = 64
+
+
+def _matmul(a: Matrix, b: Matrix) -> Matrix:
+    """The product of two square integer matrices; all-zero rows of ``a`` cost nothing."""
+    cols = list(zip(*b))
+    zero = [0] * len(cols)
+    return [[sum(map(mul, row, col)) for col in cols] if any(row) else zero[:] for row in a]
+
+
+class _Steps:
+    """The step matrix of one board and move rule, with its powers."""
+
+    def __init__(self, board: Board, may_stay: bool):
+        ids = board.location_ids
+        self.size = len(ids)
+        self.matrix: Matrix = [[int(board.step_allowed(a, b, may_stay)) for b in ids] for a in ids]
+        self._squares: list[Matrix] = [self.matrix]  # A^(2^j)
+        self._powers: dict[int, Matrix] = {1: self.matrix}
+
+    def power(self, k: int) -> Matrix:
+        """``A**k`` for ``k >= 1`` (shared: callers must not modify it)."""
+        cached = self._powers.get(k)
+        if cached is not None:
+            return cached
+        result: Matrix | None = None
+        j = 0
+        while k >> j:
+            if j == len(self._squares):
+                self._squares.append(_matmul(self._squares[-1], self._squares[-1]))
+            if k >> j & 1:
+                result = self._squares[j] if result is None else _matmul(result, self._squares[j])
+            j += 1
+        if k <= CACHED_POWERS:
+            self._powers[k] = result
+        return result
+
+
+@lru_cache(maxsize=32)
+def _steps(board: Board, may_stay: bool) -> _Steps:
+    return _Steps(board, may_stay)
+
+
+def _filters(board: Board, query: TrackQuery) -> dict[int, list[bool]]:
+    """For each observed slot (mod L), which locations every observation on it admits."""
+    ids = board.location_ids
+    out: dict[int, list[bool]] = {}
+    for obs in query.observations:
+        allowed = out.setdefault(obs.slot % query.length, [True] * len(ids))
+        for i, loc in enumerate(ids):
+            allowed[i] = allowed[i] and obs.admits(board, loc)
+    return out
+
+
+def _rest_of_cycle(steps: _Steps, filters: dict[int, list[bool]], now: int, length: int) -> Matrix:
+    """``Y = M_{now+1} ... M_{now+L-1}``: the cycle after slot ``now`` back to just before it."""
+    n = steps.size
+    y: Matrix | None = None  # None stands for the identity
+    pos = 1  # offset from now of the first slot whose step is not yet in y
+    for d in sorted((s - now) % length for s in filters if (s - now) % length):
+        if d > pos:
+            a = steps.power(d - pos)
+            y = [row[:] for row in a] if y is None else _matmul(y, a)
+        allowed = filters[(now + d) % length]
+        if y is None:
+            y = [[int(allowed[j] and i == j) for j in range(n)] for i in range(n)]
+        else:
+            y = [[x if allowed[j] else 0 for j, x in enumerate(row)] for row in y]
+        pos = d
+    if length > pos:
+        a = steps.power(length - pos)
+        y = [row[:] for row in a] if y is None else _matmul(y, a)
+    if y is None:
+        y = [[int(i == j) for j in range(n)] for i in range(n)]
+    return y
+
+
+@dataclass(frozen=True)
+class SlotOdds:
+    """How many consistent walks put her at each location on one slot."""
+
+    slot: int
+    counts: dict[str, int]
+    total: int
+
+    def chance(self, location: str) -> Fraction:
+        """The exact probability that she is at ``location`` (0 when nothing fits)."""
+        return Fraction(self.counts[location], self.total) if self.total else Fraction(0)
+
+    def probabilities(self) -> dict[str, float]:
+        """Every location's probability as a float, in board order."""
+        return {loc: (c / self.total if self.total else 0.0) for loc, c in self.counts.items()}
+
+    def to_json(self) -> dict:
+        return {"slot": self.slot, "locations": self.probabilities()}
+
+
+@dataclass(frozen=True)
+class Tracking:
+    """The tracker's answer: the number of consistent walks and the odds now and next turn."""
+
+    query: TrackQuery
+    paths: int
+    now: SlotOdds
+    next: SlotOdds
+
+    @property
+    def status(self) -> str:
+        return "ok" if self.paths else "contradiction"
+
+    def to_json(self) -> dict:
+        return {"status": self.status, "paths": str(self.paths),
+                "now": self.now.to_json(), "next": self.next.to_json()}
+
+
+def track(board: Board, query: TrackQuery) -> Tracking:
+    """Count the closed walks that fit ``query`` and give the odds for ``now`` and ``now + 1``.
+
+    Slots are reported as the query numbers them (``now`` and ``now + 1``, not reduced mod
+    L). When no walk fits, ``paths`` is 0 and every probability is 0.
+    """
+    ids = board.location_ids
+    n = len(ids)
+    length = query.length
+    steps = _steps(board, query.may_stay)
+    a = steps.matrix
+    filters = _filters(board, query)
+    now = query.now % length
+    here = filters.get(now, [True] * n)
+    y = _rest_of_cycle(steps, filters, now, length)
+    # (X Y)[v][v] with X = F_now A, and (Y X)[v][v]: walks through v at now and at now + 1.
+    at_now = [sum(a[v][u] * y[u][v] for u in range(n)) if here[v] else 0 for v in range(n)]
+    at_next = [sum(y[v][u] * a[u][v] for u in range(n) if here[u]) for v in range(n)]
+    total = sum(at_now)
+    return Tracking(
+        query=query,
+        paths=total,
+        now=SlotOdds(query.now, dict(zip(ids, at_now)), total),
+        next=SlotOdds(query.now + 1, dict(zip(ids, at_next)), total),
+    )
