@@ -12,9 +12,11 @@ diagonal filter of the observations on slot ``s``, put ``M_s = F_s A``. The walk
 ``p_t = v`` number ``(M_t M_{t+1} ... M_{t+L-1})[v][v]`` (indexes mod ``L``). Writing
 ``X = M_now`` and ``Y = M_{now+1} ... M_{now+L-1}``, the walks through ``v`` at ``now`` are
 ``(X Y)[v][v]`` and those through ``v`` at ``now + 1`` are ``(Y X)[v][v]``, so one product
-``Y`` answers both slots. Slots without observations have ``F_s = I``; runs of them become
-one power of ``A``, taken from a per-board cache, so the work grows with the number of
-observed slots, not with ``L``. Counts are Python integers: they are exact however large.
+``Y`` answers both slots. ``Y`` is built slot by slot with sparse steps (a location has
+only a few neighbours, and a filter keeps only a few locations); slots without
+observations have ``F_s = I``, so a long run of them becomes one power of ``A`` from a
+per-board cache, and the work grows with the number of observed slots, not with ``L``.
+Counts are Python integers: they are exact however large.
 """
 
 from __future__ import annotations
@@ -25,11 +27,14 @@ from functools import lru_cache
 from operator import mul
 
 from .board import Board
-from .tracking import TrackQuery
+from .tracking import SlotObservation, TrackQuery
 
 Matrix = list[list[int]]
 #: Powers of the step matrix up to this exponent are kept once computed.
 CACHED_POWERS = 64
+#: Runs of unobserved slots up to this long are stepped through one by one (sparse, cheap);
+#: longer ones use a cached power of the step matrix (a dense product).
+SPARSE_STEPS = 2
 
 
 def _matmul(a: Matrix, b: Matrix) -> Matrix:
@@ -40,12 +45,13 @@ def _matmul(a: Matrix, b: Matrix) -> Matrix:
 
 
 class _Steps:
-    """The step matrix of one board and move rule, with its powers."""
+    """The step matrix of one board and move rule, with its powers and adjacency lists."""
 
     def __init__(self, board: Board, may_stay: bool):
         ids = board.location_ids
         self.size = len(ids)
         self.matrix: Matrix = [[int(board.step_allowed(a, b, may_stay)) for b in ids] for a in ids]
+        self.targets: list[list[int]] = [[j for j, x in enumerate(row) if x] for row in self.matrix]
         self._squares: list[Matrix] = [self.matrix]  # A^(2^j)
         self._powers: dict[int, Matrix] = {1: self.matrix}
 
@@ -66,43 +72,69 @@ class _Steps:
             self._powers[k] = result
         return result
 
+    def step(self, y: Matrix, allowed: list[int]) -> Matrix:
+        """``y F A`` where ``F`` keeps the locations ``allowed``: one slot, cheap as ``A`` is sparse."""
+        n, targets = self.size, self.targets
+        out = []
+        for row in y:
+            new = [0] * n
+            for u in allowed:
+                x = row[u]
+                if x:
+                    for v in targets[u]:
+                        new[v] += x
+            out.append(new)
+        return out
+
+    def advance(self, y: Matrix | None, allowed: list[int], k: int) -> Matrix | None:
+        """``y F A^k`` for ``k >= 0`` (``y`` None stands for the identity, and may be returned)."""
+        if k == 0:
+            return y
+        if y is None:  # F A^k: the allowed rows of A^k
+            a = self.power(k)
+            keep = set(allowed)
+            return [a[u][:] if u in keep else [0] * self.size for u in range(self.size)]
+        y = self.step(y, allowed)
+        if k - 1 > SPARSE_STEPS:
+            return _matmul(y, self.power(k - 1))
+        everywhere = list(range(self.size))
+        for _ in range(k - 1):
+            y = self.step(y, everywhere)
+        return y
+
 
 @lru_cache(maxsize=32)
 def _steps(board: Board, may_stay: bool) -> _Steps:
     return _Steps(board, may_stay)
 
 
-def _filters(board: Board, query: TrackQuery) -> dict[int, list[bool]]:
-    """For each observed slot (mod L), which locations every observation on it admits."""
-    ids = board.location_ids
-    out: dict[int, list[bool]] = {}
-    for obs in query.observations:
-        allowed = out.setdefault(obs.slot % query.length, [True] * len(ids))
-        for i, loc in enumerate(ids):
-            allowed[i] = allowed[i] and obs.admits(board, loc)
-    return out
+@lru_cache(maxsize=4096)
+def _admitted(board: Board, kind: str, landmark: str | None, location: str | None, found: bool) -> int:
+    """The locations (as bits of board indexes) an observation of this content admits."""
+    obs = SlotObservation(0, kind, landmark, location, found)
+    return sum(1 << i for i, loc in enumerate(board.location_ids) if obs.admits(board, loc))
 
 
-def _rest_of_cycle(steps: _Steps, filters: dict[int, list[bool]], now: int, length: int) -> Matrix:
+def _filters(board: Board, query: TrackQuery) -> dict[int, list[int]]:
+    """For each observed slot (mod L), the locations (board indexes) every observation on it admits."""
+    masks: dict[int, int] = {}
+    for o in query.observations:
+        slot = o.slot % query.length
+        masks[slot] = masks.get(slot, -1) & _admitted(board, o.kind, o.landmark, o.location, o.found)
+    n = len(board.location_ids)
+    return {slot: [i for i in range(n) if mask >> i & 1] for slot, mask in masks.items()}
+
+
+def _rest_of_cycle(steps: _Steps, filters: dict[int, list[int]], now: int, length: int) -> Matrix:
     """``Y = M_{now+1} ... M_{now+L-1}``: the cycle after slot ``now`` back to just before it."""
-    n = steps.size
+    everywhere = list(range(steps.size))
     y: Matrix | None = None  # None stands for the identity
-    pos = 1  # offset from now of the first slot whose step is not yet in y
-    for d in sorted((s - now) % length for s in filters if (s - now) % length):
-        if d > pos:
-            a = steps.power(d - pos)
-            y = [row[:] for row in a] if y is None else _matmul(y, a)
-        allowed = filters[(now + d) % length]
-        if y is None:
-            y = [[int(allowed[j] and i == j) for j in range(n)] for i in range(n)]
-        else:
-            y = [[x if allowed[j] else 0 for j, x in enumerate(row)] for row in y]
-        pos = d
-    if length > pos:
-        a = steps.power(length - pos)
-        y = [row[:] for row in a] if y is None else _matmul(y, a)
+    pos, allowed = 1, everywhere  # the first slot not yet in y, and its filter
+    for d in sorted((s - now) % length for s in filters if (s - now) % length) + [length]:
+        y = steps.advance(y, allowed, d - pos)
+        pos, allowed = d, filters.get((now + d) % length, everywhere)
     if y is None:
-        y = [[int(i == j) for j in range(n)] for i in range(n)]
+        y = [[int(i == j) for j in range(steps.size)] for i in range(steps.size)]
     return y
 
 
@@ -157,11 +189,11 @@ def track(board: Board, query: TrackQuery) -> Tracking:
     a = steps.matrix
     filters = _filters(board, query)
     now = query.now % length
-    here = filters.get(now, [True] * n)
+    here = set(filters.get(now, range(n)))
     y = _rest_of_cycle(steps, filters, now, length)
     # (X Y)[v][v] with X = F_now A, and (Y X)[v][v]: walks through v at now and at now + 1.
-    at_now = [sum(a[v][u] * y[u][v] for u in range(n)) if here[v] else 0 for v in range(n)]
-    at_next = [sum(y[v][u] * a[u][v] for u in range(n) if here[u]) for v in range(n)]
+    at_now = [sum(a[v][u] * y[u][v] for u in range(n)) if v in here else 0 for v in range(n)]
+    at_next = [sum(y[v][u] * a[u][v] for u in here) for v in range(n)]
     total = sum(at_now)
     return Tracking(
         query=query,

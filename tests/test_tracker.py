@@ -211,3 +211,14 @@ def test_board_without_paths_only_allows_staying():
     board = make_board({"x": "m", "y": "m"}, [])
     assert track(board, query(board, 3)).paths == 0
     assert track(board, query(board, 3, "may_stay")).paths == 2
+
+
+@pytest.mark.parametrize("moves", ["always", "may_stay"])
+@pytest.mark.parametrize("now", [0, 3, 7, 11])
+def test_long_unobserved_runs_between_observations(moves, now):
+    """Runs of many unseen slots take the dense power path of the tracker; same answers."""
+    board = line(4, "abab")
+    q = query(board, 12, moves, now, [{"slot": 1, "landmark": "b"}, {"slot": 2, "searched": "l2", "found": False}])
+    result, enum = track(board, q), enumerate_walks(board, q)
+    assert (result.paths, result.now.counts, result.next.counts) == (enum.paths, enum.now, enum.next)
+    assert result.paths > 0
