@@ -69,6 +69,24 @@ class Board:
         """Whether every location has drawing coordinates."""
         return bool(self.locations) and all(loc.at is not None for loc in self.locations)
 
+    def components(self) -> list[tuple[str, ...]]:
+        """The connected parts of the map, each in board order; one part when connected."""
+        seen: set[str] = set()
+        parts = []
+        for start in self.location_ids:
+            if start in seen:
+                continue
+            seen.add(start)
+            part, todo = {start}, [start]
+            while todo:
+                for nxt in self._neighbours[todo.pop()]:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        part.add(nxt)
+                        todo.append(nxt)
+            parts.append(tuple(loc for loc in self.location_ids if loc in part))
+        return parts
+
     def degree(self, location_id: str) -> int:
         """Number of paths leaving a location."""
         return len(self._neighbours[location_id])
