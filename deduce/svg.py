@@ -24,6 +24,9 @@ LEGEND_ROW = 22
 #: Ring colours for landmarks, in board order (repeats past eight landmarks).
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22")
 SHADE = "#c0392b"
+BACKGROUND = "#fbf8f1"
+#: Labels get a halo of the background colour so that paths running under them stay readable.
+HALO = f'stroke="{BACKGROUND}" stroke-width="4" stroke-linejoin="round" paint-order="stroke"'
 
 
 def layout(board: Board) -> dict[str, tuple[float, float]]:
@@ -64,7 +67,7 @@ def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: st
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{_num(total_height)}" '
         f'viewBox="0 0 {WIDTH} {_num(total_height)}" font-family="sans-serif" font-size="13">',
         f"<title>{escape(board.name)}</title>",
-        f'<rect width="{WIDTH}" height="{_num(total_height)}" fill="#fbf8f1"/>',
+        f'<rect width="{WIDTH}" height="{_num(total_height)}" fill="{BACKGROUND}"/>',
         f'<text x="{WIDTH / 2:.1f}" y="32" text-anchor="middle" font-size="20">{escape(board.name)}</text>',
         '<g class="paths" stroke="#6b6b6b" stroke-width="3">',
     ]
@@ -89,9 +92,10 @@ def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: st
         if p is not None:
             out.append(f'<circle class="odds" cx="{_num(x)}" cy="{_num(y)}" r="{RADIUS - 3}" fill="{SHADE}" '
                        f'fill-opacity="{shade:.3f}"/>')
-            out.append(f'<text x="{_num(x)}" y="{_num(y + 5)}" font-weight="bold">{100 * p:.0f}%</text>')
-        out.append(f'<text x="{_num(x)}" y="{_num(y + RADIUS + 16)}" font-weight="bold">{escape(name)}</text>')
-        out.append(f'<text x="{_num(x)}" y="{_num(y + RADIUS + 31)}" fill="#555">{escape(landmark)}</text>')
+            ink = "white" if shade > 0.55 else "black"
+            out.append(f'<text x="{_num(x)}" y="{_num(y + 5)}" font-weight="bold" fill="{ink}">{100 * p:.0f}%</text>')
+        out.append(f'<text x="{_num(x)}" y="{_num(y + RADIUS + 16)}" font-weight="bold" {HALO}>{escape(name)}</text>')
+        out.append(f'<text x="{_num(x)}" y="{_num(y + RADIUS + 31)}" fill="#555" {HALO}>{escape(landmark)}</text>')
         out.append("</g>")
     out.append("</g>")
     out.append(f'<g class="legend" transform="translate({MARGIN / 3:.1f},{_num(legend_top)})">')
