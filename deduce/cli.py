@@ -144,12 +144,99 @@ def add_hint_parser(sub) -> None:
     p.set_defaults(handler=cmd_hint, clues=None)
 
 
+# -- deduce audit -----------------------------------------------------------------
+
+def in_file(path: str, exc: InputError) -> InputError:
+    """Prefix every problem with the file it is in: ``deduce: FILE: ladies[3].key.rose: ...``."""
+    return InputError(Problem((f"{path}: {p.path}" if p.loc else path,), p.message, p.code) for p in exc.problems)
+
+
+def stderr_progress(label: str, after: float = 1.0):
+    """A progress callback that reports on stderr, only once a run has lasted ``after`` seconds."""
+    import time
+    start = time.monotonic()
+    shown = [False]
+
+    def report(done: int, total: int) -> None:
+        if time.monotonic() - start < after and not shown[0]:
+            return
+        shown[0] = True
+        end = "\n" if done >= total else ""
+        print(f"\r{label}: {100 * done // max(1, total)}%", end=end, file=sys.stderr, flush=True)
+
+    return report
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from .audit import audit
+    from .auditview import audit_text
+    try:
+        cards = cardfile.load(args.file)
+        report = audit(cards, progress=stderr_progress("deduce audit"))
+    except InputError as exc:
+        raise in_file(args.file, exc) from None
+    if args.json:
+        emit_json(report.to_json())
+    else:
+        sys.stdout.write(audit_text(cards, report))
+    return 0 if report.ok else 1
+
+
+def add_audit_parser(sub) -> None:
+    p = sub.add_parser("audit", help="check a card set: truthful keys, solvable games, exact difficulty",
+                       description="Audit a card set file (SPEC 5): errors, warnings and one case per "
+                                   "(Dark Lady, mode). Exit 0 without errors, 1 with findings, 2 when "
+                                   "the file cannot be read or interpreted.")
+    p.add_argument("file", metavar="FILE", help="card set file (YAML or JSON)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON (SPEC 5)")
+    p.set_defaults(handler=cmd_audit)
+
+
+# -- deduce design ----------------------------------------------------------------
+
+def cmd_design(args: argparse.Namespace) -> int:
+    from .design import render_yaml, search, sonnet_brief
+    from .auditview import audit_text
+    brief = sonnet_brief()
+    tick = stderr_progress("deduce design", after=0.0)
+    design = search(brief, seed=args.seed, steps=args.steps, progress=lambda step, steps, _: tick(step, steps))
+    tick(args.steps, args.steps)
+    sys.stdout.write(audit_text(design.cards, design.report))
+    if design.unmet:
+        for problem in design.unmet:
+            print(f"deduce: design: target not met: {problem}", file=sys.stderr)
+        print("deduce: design: nothing written; try another --seed or more --steps", file=sys.stderr)
+        return 1
+    out = args.out or str(data_path("clues.yaml"))
+    command = f"deduce design --seed {args.seed} --steps {args.steps}"
+    try:
+        with open(out, "w", encoding="utf-8") as stream:
+            stream.write(render_yaml(design, brief, command))
+    except OSError as exc:
+        raise InputError.at((out,), f"cannot be written: {exc.strerror}") from None
+    print(f"wrote {out} (history score {design.history}, seed {args.seed})", file=sys.stderr)
+    return 0
+
+
+def add_design_parser(sub) -> None:
+    p = sub.add_parser("design", help="search the shipped card set (traits, suits, decoys) and write it",
+                       description="Search trait, suit and key assignments for the shipped set's women that "
+                                   "meet the audit targets, keeping Jacqueline Field as printed, and write the "
+                                   "card set file. The same seed and steps give the same set.")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--steps", type=int, default=20000, help="annealing steps (default 20000)")
+    p.add_argument("--out", metavar="FILE", help="where to write (default: the project's data/clues.yaml)")
+    p.set_defaults(handler=cmd_design)
+
+
 # -- the command ------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="deduce", description="Black Sonata deduction engine.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_hint_parser(sub)
+    add_audit_parser(sub)
+    add_design_parser(sub)
     return parser
 
 
