@@ -60,14 +60,18 @@ class _Steps:
         cached = self._powers.get(k)
         if cached is not None:
             return cached
+        squares = self._squares
+        if len(squares) < k.bit_length():
+            # extend a copy and publish it whole, so that threads sharing the cache never
+            # see a half-built list
+            squares = list(squares)
+            while len(squares) < k.bit_length():
+                squares.append(_matmul(squares[-1], squares[-1]))
+            self._squares = squares
         result: Matrix | None = None
-        j = 0
-        while k >> j:
-            if j == len(self._squares):
-                self._squares.append(_matmul(self._squares[-1], self._squares[-1]))
+        for j in range(k.bit_length()):
             if k >> j & 1:
-                result = self._squares[j] if result is None else _matmul(result, self._squares[j])
-            j += 1
+                result = squares[j] if result is None else _matmul(result, squares[j])
         if k <= CACHED_POWERS:
             self._powers[k] = result
         return result
