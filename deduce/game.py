@@ -33,6 +33,8 @@ from .deduction import Deduction, deduce
 from .errors import DeduceError, InputError
 from .fog import ACTIONS, FogCard
 from .query import Query, observe_lady
+from .stealth import POSITIONS, Sequence
+from .stealth import StealthDeck as StealthCards
 from .tracker import track
 from .tracking import MOVES, SlotObservation, TrackQuery
 
@@ -795,3 +797,27 @@ def replay(rules: Rules, setup: Setup, actions: list[Mapping], id: str = "") -> 
     for doc in actions:
         game.act(doc)
     return game
+
+
+def stealth_orders(deck: StealthCards, sequences: tuple[Sequence, ...]) -> Callable[[Mapping[str, Any], bool], StealthOrder]:
+    """The :attr:`Rules.order` of a stealth deck and the rulebook's extra sequences.
+
+    ``{"position": n}`` sorts the cards with a letter in position n (A→Z, or Z→A reversed);
+    ``{"rulebook": name}`` takes the named sequence (reversed on request).
+    """
+    by_name = {s.name: s for s in sequences}
+
+    def order(choice: Mapping[str, Any], reverse: bool) -> StealthOrder:
+        kind, value = next(iter(choice.items()))
+        if kind == "position":
+            if not is_int(value) or not 1 <= value <= POSITIONS:
+                raise InputError.at(("sequence", "position"), f"expected a position from 1 to {POSITIONS}, got {value!r}")
+            seq = deck.position(value, reverse)
+        else:
+            if not isinstance(value, str) or value not in by_name:
+                raise InputError.at(("sequence", "rulebook"),
+                                    f"unknown rulebook sequence {value!r}; expected one of: {', '.join(by_name)}")
+            seq = by_name[value].reversed() if reverse else by_name[value]
+        return StealthOrder(seq.name, tuple((c, deck.location_of(c)) for c in seq.cards), seq.moves)
+
+    return order
