@@ -12,7 +12,8 @@ import json
 import sys
 from typing import Any, Callable, Iterable
 
-from . import cardfile, data_path
+from . import boardfile, cardfile, data_path
+from .board import Board
 from .cards import CardSet
 from .deduction import ENGINES, deduce
 from .errors import InputError, Problem, render_loc
@@ -26,6 +27,41 @@ from .render import hint_text
 def load_cards(path: str | None) -> CardSet:
     """The card set named on the command line, or the shipped one."""
     return cardfile.load(path or data_path("clues.yaml"))
+
+
+def load_board(path: str | None) -> Board:
+    """The board named on the command line, or the shipped one."""
+    return boardfile.load(path or data_path("board.yaml"))
+
+
+class InOrder(argparse.Action):
+    """Collect several flags into one list of ``(flag, value)`` in command-line order.
+
+    Items then keep the numbers the person typed them in, and errors can name the flag.
+    """
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        items = list(getattr(namespace, self.dest, None) or [])
+        items.append((option_string, value))
+        setattr(namespace, self.dest, items)
+
+
+def relabel(exc: InputError, field: str, labels: list[str], flags: dict[str, str]) -> InputError:
+    """Name the command-line flag a problem came from instead of its JSON path.
+
+    ``field[i]`` problems go to ``labels[i]`` (the flag and value as typed); a problem at
+    a top-level field in ``flags`` goes to that flag.
+    """
+    problems = []
+    for p in exc.problems:
+        if len(p.loc) >= 2 and p.loc[0] == field and isinstance(p.loc[1], int) and p.loc[1] < len(labels):
+            rest = render_loc(p.loc[2:])
+            problems.append(Problem((f"{labels[p.loc[1]]}{' ' + rest if rest else ''}",), p.message, p.code))
+        elif p.loc and p.loc[0] in flags:
+            problems.append(Problem((flags[p.loc[0]],), p.message, p.code))
+        else:
+            problems.append(p)
+    return InputError(problems)
 
 
 def emit_json(value: Any) -> None:
@@ -68,35 +104,12 @@ def run_batch(path: str, answer: Callable[[Any], dict]) -> int:
 
 # -- deduce hint ----------------------------------------------------------------
 
-class _ClueAction(argparse.Action):
-    """Collect --clue and --obs in command-line order, so clue numbers match what was typed."""
-
-    def __call__(self, parser, namespace, value, option_string=None):
-        clues = list(getattr(namespace, "clues", None) or [])
-        clues.append((option_string, value))
-        namespace.clues = clues
-
-
 def clue_from_flag(flag: str, value: str) -> dict:
     """A clue object from ``--clue ID[:role]`` or ``--obs "t1,t2,t3:0/2"``."""
     if flag == "--obs":
         return parse_obs_text(value)
     card, sep, role = value.partition(":")
     return {"card": card.strip(), **({"role": role.strip()} if sep else {})}
-
-
-def relabel(exc: InputError, labels: list[str]) -> InputError:
-    """Name the command-line flag a problem came from instead of its JSON path."""
-    problems = []
-    for p in exc.problems:
-        if len(p.loc) >= 2 and p.loc[0] == "clues" and isinstance(p.loc[1], int) and p.loc[1] < len(labels):
-            rest = render_loc(p.loc[2:])
-            problems.append(Problem((f"{labels[p.loc[1]]}{' ' + rest if rest else ''}",), p.message, p.code))
-        elif p.loc and p.loc[0] == "suit":
-            problems.append(Problem(("--suit",), p.message, p.code))
-        else:
-            problems.append(p)
-    return InputError(problems)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -115,7 +128,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     try:
         query = parse_query(cards, doc)
     except InputError as exc:
-        raise relabel(exc, [f'{flag} "{value}"' for flag, value in flags]) from None
+        raise relabel(exc, "clues", [f'{flag} "{value}"' for flag, value in flags], {"suit": "--suit"}) from None
     result = deduce(cards, query, args.engine)
     if args.json:
         emit_json(result.to_json())
@@ -129,9 +142,9 @@ def add_hint_parser(sub) -> None:
                        description="Which Dark Ladies are consistent with the clue cards seen so far.")
     p.add_argument("--cards", metavar="FILE", help="card set file (default: the shipped data/clues.yaml)")
     p.add_argument("--suit", metavar="S", help="the Dark Lady's suit (the back of her card)")
-    p.add_argument("--clue", action=_ClueAction, dest="clues", metavar="ID[:suit_card]",
+    p.add_argument("--clue", action=InOrder, dest="clues", metavar="ID[:suit_card]",
                    help="a revealed card by id; add :suit_card for the card of her own suit")
-    p.add_argument("--obs", action=_ClueAction, dest="clues", metavar='"t1,t2,t3:0/2"',
+    p.add_argument("--obs", action=InOrder, dest="clues", metavar='"t1,t2,t3:0/2"',
                    help="a card typed from the table: its traits, then the key entry for her suit (needs --suit)")
     p.add_argument("--no-distinct", action="store_true",
                    help="do not assume the Dark Lady differs from every revealed lady")
@@ -229,12 +242,116 @@ def add_design_parser(sub) -> None:
     p.set_defaults(handler=cmd_design)
 
 
+# -- deduce track ----------------------------------------------------------------
+
+def cmd_track(args: argparse.Namespace) -> int:
+    from .advice import advise
+    from .tracker import track
+    from .tracking import observation_from_text, parse_track_query
+    from .trackview import track_text
+    board = load_board(args.board)
+    if args.batch:
+        if args.observed or args.now is not None or args.pawn:
+            raise InputError.at(("--batch",), "takes its queries from the file; do not combine it with "
+                                              "--now, --landmark, --fog, --searched or --pawn")
+        return run_batch(args.batch, lambda doc: track(board, parse_track_query(board, doc)).to_json())
+    if args.now is None:
+        raise InputError.at(("--now",), "is required: the slot she is on now (cards moved since the start)")
+    flags = args.observed or []
+    doc = {"length": args.length, "moves": args.moves, "now": args.now,
+           "observations": [observation_from_text(flag.lstrip("-"), value) for flag, value in flags]}
+    try:
+        result = track(board, parse_track_query(board, doc))
+        advice = advise(board, result, args.pawn) if args.pawn else None
+    except InputError as exc:
+        raise relabel(exc, "observations", [f'{flag} "{value}"' for flag, value in flags],
+                      {"length": "--length", "moves": "--moves", "now": "--now", "pawn": "--pawn"}) from None
+    if args.json:
+        emit_json({**result.to_json(), **({"advice": advice.to_json()} if advice else {})})
+    else:
+        sys.stdout.write(track_text(board, result, advice, args.lang))
+    return 0
+
+
+def add_track_parser(sub) -> None:
+    p = sub.add_parser("track", help="where the Lady can be now and next turn, from the stealth cards seen",
+                       description="Exact odds of the Lady's location now and next turn (SPEC 7): every closed "
+                                   "walk of the stealth deck that fits what you saw is equally likely. Slots "
+                                   "count cards moved since the start (not the countdown card).")
+    p.add_argument("--board", metavar="FILE", help="board file (default: the shipped data/board.yaml)")
+    p.add_argument("--batch", metavar="FILE",
+                   help="one JSON tracking query per line (- for stdin); one JSON result per line")
+    p.add_argument("--length", type=int, default=26, help="cards in the stealth deck (default 26)")
+    p.add_argument("--moves", choices=("always", "may_stay"), default="always",
+                   help="always: she moves every turn (positions 1-4, the default); may_stay: positions 5-8")
+    p.add_argument("--now", type=int, help="the slot she is on now")
+    p.add_argument("--landmark", action=InOrder, dest="observed", metavar="SLOT:LANDMARK",
+                   help="the landmark seen on a slot's card, e.g. 0:playhouse")
+    p.add_argument("--fog", action=InOrder, dest="observed", metavar="SLOT", help="a fog card showed on a slot")
+    p.add_argument("--searched", action=InOrder, dest="observed", metavar="SLOT:LOCATION:yes|no",
+                   help="a search at a location on a slot, and whether it found her, e.g. 2:globe:no")
+    p.add_argument("--pawn", metavar="LOCATION", help="where your pawn is: adds advice on where to go and whether to search")
+    p.add_argument("--json", action="store_true", help="print the result as JSON (SPEC 6), with advice if --pawn")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the readable output")
+    p.set_defaults(handler=cmd_track, observed=None)
+
+
+# -- deduce board -----------------------------------------------------------------
+
+def cmd_board(args: argparse.Namespace) -> int:
+    from .svg import board_svg
+    from .trackview import board_text, odds_caption
+    board = load_board(args.board)
+    if args.track and not args.svg:
+        raise InputError.at(("--track",), "shades the picture: give --svg FILE too")
+    if not args.svg:
+        sys.stdout.write(board_text(board, args.lang))
+        return 0
+    odds = caption = None
+    if args.track:
+        from .tracker import track
+        from .tracking import parse_track_query
+        try:
+            query = parse_track_query(board, cardfile.decode_yaml(cardfile.read_text(args.track, "tracking query file"),
+                                                                  "tracking query"))
+        except InputError as exc:
+            raise in_file(args.track, exc) from None
+        result = track(board, query)
+        which = "next" if args.next else "now"
+        odds = getattr(result, which).probabilities()
+        caption = odds_caption(result, which, args.lang)
+    svg = board_svg(board, odds, caption, args.lang)
+    if args.svg == "-":
+        sys.stdout.write(svg)
+        return 0
+    try:
+        with open(args.svg, "w", encoding="utf-8") as stream:
+            stream.write(svg)
+    except OSError as exc:
+        raise InputError.at((args.svg,), f"cannot be written: {exc.strerror}") from None
+    return 0
+
+
+def add_board_parser(sub) -> None:
+    p = sub.add_parser("board", help="the map: a table of locations, or an SVG picture shaded by her odds",
+                       description="Print the board's locations, landmarks and paths, or draw it as SVG. With "
+                                   "--track, shade each location by the tracker's odds for that query.")
+    p.add_argument("--board", metavar="FILE", help="board file (default: the shipped data/board.yaml)")
+    p.add_argument("--svg", metavar="FILE", help="write the map as SVG to FILE (- for stdout)")
+    p.add_argument("--track", metavar="QUERYFILE", help="a tracking query (JSON or YAML) whose odds shade the map")
+    p.add_argument("--next", action="store_true", help="with --track: shade by next turn's odds instead of now's")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the names")
+    p.set_defaults(handler=cmd_board)
+
+
 # -- the command ------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="deduce", description="Black Sonata deduction engine.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     add_hint_parser(sub)
+    add_track_parser(sub)
+    add_board_parser(sub)
     add_audit_parser(sub)
     add_design_parser(sub)
     return parser
