@@ -222,3 +222,18 @@ def test_long_unobserved_runs_between_observations(moves, now):
     result, enum = track(board, q), enumerate_walks(board, q)
     assert (result.paths, result.now.counts, result.next.counts) == (enum.paths, enum.now, enum.next)
     assert result.paths > 0
+
+
+@pytest.mark.parametrize("moves", ["always", "may_stay"])
+@pytest.mark.parametrize("length", [1, 2, 3])
+def test_shortest_decks_enumerated_walk_by_walk(moves, length):
+    """Decks of one to three cards, where the walk closes on itself quickly: all three agree."""
+    board = line(3, "aab")
+    q = query(board, length, moves)
+    found = brute_force(board, q)
+    assert sorted(walks(board, q)) == sorted(found)
+    assert track(board, q).paths == len(found)
+    if moves == "may_stay" and length == 1:
+        assert sorted(found) == [("l0",), ("l1",), ("l2",)]
+    if moves == "always" and length == 2:
+        assert sorted(found) == [("l0", "l1"), ("l1", "l0"), ("l1", "l2"), ("l2", "l1")]
