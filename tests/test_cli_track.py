@@ -214,3 +214,13 @@ def test_board_svg_bad_input(line_file, tmp_path, capsys):
     assert code == 2 and err.strip() == f"deduce: {bad}: length: expected a whole number of at least 1, got -2"
     code, _, err = run(capsys, "board", "--board", line_file, "--svg", tmp_path / "no" / "such" / "m.svg")
     assert code == 2 and "cannot be written" in err
+
+
+def test_pictures_in_docs_are_current(tmp_path, capsys):
+    """docs/ shows the shipped board; regenerate with the commands in the README when it changes:
+    deduce board --svg docs/london.svg; deduce board --svg docs/london-odds.svg --track docs/track-example.json"""
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    for name, extra in (("london.svg", []), ("london-odds.svg", ["--track", docs / "track-example.json"])):
+        fresh = tmp_path / name
+        assert run(capsys, "board", "--svg", fresh, *extra)[0] == 0
+        assert fresh.read_text(encoding="utf-8") == (docs / name).read_text(encoding="utf-8"), f"docs/{name} is stale"
