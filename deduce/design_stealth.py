@@ -6,7 +6,7 @@ compares. The inputs are the board's landmarks, locations and drawing points (re
 ``data/board.yaml``; its paths are what this script chooses), and the rulebook's
 sequences (``data/sequences.json``), which name the 32 cards by id.
 
-1. **Paths and card locations** (one z3 optimisation). Candidate paths are the straight
+1. **Paths, then card locations**. Candidate paths are the straight
    segments between two locations at most :data:`REACH` apart that pass no third location
    closer than :data:`CLEARANCE`; two candidates that cross cannot both be chosen, so the
    map is planar by construction. Every location gets 2–4 paths and 2–4 cards, at least
@@ -14,11 +14,13 @@ sequences (``data/sequences.json``), which name the 32 cards by id.
    moves) and of the 18 rulebook sequences must join adjacent locations (or the same one
    in may-stay sequences): a homomorphism from the cards' step graph onto the map. Among
    all solutions, z3 minimises the total length of the drawn paths, which keeps the paths
-   between geographic neighbours.
-   ``--keep-paths`` keeps the board's paths and solves only the card locations.
+   between geographic neighbours (about half a minute). Then, on those paths, a seeded
+   z3 solver places the cards (seconds). ``--keep-paths`` keeps the board's paths and
+   does only the placement; on the shipped board it regenerates the same deck.
 2. **Positions 2–8** (one z3 problem each). Each is a closed walk of 26 distinct cards
    (the card at slot k gets letter k): steps join adjacent locations; positions 5–8 stay
-   put :data:`STAYS` times; every location is visited. The dash cards are fixed where their
+   put :data:`STAYS` times; she turns straight back at most :data:`RETURNS` times; every
+   location is visited. The dash cards are fixed where their
    id says: ``-A`` has A in position 2 (so it is in slot 0 there), ``--X`` has dashes in
    positions 1 and 2 and X in position 3. A card with a dash id is left out of the
    positions before its letter.
@@ -57,6 +59,8 @@ CARDS_PER_LOCATION = (2, 4)
 DEGREE = (2, 4)
 #: How often she stays put in a may-stay position deck.
 STAYS = (3, 6)
+#: At most this many times per position deck does she go straight back where she was.
+RETURNS = 6
 LETTERS = string.ascii_uppercase[:DECK_LENGTH]
 
 
@@ -113,30 +117,26 @@ def _at_least(bools: list, k: int):
     return z3.PbGe([(b, 1) for b in bools], k)
 
 
-def solve_map(board: Board, ids: list[str], sequences: tuple[Sequence, ...],
-              keep_paths: bool) -> tuple[list[tuple[str, str]], dict[str, str]]:
-    """Step 1: the paths (unless kept) and each card's location."""
+def _map_problem(solver: z3.Solver | z3.Optimize, board: Board, candidates: list[tuple[str, str]],
+                 ids: list[str], sequences: tuple[Sequence, ...]) -> tuple[dict, dict]:
+    """Constraints on paths (chosen among ``candidates``) and card locations; their variables."""
+    ctx = solver.ctx
     locs = board.location_ids
-    candidates = list(board.paths) if keep_paths else candidate_paths(board)
     at = {loc.id: loc.at for loc in board.locations}
-    edge = {frozenset(p): z3.Bool(f"path {p[0]} {p[1]}") for p in candidates}
-    opt = z3.Optimize()
-    opt.set("timeout", 600_000)
-    if keep_paths:
-        opt.add(*edge.values())
+    edge = {frozenset(p): z3.Bool(f"path {p[0]} {p[1]}", ctx) for p in candidates}
     for p, q in combinations(candidates, 2):
         if segments_cross(at[p[0]], at[p[1]], at[q[0]], at[q[1]]):
-            opt.add(z3.Not(z3.And(edge[frozenset(p)], edge[frozenset(q)])))
+            solver.add(z3.Not(z3.And(edge[frozenset(p)], edge[frozenset(q)])))
     for loc in locs:
         incident = [e for key, e in edge.items() if loc in key]
-        opt.add(_at_least(incident, DEGREE[0]), _at_most(incident, DEGREE[1]))
-    x = {(c, loc): z3.Bool(f"{c} at {loc}") for c in ids for loc in locs}
+        solver.add(_at_least(incident, DEGREE[0]), _at_most(incident, DEGREE[1]))
+    x = {(c, loc): z3.Bool(f"{c} at {loc}", ctx) for c in ids for loc in locs}
     for c in ids:
-        opt.add(z3.PbEq([(x[c, loc], 1) for loc in locs], 1))
+        solver.add(z3.PbEq([(x[c, loc], 1) for loc in locs], 1))
     for loc in locs:
         here = [x[c, loc] for c in ids]
-        opt.add(_at_least(here, CARDS_PER_LOCATION[0]), _at_most(here, CARDS_PER_LOCATION[1]))
-        opt.add(z3.Or([x[c, loc] for c in LETTERS]))
+        solver.add(_at_least(here, CARDS_PER_LOCATION[0]), _at_most(here, CARDS_PER_LOCATION[1]))
+        solver.add(z3.Or([x[c, loc] for c in LETTERS]))
     for pair, may_stay in walk_steps(ids, sequences).items():
         a, b = sorted(pair)
         for la in locs:
@@ -144,20 +144,39 @@ def solve_map(board: Board, ids: list[str], sequences: tuple[Sequence, ...],
                 both = z3.And(x[a, la], x[b, lb])
                 if la == lb:
                     if not may_stay:
-                        opt.add(z3.Not(both))
+                        solver.add(z3.Not(both))
                 elif frozenset((la, lb)) in edge:
-                    opt.add(z3.Implies(both, edge[frozenset((la, lb))]))
+                    solver.add(z3.Implies(both, edge[frozenset((la, lb))]))
                 else:
-                    opt.add(z3.Not(both))
-    if not keep_paths:
-        opt.minimize(z3.Sum([z3.If(e, round(100 * math.dist(at[a], at[b])), 0)
-                             for e, (a, b) in ((edge[frozenset(p)], p) for p in candidates)]))
+                    solver.add(z3.Not(both))
+    return edge, x
+
+
+def choose_paths(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) -> list[tuple[str, str]]:
+    """Step 1a: the shortest set of non-crossing candidate paths on which some card placement works."""
+    candidates = candidate_paths(board)
+    at = {loc.id: loc.at for loc in board.locations}
+    opt = z3.Optimize(ctx=z3.Context())
+    opt.set("timeout", 600_000)
+    edge, _ = _map_problem(opt, board, candidates, ids, sequences)
+    opt.minimize(z3.Sum([z3.If(edge[frozenset((a, b))], round(100 * math.dist(at[a], at[b])), 0)
+                         for a, b in candidates]))
     if opt.check() != z3.sat:
-        raise Infeasible("no paths and card locations satisfy every walk")
+        raise Infeasible("no non-crossing paths let every sequence be a legal walk")
     model = opt.model()
-    paths = [p for p in candidates if z3.is_true(model.eval(edge[frozenset(p)]))]
-    where = {c: next(loc for loc in locs if z3.is_true(model.eval(x[c, loc]))) for c in ids}
-    return paths, where
+    return [p for p in candidates if z3.is_true(model.eval(edge[frozenset(p)]))]
+
+
+def place_cards(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) -> dict[str, str]:
+    """Step 1b: each card's location on the board's own paths."""
+    solver = z3.Solver(ctx=z3.Context())
+    solver.set("random_seed", SEED)
+    edge, x = _map_problem(solver, board, list(board.paths), ids, sequences)
+    solver.add(*edge.values())
+    if solver.check() != z3.sat:
+        raise Infeasible("no card placement makes every sequence a legal walk on this board")
+    model = solver.model()
+    return {c: next(loc for loc in board.location_ids if z3.is_true(model.eval(x[c, loc]))) for c in ids}
 
 
 def solve_position(board: Board, where: dict[str, str], ids: list[str], position: int) -> dict[str, str]:
@@ -167,10 +186,11 @@ def solve_position(board: Board, where: dict[str, str], ids: list[str], position
     usable = [c for c in ids if fixed[c].get(position, "") is not None]
     random.Random(SEED + position).shuffle(usable)  # variety between positions
     locs = board.location_ids
-    solver = z3.Solver()
+    ctx = z3.Context()
+    solver = z3.Solver(ctx=ctx)
     solver.set("random_seed", SEED + position)
-    x = {(k, c): z3.Bool(f"slot {k} {c}") for k in range(DECK_LENGTH) for c in usable}
-    y = {(k, loc): z3.Or([x[k, c] for c in usable if where[c] == loc] or [z3.BoolVal(False)])
+    x = {(k, c): z3.Bool(f"slot {k} {c}", ctx) for k in range(DECK_LENGTH) for c in usable}
+    y = {(k, loc): z3.Or([x[k, c] for c in usable if where[c] == loc] or [z3.BoolVal(False, ctx)])
          for k in range(DECK_LENGTH) for loc in locs}
     for k in range(DECK_LENGTH):
         solver.add(z3.PbEq([(x[k, c], 1) for c in usable], 1))
@@ -188,6 +208,8 @@ def solve_position(board: Board, where: dict[str, str], ids: list[str], position
         stays.append(z3.Or([z3.And(y[k, loc], y[nxt, loc]) for loc in locs]))
     low, high = STAYS if may_stay else (0, 0)
     solver.add(_at_least(stays, low), _at_most(stays, high))
+    returns = [z3.Or([z3.And(y[k, loc], y[(k + 2) % DECK_LENGTH, loc]) for loc in locs]) for k in range(DECK_LENGTH)]
+    solver.add(_at_most(returns, RETURNS))
     for loc in locs:
         solver.add(z3.Or([y[k, loc] for k in range(DECK_LENGTH)]))
     if solver.check() != z3.sat:
@@ -199,8 +221,10 @@ def solve_position(board: Board, where: dict[str, str], ids: list[str], position
 def design(board: Board, sequences: tuple[Sequence, ...], keep_paths: bool = False) -> tuple[Board, StealthDeck]:
     """The board with its chosen paths, and the stealth deck."""
     ids = card_ids(sequences)
-    paths, where = solve_map(board, ids, sequences, keep_paths)
-    board = Board(name=board.name, landmarks=board.landmarks, locations=board.locations, paths=tuple(paths))
+    if not keep_paths:
+        paths = choose_paths(board, ids, sequences)
+        board = Board(name=board.name, landmarks=board.landmarks, locations=board.locations, paths=tuple(paths))
+    where = place_cards(board, ids, sequences)
     letters = {1: {c: c for c in LETTERS}}
     for position in range(2, POSITIONS + 1):
         letters[position] = solve_position(board, where, ids, position)
