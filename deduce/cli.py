@@ -210,6 +210,8 @@ def add_audit_parser(sub) -> None:
 def cmd_design(args: argparse.Namespace) -> int:
     from .design import render_yaml, search, sonnet_brief
     from .auditview import audit_text
+    if args.steps < 1:
+        raise InputError.at(("--steps",), f"must be at least 1, got {args.steps}")
     brief = sonnet_brief()
     tick = stderr_progress("deduce design", after=0.0)
     design = search(brief, seed=args.seed, steps=args.steps, progress=lambda step, steps, _: tick(step, steps))
