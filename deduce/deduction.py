@@ -11,8 +11,7 @@ and conflicts always come from the z3 model.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
-
+from typing import NamedTuple
 from .cards import CardSet
 from .evaluator import space_for
 from .query import Query
@@ -22,9 +21,12 @@ ENGINES = ("fast", "z3", "csp")
 EXPLAIN_TIMEOUT_MS = 5000
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A possible Dark Lady: her suit and her traits (in card-set order)."""
+class Candidate(NamedTuple):
+    """A possible Dark Lady: her suit and her traits (in card-set order).
+
+    A named tuple rather than a dataclass: results hold many of them and a batch builds
+    them by the thousand, so construction cost matters.
+    """
 
     suit: str
     traits: tuple[str, ...]
@@ -80,32 +82,34 @@ class Deduction:
         }
 
 
-def summarise(cards: CardSet, candidates: Iterable[tuple[str, int]]) -> Deduction:
-    """Status, trait states and the Dark Lady from (suit, trait mask) candidates, in any order.
+def summarise(cards: CardSet, mask: int) -> Deduction:
+    """Status, trait states and the Dark Lady from a mask of consistent candidates.
 
-    With no candidate at all (a contradiction) no conclusion about any trait can be
-    trusted, so every trait is reported ``open``.
+    Every engine's answer goes through here (see :meth:`CandidateSpace.mask_of`). With no
+    candidate at all (a contradiction) no conclusion about any trait can be trusted, so
+    every trait is reported ``open``.
     """
-    order = {s: i for i, s in enumerate(cards.suit_ids)}
-    rank = space_for(cards).combo_rank
-    found = sorted(set(candidates), key=lambda c: (order[c[0]], rank[c[1]]))
-    masks = {x for _, x in found}
-    if not found:
+    if not mask:
         return Deduction("contradiction", (), {t: "open" for t in cards.trait_ids})
-    union = 0
-    inter = -1
-    for x in masks:
-        union |= x
-        inter &= x
-    states = {t: "certain" if inter >> i & 1 else "excluded" if not union >> i & 1 else "open"
-              for i, t in enumerate(cards.trait_ids)}
-    solved = len(masks) == 1
+    space = space_for(cards)
+    names = space.combo_traits
+    states = dict(zip(cards.trait_ids, space.trait_states(mask)))
+    sets = space.trait_sets(mask)
+    solved = sets & (sets - 1) == 0
     return Deduction(
         status="solved" if solved else "open",
-        candidates=tuple(Candidate(s, cards.unmask(x)) for s, x in found),
+        candidates=tuple(Candidate(s, names[x]) for s, x in space.candidates(mask)),
         traits=states,
-        dark_lady=cards.unmask(next(iter(masks))) if solved else None,
+        dark_lady=names[space.combos[sets.bit_length() - 1]] if solved else None,
     )
+
+
+def candidate_mask(cards: CardSet, query: Query, engine: str = "fast") -> int:
+    """The consistent candidates as a mask of the card set's candidate space."""
+    space = space_for(cards)
+    if engine == "fast":
+        return space.query_mask(query)
+    return space.mask_of(candidates(cards, query, engine))
 
 
 def candidates(cards: CardSet, query: Query, engine: str = "fast") -> list[tuple[str, int]]:
@@ -138,7 +142,7 @@ def suit_card_note(cards: CardSet, query: Query, result: Deduction) -> Note | No
 def deduce(cards: CardSet, query: Query, engine: str = "fast",
            explain_timeout_ms: int = EXPLAIN_TIMEOUT_MS) -> Deduction:
     """Answer a query: candidates, trait states, and explanations or a conflict from z3."""
-    result = summarise(cards, candidates(cards, query, engine))
+    result = summarise(cards, candidate_mask(cards, query, engine))
     explanations: tuple[Explanation, ...] = ()
     conflict = None
     notes: list[Note] = []

@@ -32,6 +32,7 @@ class CandidateSpace:
         self._repeat = sum(1 << (i * self.width) for i in range(self.nsuits))
         self.all = block * self._repeat
         self._suit_block = {s: block << (i * self.width) for i, s in enumerate(cards.suit_ids)}
+        self._shift = {s: i * self.width for i, s in enumerate(cards.suit_ids)}
         self.observation_mask = lru_cache(maxsize=4096)(self._observation_mask)
 
     # -- building masks --------------------------------------------------------
@@ -46,6 +47,11 @@ class CandidateSpace:
     def everywhere(self, combo_mask: int) -> int:
         """A one-block mask repeated for every suit."""
         return combo_mask * self._repeat
+
+    @cached_property
+    def combo_traits(self) -> dict[int, tuple[str, ...]]:
+        """Trait ids of each trait mask, in card-set order."""
+        return {x: self.cards.unmask(x) for x in self.combos}
 
     @cached_property
     def combo_rank(self) -> dict[int, int]:
@@ -66,13 +72,10 @@ class CandidateSpace:
         mask = 0
         for s in self.cards.suit_ids:
             if obs.admits_suit(s):
-                mask |= self._count_mask(obs.traits, obs.allowed(s)) << self._shift(s)
+                mask |= self._count_mask(obs.traits, obs.allowed(s)) << self._shift[s]
         if distinct:
             mask &= ~self.everywhere(self.combo_mask(lambda x: x == obs.traits))
         return mask
-
-    def _shift(self, suit: str) -> int:
-        return self.cards.suit_ids.index(suit) * self.width
 
     def query_mask(self, query: Query) -> int:
         """The candidates consistent with a whole query."""
@@ -84,6 +87,13 @@ class CandidateSpace:
         return mask
 
     # -- reading masks ---------------------------------------------------------
+
+    def mask_of(self, candidates) -> int:
+        """The mask of (suit, trait mask) candidates found by any engine."""
+        mask = 0
+        for suit, traits in candidates:
+            mask |= 1 << (self._shift[suit] + self.combo_rank[traits])
+        return mask
 
     def candidates(self, mask: int) -> list[tuple[str, int]]:
         """(suit, trait mask) of every candidate in ``mask``, in SPEC order."""

@@ -10,7 +10,8 @@ typed from the table (``"literary,married,children:0/2"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any
 
 from .cardfile import _type_name, parse_key_entry, parse_trait_list
 from .cards import CardSet
@@ -69,14 +70,15 @@ class Query:
         )
 
 
+@lru_cache(maxsize=4096)
 def observe_lady(cards: CardSet, lady_id: str, role: str = "clue") -> Observation:
-    """The observation of a card named by id."""
+    """The observation of a card named by id (built once per card set, card and role)."""
     lady = cards.lady(lady_id)
     key = tuple((s, lady.key[s]) for s in cards.suit_ids)
     return Observation(traits=cards.lady_mask(lady), key=key, card=lady.id, suit=lady.suit, role=role)
 
 
-def _bool(doc: Mapping, field: str, default: bool, problems: Problems) -> bool:
+def _bool(doc: dict, field: str, default: bool, problems: Problems) -> bool:
     value = doc.get(field, default)
     if value is None:
         return default
@@ -87,7 +89,7 @@ def _bool(doc: Mapping, field: str, default: bool, problems: Problems) -> bool:
 
 
 def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems: Problems) -> Observation | None:
-    if not isinstance(item, Mapping):
+    if not isinstance(item, dict):
         problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {_type_name(item)}")
         return None
     before = len(problems.items)
@@ -132,7 +134,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
 
 
 def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems):
-    if not isinstance(value, Mapping):
+    if not isinstance(value, dict):
         problems.add(loc, f"expected a mapping of suit to counts, got {_type_name(value)}")
         return None
     entries = []
@@ -149,7 +151,7 @@ def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems):
 
 def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     """Interpret a query document (SPEC 6); raise :class:`InputError` naming each bad field."""
-    if not isinstance(doc, Mapping):
+    if not isinstance(doc, dict):
         raise InputError.at((), f"a query must be a JSON object with suit and clues; got {_type_name(doc)}")
     problems = Problems()
     for field in doc:
@@ -179,6 +181,8 @@ def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
 
 def _check_keys_cover(cards: CardSet, query: Query) -> None:
     """A whole key must have an entry for every suit the Dark Lady can still be of (SPEC 6)."""
+    if all(o.key is None or o.card is not None for o in query.clues):
+        return
     known = [o for o in query.clues if o.key is None or o.card is not None]
     suits = Query(query.suit, tuple(known)).suits(cards)
     problems = Problems()

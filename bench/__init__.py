@@ -1,0 +1,1 @@
+"""Benchmarks: each prints its figures against a named peer measured in the same run."""

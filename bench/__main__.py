@@ -1,0 +1,13 @@
+"""Run every benchmark in turn: `python -m bench`."""
+
+import importlib
+import pkgutil
+import sys
+
+import bench
+
+for info in sorted(pkgutil.iter_modules(bench.__path__), key=lambda m: m.name):
+    module = importlib.import_module(f"bench.{info.name}")
+    print(f"\n== bench.{info.name} ==", flush=True)
+    sys.argv = [f"bench.{info.name}"]
+    module.main()
