@@ -39,7 +39,8 @@ def describe_clue(cards: CardSet, query: Query, index: int, lang: str) -> str:
     """A clue as a player recognises it: its number, the lady or her traits, her suit's entry."""
     obs: Observation = query.clues[index]
     if obs.card is not None:
-        label = phrase(lang, "clue.card", n=index + 1, name=cards.lady(obs.card).name.get(lang))
+        kind = "clue.suit_card" if obs.role == "suit_card" else "clue.card"
+        label = phrase(lang, kind, n=index + 1, name=cards.lady(obs.card).name.get(lang))
     else:
         label = phrase(lang, "clue.typed", n=index + 1, traits=trait_names(cards, cards.unmask(obs.traits), lang))
     if query.suit is not None and obs.allowed(query.suit) is not None:
