@@ -52,6 +52,14 @@ def store(request: Request) -> GameStore:
         return state.games
 
 
+def close_store(app) -> None:
+    """Close the app's game store, if one was made (at shutdown)."""
+    with _lock:
+        if getattr(app.state, "games", None) is not None:
+            app.state.games.close()
+            app.state.games = None
+
+
 def bearer(request: Request) -> str | None:
     """The token of an ``Authorization: Bearer <token>`` header, if any."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")

@@ -25,11 +25,7 @@ def client(tmp_path_factory):
     folder = tmp_path_factory.mktemp("games")
     cards = folder / "cards.json"
     cards.write_text(json.dumps(cardfile.to_json(CARDS)), encoding="utf-8")
-    app = create_app(cards_path=cards)
-    if not any(getattr(r, "path", "") == "/v1/games" for r in app.routes):  # TEMP until app.py includes it
-        from api import games
-        app.include_router(games.router)
-    app.state.games_db = folder / "games.sqlite3"
+    app = create_app(cards_path=cards, games_db=folder / "games.sqlite3")
     with TestClient(app) as c:
         yield c
 
