@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .board import Board
-from .errors import InputError
+from .errors import InputError, unknown
 from .tracker import Tracking
 
 ACTIONS = ("search", "move", "stay")
@@ -73,7 +73,7 @@ class Advice:
 def advise(board: Board, tracking: Tracking, pawn: str) -> Advice:
     """Advice for a pawn at ``pawn`` given the tracker's answer (see the module's rule)."""
     if not board.has_location(pawn):
-        raise InputError.at(("pawn",), f"unknown location {pawn!r}; expected one of: {', '.join(board.location_ids)}")
+        raise InputError.at(("pawn",), unknown("location", pawn, board.location_ids))
     reach = [pawn] + [loc for loc in board.location_ids if loc in board.neighbours(pawn)]
     ranked = sorted(reach, key=lambda loc: -tracking.next.chance(loc))  # stable: pawn, then board order
     return Advice(

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 import yaml
 
 from .cards import CardSet, Lady, Names, Suit, Trait
-from .errors import InputError, Loc, Problems
+from .errors import InputError, Loc, Problems, unknown
 
 MAX_TRAITS = 16
 MAX_LADIES = 64
@@ -134,7 +134,7 @@ def parse_trait_list(
     ok = True
     for j, trait in enumerate(value):
         if not isinstance(trait, str) or trait not in known:
-            problems.add(loc + (j,), f"unknown trait {trait!r}; expected one of: {', '.join(known)}")
+            problems.add(loc + (j,), unknown("trait", trait, known))
             ok = False
     if ok and len(set(value)) != len(value):
         problems.add(loc, "names the same trait twice")
@@ -150,7 +150,7 @@ def _parse_lady(i: int, ident: str, item: Mapping, traits: tuple[str, ...], suit
     if suit is None:
         problems.add(loc + ("suit",), "is required")
     elif suit not in suits:
-        problems.add(loc + ("suit",), f"unknown suit {suit!r}; expected one of: {', '.join(suits)}")
+        problems.add(loc + ("suit",), unknown("suit", suit, suits))
     if "traits" not in item:
         problems.add(loc + ("traits",), "is required")
         lady_traits = None
@@ -163,7 +163,7 @@ def _parse_lady(i: int, ident: str, item: Mapping, traits: tuple[str, ...], suit
     else:
         for s in key_doc:
             if s not in suits:
-                problems.add(loc + ("key", str(s)), f"unknown suit {s!r}; expected one of: {', '.join(suits)}")
+                problems.add(loc + ("key", str(s)), unknown("suit", s, suits))
         for s in suits:
             if s not in key_doc:
                 problems.add(loc + ("key", s), "is missing: every suit needs a key entry")
@@ -194,13 +194,13 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
             continue
         for s in table:
             if s not in suits:
-                problems.add(loc + (str(s),), f"unknown suit {s!r}")
+                problems.add(loc + (str(s),), unknown("suit", s, suits))
         for s in suits:
             removed = table.get(s)
             if removed is None:
                 problems.add(loc + (s,), "is missing: every suit needs an entry")
             elif removed not in suits:
-                problems.add(loc + (s,), f"unknown suit {removed!r}")
+                problems.add(loc + (s,), unknown("suit", removed, suits))
             elif removed == s:
                 problems.add(loc + (s,), "a mode cannot remove the Dark Lady's own suit")
         modes[mode] = {s: table.get(s) for s in suits}

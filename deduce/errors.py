@@ -78,3 +78,21 @@ class Problems:
     def raise_if_any(self) -> None:
         if self.items:
             raise InputError(self.items)
+
+
+def unknown(kind: str, value: object, choices: Iterable[str]) -> str:
+    """``unknown trait 'maried' (did you mean 'married'?); expected one of: ...``.
+
+    Players type ids from the cards on the table; a near miss is named so the fix is
+    obvious. Long lists of choices are cut short.
+    """
+    from difflib import get_close_matches
+
+    choices = list(choices)
+    message = f"unknown {kind} {value!r}"
+    if isinstance(value, str):
+        close = get_close_matches(value, choices, n=1, cutoff=0.6)
+        if close:
+            message += f" (did you mean {close[0]!r}?)"
+    shown = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
+    return f"{message}; expected one of: {shown}" if choices else message

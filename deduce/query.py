@@ -15,7 +15,7 @@ from typing import Any
 
 from .cardfile import _type_name, parse_key_entry, parse_trait_list
 from .cards import CardSet
-from .errors import InputError, Loc, Problems
+from .errors import InputError, Loc, Problems, unknown
 
 ROLES = ("clue", "suit_card")
 QUERY_FIELDS = ("suit", "clues", "distinct", "explain")
@@ -105,8 +105,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
             if field in item:
                 problems.add(loc + (field,), "give either a card id or the card's traits, not both")
         if not isinstance(card, str) or not cards.has_lady(card):
-            problems.add(loc + ("card",), f"unknown card {card!r}; expected a lady id of the card set such as {cards.ladies[0].id!r}"
-                         if cards.ladies else f"unknown card {card!r}")
+            problems.add(loc + ("card",), unknown("card", card, [lady.id for lady in cards.ladies]))
         if len(problems.items) != before:
             return None
         return observe_lady(cards, card, role)
@@ -140,7 +139,7 @@ def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems):
     entries = []
     for s, entry in value.items():
         if not isinstance(s, str) or not cards.has_suit(s):
-            problems.add(loc + (str(s),), f"unknown suit {s!r}; expected one of: {', '.join(cards.suit_ids)}")
+            problems.add(loc + (str(s),), unknown("suit", s, cards.suit_ids))
             continue
         counts = parse_key_entry(entry, loc + (s,), problems, cards.traits_per_lady)
         if counts is not None:
@@ -159,7 +158,7 @@ def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
             problems.add((str(field),), f"unknown field; expected some of: {', '.join(QUERY_FIELDS)}")
     suit = doc.get("suit")
     if suit is not None and (not isinstance(suit, str) or not cards.has_suit(suit)):
-        problems.add(("suit",), f"unknown suit {suit!r}; expected one of: {', '.join(cards.suit_ids)}")
+        problems.add(("suit",), unknown("suit", suit, cards.suit_ids))
         suit = None
     clue_docs = doc.get("clues", [])
     if clue_docs is None:

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from .board import Board
 from .cardfile import _type_name, is_int
-from .errors import InputError, Loc, Problems
+from .errors import InputError, Loc, Problems, unknown
 
 #: ``always``: she moves every turn (sequence positions 1-4); ``may_stay``: she may stay put (5-8).
 MOVES = ("always", "may_stay")
@@ -132,14 +132,14 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
     if kind == "landmark":
         landmark = item["landmark"]
         if not isinstance(landmark, str) or not board.has_landmark(landmark):
-            problems.add(loc + ("landmark",), f"unknown landmark {landmark!r}; expected one of: {', '.join(board.landmark_ids)}")
+            problems.add(loc + ("landmark",), unknown("landmark", landmark, board.landmark_ids))
     elif kind == "fog":
         if item["fog"] is not True:
             problems.add(loc + ("fog",), f"expected true (a fog card was showing), got {_describe(item['fog'])}")
     else:
         location = item["searched"]
         if not isinstance(location, str) or not board.has_location(location):
-            problems.add(loc + ("searched",), f"unknown location {location!r}; expected one of: {', '.join(board.location_ids)}")
+            problems.add(loc + ("searched",), unknown("location", location, board.location_ids))
         if "found" not in item:
             problems.add(loc + ("found",), "is required with searched: true if the search found her, else false")
         elif not isinstance(item["found"], bool):

@@ -65,3 +65,10 @@ def test_obs_text(text, expected):
 def test_obs_text_errors_go_through_the_query_checks(tiny):
     found = problems(tiny, {"suit": "red", "clues": [parse_obs_text("a,b")]})
     assert any("clues[0].counts" in p for p in found)
+
+
+def test_near_misses_are_named(shipped):
+    found = problems(shipped, {"suit": "rose", "clues": [{"card": "jaqueline-field"},
+                                                         {"traits": ["literary", "maried", "court"], "counts": 1}]})
+    assert "clues[0].card: unknown card 'jaqueline-field' (did you mean 'jacqueline-field'?)" in found[0]
+    assert "clues[1].traits[1]: unknown trait 'maried' (did you mean 'married'?)" in found[1]
