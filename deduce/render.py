@@ -80,7 +80,8 @@ def hint_text(cards: CardSet, query: Query, result: Deduction, lang: str = "en")
         [(cards.trait(t).name.get(lang), phrase(lang, f"state.{s}")) for t, s in result.traits.items()],
     ))
     if result.candidates:
-        lines += ["", phrase(lang, "heading.candidates", n=len(result.candidates))]
+        one = len(result.candidates) == 1
+        lines += ["", phrase(lang, "heading.candidate" if one else "heading.candidates", n=len(result.candidates))]
         shown = result.candidates[:MAX_CANDIDATE_ROWS]
         lines.append(format_table(
             [phrase(lang, "column.suit"), phrase(lang, "column.traits")],
