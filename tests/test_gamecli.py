@@ -47,3 +47,21 @@ def test_simulate_table_lists_every_row():
     out.print(simulate_table(simulate(RULES, ["normal"], [{"position": 1}, {"position": 5}], 2)))
     text = out.export_text()
     assert "position-1" in text and "position-5" in text and "win rate" in text
+
+
+def test_cli_simulate_and_play(capsys, monkeypatch):
+    import io
+    import json
+
+    from deduce.cli import main
+    assert main(["simulate", "--games", "2", "--position", "1", "--rulebook", "hard-1", "--json", "--seed", "5"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["sequence"], r["games"]) for r in rows] == [("position-1", 2), ("hard-1", 2)]
+    assert main(["simulate", "--position", "9"]) == 2
+    assert "sequence.position" in capsys.readouterr().err
+    assert main(["simulate", "--games", "0"]) == 2
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\nm 1\np\n"))
+    assert main(["play", "--seed", "3", "--start", "globe"]) == 0
+    out = capsys.readouterr().out
+    assert "Where now" in out and "London" in out
+    assert main(["play", "--start", "atlantis"]) == 2
