@@ -346,6 +346,43 @@ def add_board_parser(sub) -> None:
     p.set_defaults(handler=cmd_board)
 
 
+# -- deduce serve -----------------------------------------------------------------
+
+def port_number(text: str) -> int:
+    """A TCP port for ``--port``."""
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"expected a port number in 1..65535, got {text!r}")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import logging
+
+    import uvicorn
+
+    from api.app import create_app
+    try:
+        app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db)
+    except InputError as exc:
+        raise in_file(args.cards or str(data_path("clues.yaml")), exc) from None
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    return 0
+
+
+def add_serve_parser(sub) -> None:
+    p = sub.add_parser("serve", help="run the HTTP API (docs at /docs)",
+                       description="Serve the HTTP API (SPEC 6) under uvicorn: POST /v1/deduce, GET /v1/cards, "
+                                   "POST /v1/audit, GET /healthz; OpenAPI at /openapi.json, docs at /docs. "
+                                   "The card set is read and prepared once, before serving.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default: 8000)")
+    p.add_argument("--cards", metavar="FILE", help="card set file (default: the shipped data/clues.yaml)")
+    p.add_argument("--board", metavar="FILE", help="board file (default: the shipped data/board.yaml)")
+    p.add_argument("--db", metavar="FILE", help="SQLite file that keeps the games (default: var/games.sqlite3)")
+    p.set_defaults(handler=cmd_serve)
+
+
 # -- deduce play / deduce simulate ---------------------------------------------------
 
 def load_game_rules(args: argparse.Namespace):
@@ -451,6 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_board_parser(sub)
     add_audit_parser(sub)
     add_design_parser(sub)
+    add_serve_parser(sub)
     add_play_parser(sub)
     add_simulate_parser(sub)
     return parser

@@ -1,0 +1,109 @@
+"""Pure ASGI middleware: a request id on every answer, and the request body size limit.
+
+Both are plain ASGI callables (no ``BaseHTTPMiddleware``) so that they see the body as
+it streams in: an oversized body is refused when its ``Content-Length`` says so, before
+a byte of it is read, and a body sent without a length (chunked) is refused as soon as
+the bytes received pass the limit, so it is never held whole in memory.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+REQUEST_ID_HEADER = b"x-request-id"
+
+
+def request_id(scope: Scope) -> str | None:
+    """The id :class:`RequestId` gave this request (None outside the middleware)."""
+    return scope.get("state", {}).get("request_id")
+
+
+class RequestId:
+    """Give each HTTP request a short random id, kept in ``request.state.request_id``
+    and returned in the ``X-Request-ID`` header, so a log line can be matched to an answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        rid = uuid.uuid4().hex[:16]
+        scope.setdefault("state", {})["request_id"] = rid
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), (REQUEST_ID_HEADER, rid.encode())]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_id)
+
+
+class _BodyTooLarge(Exception):
+    """Raised from ``receive`` when the streamed body passes the limit."""
+
+
+def error_json(message: str, code: str) -> bytes:
+    """An error body in the API's one shape (see :class:`api.models.ErrorBody`)."""
+    return json.dumps({"errors": [{"code": code, "path": "", "loc": [], "message": message}]}).encode()
+
+
+class BodyLimit:
+    """Refuse request bodies larger than ``max_bytes`` with 413, without reading them whole."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def _refuse(self, send: Send) -> None:
+        body = error_json(f"the request body is larger than {self.max_bytes} bytes", "limit")
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+    def _declared_length(self, scope: Scope) -> int | None:
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    return int(value)
+                except ValueError:
+                    return None
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = self._declared_length(scope)
+        if declared is not None and declared > self.max_bytes:
+            await self._refuse(send)
+            return
+        received = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    raise _BodyTooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started |= message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except _BodyTooLarge:
+            if started:  # cannot happen with these routes (they read before answering); be safe
+                raise
+            await self._refuse(send)

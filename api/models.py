@@ -1,0 +1,222 @@
+"""Pydantic models of the HTTP API's bodies (SPEC 6), for the OpenAPI document and for
+checking every response the service sends.
+
+Request bodies are *not* validated with these models: the routes hand the decoded JSON
+to :mod:`deduce`'s own parsers (``parse_query``, ``cardfile.parse``), so the CLI and the
+API report the same problems with the same paths and words. The request models only
+describe those documents for clients (and for schemathesis); they are deliberately no
+stricter than the parsers, so anything they call invalid the parsers refuse too.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from deduce.cardfile import MAX_LADIES, MAX_SUITS, MAX_TRAITS
+from deduce.query import MAX_CLUES, ROLES
+
+Counts = int | list[int]
+Name = str | dict[str, str]
+
+#: The rulebook's example: the Dark Lady is of the rose suit and Jacqueline Field was revealed.
+RULEBOOK_QUERY = {"suit": "rose", "clues": [{"card": "jacqueline-field"}]}
+TYPED_QUERY = {
+    "suit": "rose",
+    "clues": [{"card": "jacqueline-field"},
+              {"traits": ["court", "lover", "musical"], "counts": [0, 2]}],
+    "explain": True,
+}
+
+#: A complete (if small) card set document: two suits of two ladies, two traits each.
+SMALL_CARD_SET = {
+    "schema": 1, "name": "Small set", "traits_per_lady": 2,
+    "traits": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}],
+    "suits": [{"id": "red"}, {"id": "blue"}],
+    "ladies": [
+        {"id": "l1", "suit": "red", "traits": ["a", "b"], "key": {"red": 1, "blue": [0, 2]}},
+        {"id": "l2", "suit": "red", "traits": ["a", "c"], "key": {"red": 1, "blue": 1}},
+        {"id": "l3", "suit": "blue", "traits": ["c", "d"], "key": {"red": [0, 1], "blue": 0}},
+        {"id": "l4", "suit": "blue", "traits": ["a", "d"], "key": {"red": 1, "blue": 0}},
+    ],
+}
+
+
+# -- requests (documentation only) ------------------------------------------------
+
+class ClueIn(BaseModel):
+    """A revealed card: by id, or typed from the table (traits with counts or a whole key)."""
+
+    model_config = ConfigDict(extra="forbid", title="Clue")
+
+    card: str | None = Field(None, description="a lady id of the server's card set")
+    role: Literal[ROLES] = Field("clue", description="suit_card for the other card of her suit (needs card)")
+    traits: list[str] | None = Field(None, description="the card's traits, when it is typed in instead of named")
+    counts: Counts | None = Field(None, description="the card's key entry for her suit (needs suit)")
+    key: dict[str, Counts] | None = Field(None, description="the card's whole key, suit by suit")
+
+
+class QueryIn(BaseModel):
+    """A deduction query (SPEC 6)."""
+
+    model_config = ConfigDict(extra="forbid", title="Query",
+                              json_schema_extra={"examples": [RULEBOOK_QUERY, TYPED_QUERY]})
+
+    suit: str | None = Field(None, description="the Dark Lady's suit (the back of her card), when known")
+    clues: list[ClueIn] | None = Field(None, max_length=MAX_CLUES,
+                                       description=f"the revealed cards, at most {MAX_CLUES}")
+    distinct: bool | None = Field(True, description="the Dark Lady differs from every revealed lady")
+    explain: bool | None = Field(False, description="say which clues prove each certain or excluded trait")
+
+
+class TraitIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="TraitEntry")
+    id: str
+    name: Name | None = None
+
+
+class SuitIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="SuitEntry")
+    id: str
+    name: Name | None = None
+    colour: str | None = None
+
+
+class LadyIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="LadyEntry")
+    id: str
+    name: Name | None = None
+    suit: str
+    traits: list[str]
+    key: dict[str, Counts]
+
+
+class CardSetIn(BaseModel):
+    """A card set document (SPEC 4), as JSON or YAML. Unknown extra fields are ignored."""
+
+    model_config = ConfigDict(extra="allow", title="CardSetDocument")
+
+    schema_: Literal[1] = Field(alias="schema")
+    name: str | None = None
+    traits_per_lady: int | None = None
+    traits: list[TraitIn] = Field(max_length=MAX_TRAITS)
+    suits: list[SuitIn] = Field(max_length=MAX_SUITS)
+    modes: dict[Literal["easy", "advanced"], dict[str, str]] | None = None
+    ladies: list[LadyIn] = Field(max_length=MAX_LADIES)
+
+
+# -- responses ---------------------------------------------------------------------
+
+class Problem(BaseModel):
+    """One thing wrong with a request: where (``path``, and ``loc`` as a list) and what."""
+
+    code: str = Field(description="schema, limit, ... (stable)")
+    path: str = Field(description="JSON path of the bad part, e.g. clues[2].traits[0]; empty for the whole body")
+    loc: list[str | int]
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """Every error answer (413, 422, 404, ...) has this shape."""
+
+    errors: list[Problem]
+    request_id: str | None = Field(None, description="given on the (unexpected) 500 answer, to quote in a report")
+
+
+class Candidate(BaseModel):
+    suit: str
+    traits: list[str]
+
+
+class Explanation(BaseModel):
+    trait: str
+    state: Literal["certain", "excluded"]
+    clues: list[int] = Field(description="indexes into the query's clues that alone prove it")
+
+
+class Note(BaseModel):
+    code: str
+    message: str
+
+
+class Deduction(BaseModel):
+    """The answer to a query (SPEC 6)."""
+
+    status: Literal["solved", "open", "contradiction"]
+    candidates: list[Candidate]
+    traits: dict[str, Literal["certain", "excluded", "open"]]
+    dark_lady: list[str] | None
+    explanations: list[Explanation]
+    conflict: list[int] | None
+    notes: list[Note]
+
+
+class TraitOut(BaseModel):
+    id: str
+    name: dict[str, str]
+
+
+class SuitOut(BaseModel):
+    id: str
+    name: dict[str, str]
+    colour: str | None = None
+
+
+class LadyOut(BaseModel):
+    id: str
+    name: str
+    suit: str
+    traits: list[str]
+    key: dict[str, list[int]]
+
+
+class CardSet(BaseModel):
+    """The server's card set, as a document that ``POST /v1/audit`` would read back."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    schema_: Literal[1] = Field(alias="schema")
+    name: str
+    traits_per_lady: int
+    traits: list[TraitOut]
+    suits: list[SuitOut]
+    modes: dict[str, dict[str, str]] | None = None
+    ladies: list[LadyOut]
+
+
+class Finding(BaseModel):
+    code: str
+    message: str
+    lady: str | None = None
+    other: str | None = None
+    suit: str | None = None
+    mode: str | None = None
+
+
+class Case(BaseModel):
+    dark_lady: str
+    suit: str
+    mode: str
+    deck: int
+    solvable: bool
+    solvable_without_suit_card: bool
+    remaining: list[list[str]]
+    min_clues: int | None
+    expected_clues: float | None
+
+
+class AuditReport(BaseModel):
+    """SPEC 5 report; ``ok`` is false when there are findings (the answer is still 200)."""
+
+    ok: bool
+    card_set: str
+    errors: list[Finding]
+    warnings: list[Finding]
+    cases: list[Case]
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+    card_set: str
+    ladies: int
