@@ -1,0 +1,156 @@
+"""Latency of the HTTP API under load: ``POST /v1/deduce`` against ``GET /healthz``.
+
+Starts ``deduce serve`` on a free loopback port, then four clients (threads, each with its
+own keep-alive connection) send requests that alternate between the two endpoints, so
+both are measured side by side under the same load. ``/v1/deduce`` gets mid-game queries
+with four clues (the Dark Lady's suit and four other cards, by id or typed from the
+table; seeded). ``/healthz`` does no work, so it is the floor of what the server, the
+event loop and HTTP cost. Printed: p50 and p99 per endpoint in milliseconds, and the
+ratio p99(deduce) / p99(healthz) (the goal is at most 3).
+
+    .venv/bin/python -m bench.api [--clients 4] [--requests 400] [--seconds 60] [--cards FILE]
+
+Loopback only; the run stops by itself after ``--requests`` per client and endpoint or
+``--seconds``, whichever comes first, and then stops the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx
+
+from deduce import cardfile, data_path
+
+HOST = "127.0.0.1"
+WARM_UP = 30  # requests per client and endpoint, not counted
+
+
+def four_clue_queries(cards, count: int = 64, seed: int = 1600) -> list[dict]:
+    """Queries a player sends mid-game: her suit and four other revealed cards."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        dark = rng.choice(cards.ladies)
+        deck = [lady for lady in cards.ladies if lady.suit != dark.suit]
+        clues = []
+        for lady in rng.sample(deck, 4):
+            if rng.random() < 0.3:
+                clues.append({"traits": list(lady.traits), "counts": sorted(lady.key[dark.suit])})
+            else:
+                clues.append({"card": lady.id})
+        out.append({"suit": dark.suit, "clues": clues})
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def start_server(cards: str | None) -> tuple[subprocess.Popen, str]:
+    """``deduce serve`` on a free loopback port, once it answers ``/healthz``."""
+    port = free_port()
+    command = [str(Path(sys.executable).with_name("deduce")), "serve", "--host", HOST, "--port", str(port)]
+    if cards:
+        command += ["--cards", cards]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    base = f"http://{HOST}:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"deduce serve exited: {proc.stderr.read()}")
+        try:
+            if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("deduce serve did not come up within 30 s")
+
+
+def client(base: str, queries: list[dict], requests: int, stop_at: float, seed: int,
+           out: dict[str, list[float]], lock: threading.Lock) -> None:
+    """Alternate deduce and healthz requests; record each latency in seconds."""
+    rng = random.Random(seed)
+    mine: dict[str, list[float]] = {"deduce": [], "healthz": []}
+    with httpx.Client(base_url=base, timeout=30) as http:
+        for i in range(WARM_UP + requests):
+            if time.monotonic() > stop_at:
+                break
+            for name in ("deduce", "healthz") if i % 2 else ("healthz", "deduce"):
+                start = time.perf_counter()
+                if name == "deduce":
+                    response = http.post("/v1/deduce", json=rng.choice(queries))
+                else:
+                    response = http.get("/healthz")
+                elapsed = time.perf_counter() - start
+                if response.status_code != 200:
+                    raise SystemExit(f"{name}: HTTP {response.status_code}: {response.text[:200]}")
+                if i >= WARM_UP:
+                    mine[name].append(elapsed)
+    with lock:
+        for name, values in mine.items():
+            out[name].extend(values)
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="bench.api", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--requests", type=int, default=400, help="per client and endpoint")
+    parser.add_argument("--seconds", type=float, default=60, help="stop measuring after this long")
+    parser.add_argument("--cards", metavar="FILE", help="card set (default: the shipped one)")
+    args = parser.parse_args()
+
+    cards = cardfile.load(args.cards or data_path("clues.yaml"))
+    queries = four_clue_queries(cards)
+    proc, base = start_server(args.cards)
+    try:
+        out: dict[str, list[float]] = {"deduce": [], "healthz": []}
+        lock = threading.Lock()
+        stop_at = time.monotonic() + args.seconds
+        threads = [threading.Thread(target=client, args=(base, queries, args.requests, stop_at, seed, out, lock))
+                   for seed in range(args.clients)]
+        started = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wall = time.perf_counter() - started
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+    total = sum(len(v) for v in out.values())
+    print(f"deduce serve on {base}, card set {cards.name!r}; {args.clients} clients, "
+          f"{total} timed requests in {wall:.1f} s ({total / wall:.0f}/s, warm-up excluded)")
+    print(f"{'endpoint':<22}{'requests':>9}{'p50 ms':>9}{'p99 ms':>9}{'mean ms':>9}")
+    for name, label in (("deduce", "POST /v1/deduce (4)"), ("healthz", "GET /healthz")):
+        v = out[name]
+        print(f"{label:<22}{len(v):>9}{percentile(v, 50) * 1e3:>9.2f}{percentile(v, 99) * 1e3:>9.2f}"
+              f"{statistics.fmean(v) * 1e3:>9.2f}")
+    p50 = percentile(out["deduce"], 50) / percentile(out["healthz"], 50)
+    p99 = percentile(out["deduce"], 99) / percentile(out["healthz"], 99)
+    print(f"ratio deduce/healthz: p50 {p50:.2f}x, p99 {p99:.2f}x (goal: p99 at most 3x)")
+
+
+if __name__ == "__main__":
+    main()
