@@ -244,6 +244,43 @@ def add_design_parser(sub) -> None:
     p.set_defaults(handler=cmd_design)
 
 
+# -- deduce audit-deck -------------------------------------------------------------
+
+def cmd_audit_deck(args: argparse.Namespace) -> int:
+    from . import boardfile, stealthfile
+    from .deckaudit import audit_deck, has_errors, report_json, report_text
+    loaded = []
+    for path, default, reader in ((args.board, "board.yaml", boardfile.load),
+                                  (args.stealth, "stealth.yaml", stealthfile.load),
+                                  (args.sequences, "sequences.json", stealthfile.load_sequences)):
+        path = path or str(data_path(default))
+        try:
+            loaded.append(reader(path))
+        except InputError as exc:
+            raise in_file(path, exc) from None
+    board, deck, sequences = loaded
+    findings = audit_deck(board, deck, sequences)
+    if args.json:
+        emit_json(report_json(board, deck, sequences, findings))
+    else:
+        print(report_text(board, deck, sequences, findings))
+    return 1 if has_errors(findings) else 0
+
+
+def add_audit_deck_parser(sub) -> None:
+    p = sub.add_parser("audit-deck", help="check the map, the stealth deck and the stealth sequences",
+                       description="Check a board, its stealth deck and the extra sequences (SPEC 7): a connected "
+                                   "map drawn without crossing paths, cards that match their locations, and every "
+                                   "walk legal. Exit 0 without errors (warnings allowed), 1 with error findings, "
+                                   "2 when a file cannot be read or interpreted.")
+    p.add_argument("--board", metavar="FILE", help="board file (default: the shipped data/board.yaml)")
+    p.add_argument("--stealth", metavar="FILE", help="stealth deck file (default: the shipped data/stealth.yaml)")
+    p.add_argument("--sequences", metavar="FILE",
+                   help="extra sequences file (default: the shipped data/sequences.json, the rulebook's 18)")
+    p.add_argument("--json", action="store_true", help="print the findings as JSON")
+    p.set_defaults(handler=cmd_audit_deck)
+
+
 # -- deduce track ----------------------------------------------------------------
 
 def cmd_track(args: argparse.Namespace) -> int:
@@ -488,6 +525,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_board_parser(sub)
     add_audit_parser(sub)
     add_design_parser(sub)
+    add_audit_deck_parser(sub)
     add_serve_parser(sub)
     add_play_parser(sub)
     add_simulate_parser(sub)

@@ -245,9 +245,13 @@ def flow(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(flow(v) for v in value) + "]"
     if isinstance(value, str):
-        return value if _reads_back_plain(value) else json.dumps(value, ensure_ascii=False)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+        if _reads_back_plain(value):
+            return value
+        return yaml.safe_dump(value, default_style='"', allow_unicode=True, width=math.inf).rstrip("\n")
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        return yaml.safe_dump(value).split("\n")[0]
     return json.dumps(value)
 
 
