@@ -247,7 +247,7 @@ def add_design_parser(sub) -> None:
 # -- deduce audit-deck -------------------------------------------------------------
 
 def cmd_audit_deck(args: argparse.Namespace) -> int:
-    from . import boardfile, stealthfile
+    from . import stealthfile
     from .deckaudit import audit_deck, has_errors, report_json, report_text
     loaded = []
     for path, default, reader in ((args.board, "board.yaml", boardfile.load),

@@ -171,9 +171,10 @@ def report_text(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...]
     """The audit for a person: what was checked, then each finding on its own line."""
     walks = deck.positions() + sequences
     lines = [f"{board.name}: {len(board.locations)} locations, {len(board.paths)} paths, "
-             f"{len(board.landmarks)} landmarks; {len(deck.cards)} stealth cards; "
-             f"{len(walks)} walks checked ({POSITIONS} on-card positions, {len(sequences)} extra sequences; "
-             "paths go both ways, so each walk holds reversed exactly when it holds forwards)."]
+             f"{len(board.landmarks)} landmarks; {len(deck.cards)} stealth cards.",
+             f"Checked {len(walks)} walks: {POSITIONS} on-card positions and {len(sequences)} extra "
+             f"sequence{'s' * (len(sequences) != 1)} "
+             "(paths go both ways, so a walk that holds forwards holds reversed)."]
     errors = [f for f in findings if f.is_error]
     warnings = [f for f in findings if not f.is_error]
     for label, group in (("error", errors), ("warning", warnings)):
