@@ -2,7 +2,8 @@
 
 Routers are plain :class:`fastapi.APIRouter` modules in this package; ``ROUTERS`` lists
 the ones every app includes. Their handlers find the prepared state on
-``request.app.state`` (``service``: card set and engines; ``board``: the map).
+``request.app.state`` (``service``: card set, board and engines; ``board_path``: the
+board file as given, for routers that load more game data next to it).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .service import Service
 
 ROUTERS = (routes.router, games.router)
 #: Request body models the routes read themselves (they appear in the OpenAPI components).
-REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn)
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn, models.TrackQueryIn)
 #: Largest request body accepted (SPEC 6).
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
 
@@ -38,13 +39,13 @@ cards seen, and audits of card sets. Every error answer has the shape
 
 def create_app(cards_path: str | Path | None = None, board_path: str | Path | None = None,
                games_db: str | Path | None = None, **options: Any) -> FastAPI:
-    """The application, with the card set read and prepared (the shipped one by default).
+    """The application, with the card set and board read and prepared (the shipped ones by default).
 
     ``options`` go to :class:`api.service.Service` (``explain_timeout_ms``,
-    ``max_audit_subsets``). Raises :class:`deduce.errors.InputError` for a bad card set,
-    before anything is served. ``board_path`` is reserved for the WHERE routes.
+    ``max_audit_subsets``). Raises :class:`deduce.errors.InputError` naming the file for a
+    bad card set or board, before anything is served.
     """
-    svc = Service.load(cards_path, **options)
+    svc = Service.load(cards_path, board_path, **options)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

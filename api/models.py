@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from deduce.cardfile import MAX_LADIES, MAX_SUITS, MAX_TRAITS
 from deduce.query import MAX_CLUES, ROLES
+from deduce.tracking import MAX_LENGTH, MAX_OBSERVATIONS, MOVES
 
 Counts = int | list[int]
 Name = str | dict[str, str]
@@ -104,6 +105,34 @@ class CardSetIn(BaseModel):
     suits: list[SuitIn] = Field(max_length=MAX_SUITS)
     modes: dict[Literal["easy", "advanced"], dict[str, str]] | None = None
     ladies: list[LadyIn] = Field(max_length=MAX_LADIES)
+
+
+SPEC_TRACK_QUERY = {"length": 26, "moves": "always", "now": 7,
+                    "observations": [{"slot": 0, "landmark": "playhouse"}, {"slot": 3, "fog": True},
+                                     {"slot": 5, "searched": "globe", "found": False}]}
+
+
+class SlotObservationIn(BaseModel):
+    """What was seen on one slot: exactly one of a landmark, a fog card, or a search."""
+
+    model_config = ConfigDict(extra="forbid", title="SlotObservation")
+
+    slot: int = Field(ge=0, description="cards moved since the start (the countdown card does not count)")
+    landmark: str | None = Field(None, description="the landmark on the stealth card's back")
+    fog: Literal[True] | None = Field(None, description="a fog card was showing")
+    searched: str | None = Field(None, description="a location searched on this slot (with found)")
+    found: bool | None = Field(None, description="whether that search found her")
+
+
+class TrackQueryIn(BaseModel):
+    """A tracking query (SPEC 6 and 7)."""
+
+    model_config = ConfigDict(extra="forbid", title="TrackQuery", json_schema_extra={"examples": [SPEC_TRACK_QUERY]})
+
+    length: int = Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck")
+    moves: Literal[MOVES] = Field(description="always: she moves every turn; may_stay: she may stay put")
+    now: int = Field(ge=0, description="the slot to give the odds for")
+    observations: list[SlotObservationIn] | None = Field(None, max_length=MAX_OBSERVATIONS)
 
 
 # -- responses ---------------------------------------------------------------------
@@ -214,6 +243,20 @@ class AuditReport(BaseModel):
     errors: list[Finding]
     warnings: list[Finding]
     cases: list[Case]
+
+
+class SlotOdds(BaseModel):
+    slot: int
+    locations: dict[str, float] = Field(description="every location of the board, with her probability of being there")
+
+
+class Tracking(BaseModel):
+    """Where she can be now and next turn, from every consistent closed walk (SPEC 7)."""
+
+    status: Literal["ok", "contradiction"]
+    paths: str = Field(description="the exact number of consistent walks, in decimal (it can exceed 2^53)")
+    now: SlotOdds
+    next: SlotOdds
 
 
 class Health(BaseModel):

@@ -1,4 +1,4 @@
-"""The deduction routes: ``/v1/deduce``, ``/v1/cards``, ``/v1/audit`` and ``/healthz``.
+"""The core routes: ``/v1/deduce``, ``/v1/cards``, ``/v1/audit``, ``/v1/track`` and ``/healthz``.
 
 Thin: read the body, hand it to :mod:`deduce`'s parsers and engines (through
 :class:`api.service.Service`), return the library's own JSON. Responses are checked
@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import anyio.to_thread
 from fastapi import APIRouter, Request
 
 from deduce.query import parse_query
+from deduce.tracker import track
+from deduce.tracking import parse_track_query
 
 from . import models
 from .bodies import YAML_TYPES, decode_document, decode_json
@@ -73,6 +76,19 @@ async def post_audit(request: Request) -> Any:
     content_type = request.headers.get("content-type")
     report = await service(request).audit(lambda: decode_document(body, content_type, "card set"))
     return report.to_json()
+
+
+@router.post(
+    "/v1/track", response_model=models.Tracking, response_model_exclude_unset=True, responses=ERRORS,
+    tags=["tracking"], summary="Where can the Dark Lady be?",
+    description="Exact odds of each location of the server's board for slot `now` and the next one, "
+                "from what was seen of the stealth deck (SPEC 7).",
+    openapi_extra=body_doc("TrackQuery", {"spec": {"summary": "SPEC 6's example", "value": models.SPEC_TRACK_QUERY}}),
+)
+async def post_track(request: Request) -> Any:
+    board = service(request).board
+    query = parse_track_query(board, decode_json(await request.body(), "a tracking query"))
+    return (await anyio.to_thread.run_sync(track, board, query)).to_json()
 
 
 @router.get("/healthz", response_model=models.Health, tags=["service"], summary="Is the service up?")

@@ -1,7 +1,7 @@
 """What the service prepares once at start-up and shares between requests.
 
-:class:`Service` holds the card set, its warmed candidate space, and the two places where
-slow work runs, so that no request can stall the others:
+:class:`Service` holds the card set, its warmed candidate space, the board, and the two
+places where slow work runs, so that no request can stall the others:
 
 - **z3** (explanations and conflicts) runs on one dedicated thread. z3's Python API
   shares one context between threads and is not safe to call from two at once, so its
@@ -22,13 +22,15 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import anyio.to_thread
 
-from deduce import cardfile, data_path
+from deduce import boardfile, cardfile, data_path
 from deduce.audit import AuditReport, audit, case_decks, check_limits
+from deduce.board import Board
 from deduce.cards import CardSet
+from deduce.cli import in_file
 from deduce.deduction import EXPLAIN_TIMEOUT_MS, Deduction, deduce
 from deduce.errors import InputError
 from deduce.evaluator import CandidateSpace, space_for
@@ -39,12 +41,15 @@ from deduce.query import ROLES, Query, observe_lady
 #: 18 ladies (decks of 16) fit, 20 (decks of 18) do not.
 MAX_AUDIT_SUBSETS = 1 << 22
 
+T = TypeVar("T")
+
 
 @dataclass
 class Service:
     """The state of one running service (``app.state.service``)."""
 
     cards: CardSet
+    board: Board
     explain_timeout_ms: int = EXPLAIN_TIMEOUT_MS
     max_audit_subsets: int = MAX_AUDIT_SUBSETS
     space: CandidateSpace = field(init=False)
@@ -62,9 +67,16 @@ class Service:
         self._pool("z3").submit(deduce, self.cards, Query(None, (), explain=True)).result()
 
     @classmethod
-    def load(cls, cards_path: str | Path | None = None, **options: Any) -> "Service":
-        """Read the card set (the shipped one by default); :class:`InputError` if it is bad."""
-        return cls(cardfile.load(cards_path or data_path("clues.yaml")), **options)
+    def load(cls, cards_path: str | Path | None = None, board_path: str | Path | None = None,
+             **options: Any) -> "Service":
+        """Read the card set and the board (the shipped ones by default).
+
+        A bad file raises :class:`InputError` whose problems name the file
+        (``FILE: ladies[3].key.rose: ...``), so the start-up error says which one.
+        """
+        cards = _read(cardfile.load, cards_path or data_path("clues.yaml"))
+        board = _read(boardfile.load, board_path or data_path("board.yaml"))
+        return cls(cards, board, **options)
 
     def _pool(self, name: str) -> ThreadPoolExecutor:
         """The dedicated thread for ``name`` work (started again after :meth:`close`)."""
@@ -115,3 +127,10 @@ class Service:
     async def audit(self, decode: Callable[[], Any]) -> AuditReport:
         """Decode a card set document, check it and audit it: one audit at a time, off the event loop."""
         return await asyncio.wrap_future(self._pool("audit").submit(self._audit, decode))
+
+
+def _read(load: Callable[[Path], T], path: str | Path) -> T:
+    try:
+        return load(path)
+    except InputError as exc:
+        raise in_file(str(path), exc) from None

@@ -398,10 +398,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.app import create_app
-    try:
-        app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db)
-    except InputError as exc:
-        raise in_file(args.cards or str(data_path("clues.yaml")), exc) from None
+    app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db)  # bad files: InputError
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0
@@ -410,8 +407,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def add_serve_parser(sub) -> None:
     p = sub.add_parser("serve", help="run the HTTP API (docs at /docs)",
                        description="Serve the HTTP API (SPEC 6) under uvicorn: POST /v1/deduce, GET /v1/cards, "
-                                   "POST /v1/audit, GET /healthz; OpenAPI at /openapi.json, docs at /docs. "
-                                   "The card set is read and prepared once, before serving.")
+                                   "POST /v1/audit, POST /v1/track, GET /healthz, and the game routes; OpenAPI "
+                                   "at /openapi.json, docs at /docs. The card set and the board are read and "
+                                   "prepared once, before serving.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default: 8000)")
     p.add_argument("--cards", metavar="FILE", help="card set file (default: the shipped data/clues.yaml)")

@@ -22,11 +22,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from api.app import MAX_BODY_BYTES, create_app
-from deduce import cardfile
+from deduce import boardfile, cardfile, data_path
 from deduce.audit import audit
 from deduce.deduction import deduce
 from deduce.errors import InputError
 from deduce.query import MAX_CLUES, parse_query
+from deduce.tracker import track
+from deduce.tracking import parse_track_query
 
 CARDS = Path(__file__).with_name("api_cards.yaml")
 ERROR_KEYS = {"code", "path", "loc", "message"}
@@ -317,6 +319,56 @@ def test_unexpected_error_is_logged_with_its_request_id(caplog):
     assert any(rid in r.getMessage() and r.exc_info for r in caplog.records)  # ...but in the log
 
 
+# -- tracking ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def board():
+    return boardfile.load(data_path("board.yaml"))
+
+
+def track_docs(board) -> list[dict]:
+    here, there = board.location_ids[0], board.location_ids[-1]
+    mark = board.landmark_of(here)
+    return [
+        {"length": 26, "moves": "always", "now": 7,
+         "observations": [{"slot": 0, "landmark": mark}, {"slot": 3, "fog": True},
+                          {"slot": 5, "searched": there, "found": False}]},
+        {"length": 30, "moves": "may_stay", "now": 100, "observations": [{"slot": 99, "searched": here, "found": True}]},
+        {"length": 24, "moves": "always", "now": 0},
+        {"length": 2, "moves": "always", "now": 1,  # she cannot stay put: no walk fits
+         "observations": [{"slot": 0, "searched": here, "found": True}, {"slot": 1, "searched": here, "found": True}]},
+    ]
+
+
+@pytest.mark.parametrize("which", range(4))
+def test_track_equals_library(client, board, which):
+    doc = track_docs(board)[which]
+    response = client.post("/v1/track", json=doc)
+    assert response.status_code == 200, response.text
+    assert response.json() == track(board, parse_track_query(board, doc)).to_json()
+
+
+def test_track_contradiction(client, board):
+    body = client.post("/v1/track", json=track_docs(board)[3]).json()
+    assert body["status"] == "contradiction" and body["paths"] == "0"
+
+
+@pytest.mark.parametrize("doc, path", [
+    ({"moves": "always", "now": 0}, "length"),
+    ({"length": 26, "moves": "sometimes", "now": 0}, "moves"),
+    ({"length": 26, "moves": "always", "now": -1}, "now"),
+    ({"length": 26, "moves": "always", "now": 0, "observations": [{"slot": 1, "landmark": "volcano"}]},
+     "observations[0].landmark"),
+    ({"length": 10 ** 6, "moves": "always", "now": 0}, "length"),
+])
+def test_bad_tracking_query_is_422_with_the_library_problems(client, board, doc, path):
+    problems = assert_error_shape(client.post("/v1/track", json=doc), 422)
+    with pytest.raises(InputError) as info:
+        parse_track_query(board, doc)
+    assert problems == info.value.to_json()
+    assert path in [p["path"] for p in problems]
+
+
 # -- audits -------------------------------------------------------------------------
 
 def test_audit_json_and_yaml_equal_library(client, cards):
@@ -339,6 +391,7 @@ def test_audit_findings_are_200_not_ok(client):
 
 @pytest.mark.parametrize("doc, path", [
     ({"schema": 1, "traits": 3}, "traits"),
+    ({"schema": 1, "traits": [], "suits": [], "ladies": []}, "traits"),  # found by schemathesis
     ({"schema": 2, "traits": [], "suits": [], "ladies": []}, "schema"),
     ({"schema": 1, "traits": [{"id": "a"}, {"id": "a"}], "suits": [], "ladies": []}, "traits[1].id"),
     ([1, 2, 3], ""),
