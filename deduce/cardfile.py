@@ -72,6 +72,8 @@ def _list(doc: Mapping, field: str, problems: Problems, limit: int, required: bo
     if len(value) > limit:
         problems.add((field,), f"has {len(value)} entries; at most {limit} are supported", code="limit")
         return []
+    if required and not value:
+        problems.add((field,), "needs at least one entry")
     return value
 
 
@@ -228,7 +230,7 @@ def parse(doc: Any) -> CardSet:
 
     k = doc.get("traits_per_lady", 3)
     if not traits:
-        k = None  # nothing to check ladies against; the traits' own problems are reported
+        k = None  # nothing to check ladies against; the traits list's own problem is reported
     elif not is_int(k) or not 1 <= k <= len(traits):
         problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {k!r}")
         k = None
