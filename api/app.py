@@ -17,7 +17,7 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
 import deduce
-from deduce.cardfile import MAX_DOCUMENT_BYTES
+from deduce.document import MAX_DOCUMENT_BYTES
 
 from . import errors, games, models, routes
 from .middleware import BodyLimit, RequestId

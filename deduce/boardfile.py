@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .board import Board, Landmark, Location
-from .cardfile import _list, _type_name, _unique_ids, decode_yaml, is_int, parse_names, read_text
+from .document import decode_yaml, is_int, list_field, parse_header, parse_names, read_text, type_name, unique_entries
 from .errors import InputError, Loc, Problems
 
 MAX_LANDMARKS = 32
@@ -38,12 +38,12 @@ MAX_PATHS = MAX_LOCATIONS * (MAX_LOCATIONS - 1) // 2
 def _parse_at(value: Any, loc: Loc, problems: Problems) -> tuple[float, float] | None:
     """Drawing coordinates: a list of two finite numbers."""
     if not isinstance(value, list) or len(value) != 2:
-        got = f"a list of {len(value)}" if isinstance(value, list) else _type_name(value)
+        got = f"a list of {len(value)}" if isinstance(value, list) else type_name(value)
         problems.add(loc, f"expected [x, y], two numbers; got {got}")
         return None
     for j, v in enumerate(value):
         if not (is_int(v) or isinstance(v, float)):
-            problems.add(loc + (j,), f"expected a number, got {_type_name(v)}")
+            problems.add(loc + (j,), f"expected a number, got {type_name(v)}")
             return None
         if not math.isfinite(v):
             problems.add(loc + (j,), f"expected a finite number, got {v}")
@@ -57,7 +57,7 @@ def _parse_locations(doc: Mapping, landmark_ids: set[str], problems: Problems) -
     A location whose entry is broken elsewhere still counts as known for the paths, so
     that one mistake is reported once, where it is.
     """
-    entries = _unique_ids(_list(doc, "locations", problems, MAX_LOCATIONS), "locations", problems)
+    entries = unique_entries(list_field(doc, "locations", problems, MAX_LOCATIONS), "locations", problems)
     placed = [i for i, _, e in entries if e.get("at") is not None]
     locations = []
     for i, ident, item in entries:
@@ -83,10 +83,10 @@ def _parse_locations(doc: Mapping, landmark_ids: set[str], problems: Problems) -
 def _parse_paths(doc: Mapping, location_ids: set[str], problems: Problems) -> list[tuple[str, str]]:
     paths: list[tuple[str, str]] = []
     seen: dict[frozenset[str], int] = {}
-    for i, item in enumerate(_list(doc, "paths", problems, MAX_PATHS)):
+    for i, item in enumerate(list_field(doc, "paths", problems, MAX_PATHS)):
         loc: Loc = ("paths", i)
         if not isinstance(item, list) or len(item) != 2:
-            got = f"a list of {len(item)}" if isinstance(item, list) else _type_name(item)
+            got = f"a list of {len(item)}" if isinstance(item, list) else type_name(item)
             problems.add(loc, f"expected a pair of location ids [a, b], got {got}")
             continue
         ok = True
@@ -112,18 +112,10 @@ def _parse_paths(doc: Mapping, location_ids: set[str], problems: Problems) -> li
 def parse(doc: Any) -> Board:
     """Interpret a decoded board document; raise :class:`InputError` listing every problem."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a board must be a mapping with schema, landmarks, locations and paths; got {_type_name(doc)}")
+        raise InputError.at((), f"a board must be a mapping with schema, landmarks, locations and paths; got {type_name(doc)}")
     problems = Problems()
-    schema = doc.get("schema")
-    if schema is None:
-        problems.add(("schema",), "is required (schema: 1)")
-    elif not is_int(schema) or schema != 1:
-        problems.add(("schema",), f"unsupported schema {schema!r}; expected 1")
-    name = doc.get("name", "Board")
-    if not isinstance(name, str):
-        problems.add(("name",), f"expected a string, got {_type_name(name)}")
-        name = "Board"
-    landmark_entries = _unique_ids(_list(doc, "landmarks", problems, MAX_LANDMARKS), "landmarks", problems)
+    name = parse_header(doc, problems, "Board")
+    landmark_entries = unique_entries(list_field(doc, "landmarks", problems, MAX_LANDMARKS), "landmarks", problems)
     landmarks = tuple(Landmark(m, parse_names(e.get("name"), ("landmarks", i, "name"), problems, m))
                       for i, m, e in landmark_entries)
     locations, known = _parse_locations(doc, {m.id for m in landmarks}, problems)

@@ -6,8 +6,7 @@
 YAML decoding; :func:`to_json` is the inverse of :func:`parse`.
 
 Validation never walks into parts of a document it does not use and bounds every list
-before iterating it, so hostile documents (YAML alias bombs, huge lists) are refused
-quickly instead of expanded.
+before iterating it; :func:`~deduce.document.decode_yaml` refuses alias bombs before that.
 """
 
 from __future__ import annotations
@@ -15,94 +14,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
-
-from .cards import CardSet, Lady, Names, Suit, Trait
+from .cards import CardSet, Lady, Suit, Trait
+from .document import (decode_yaml, is_int, list_field, parse_header, parse_names, read_text, type_name,
+                       unique_entries)
 from .errors import InputError, Loc, Problems, unknown
 
 MAX_TRAITS = 16
 MAX_LADIES = 64
 MAX_SUITS = 32
-MAX_DOCUMENT_BYTES = 1 << 20
 MODE_TABLES = ("easy", "advanced")
-
-
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "a boolean"
-    return {dict: "a mapping", list: "a list", str: "a string", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__
-    )
-
-
-def is_int(value: Any) -> bool:
-    """True for real integers (YAML/JSON booleans are not numbers here)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def parse_names(value: Any, loc: Loc, problems: Problems, fallback: str) -> Names:
-    """A ``name`` field: a plain string, or a mapping of language to string."""
-    if value is None:
-        return Names({}, fallback)
-    if isinstance(value, str):
-        return Names({"en": value}, fallback)
-    if isinstance(value, Mapping):
-        names = {}
-        for lang, text in value.items():
-            if not isinstance(lang, str) or not isinstance(text, str):
-                problems.add(loc + (str(lang),), f"expected a string, got {_type_name(text)}")
-            else:
-                names[lang] = text
-        return Names(names, fallback)
-    problems.add(loc, f"expected a string or a mapping of language to string, got {_type_name(value)}")
-    return Names({}, fallback)
-
-
-def _list(doc: Mapping, field: str, problems: Problems, limit: int, required: bool = True) -> list:
-    value = doc.get(field)
-    if value is None:
-        if required:
-            problems.add((field,), "is required")
-        return []
-    if not isinstance(value, list):
-        problems.add((field,), f"expected a list, got {_type_name(value)}")
-        return []
-    if len(value) > limit:
-        problems.add((field,), f"has {len(value)} entries; at most {limit} are supported", code="limit")
-        return []
-    if required and not value:
-        problems.add((field,), "needs at least one entry")
-    return value
-
-
-def _ident(item: Any, loc: Loc, problems: Problems) -> str | None:
-    """The ``id`` of a list entry, which must be a mapping with a non-empty string id."""
-    if not isinstance(item, Mapping):
-        problems.add(loc, f"expected a mapping with an id, got {_type_name(item)}")
-        return None
-    ident = item.get("id")
-    if not isinstance(ident, str) or not ident.strip():
-        problems.add(loc + ("id",), "expected a non-empty string" if ident is not None else "is required")
-        return None
-    return ident
-
-
-def _unique_ids(items: list, field: str, problems: Problems) -> list[tuple[int, str, Mapping]]:
-    """(index, id, entry) for every well-formed entry, reporting duplicate ids."""
-    seen: dict[str, int] = {}
-    out = []
-    for i, item in enumerate(items):
-        ident = _ident(item, (field, i), problems)
-        if ident is None:
-            continue
-        if ident in seen:
-            problems.add((field, i, "id"), f"duplicate id {ident!r} (also {field}[{seen[ident]}])", code="duplicate-id")
-            continue
-        seen[ident] = i
-        out.append((i, ident, item))
-    return out
 
 
 def parse_key_entry(value: Any, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
@@ -115,7 +35,7 @@ def parse_key_entry(value: Any, loc: Loc, problems: Problems, k: int) -> frozens
     for j, count in enumerate(values):
         where = loc + (j,) if isinstance(value, list) else loc
         if not is_int(count):
-            problems.add(where, f"expected a whole number in 0..{k}, got {_type_name(count)}")
+            problems.add(where, f"expected a whole number in 0..{k}, got {type_name(count)}")
         elif not 0 <= count <= k:
             problems.add(where, f"{count} is outside 0..{k}")
         else:
@@ -128,7 +48,7 @@ def parse_trait_list(
 ) -> tuple[str, ...] | None:
     """A list of exactly ``k`` distinct known trait ids."""
     if not isinstance(value, list):
-        problems.add(loc, f"expected a list of {k} trait ids, got {_type_name(value)}")
+        problems.add(loc, f"expected a list of {k} trait ids, got {type_name(value)}")
         return None
     if len(value) != k:
         problems.add(loc, f"expected {k} traits, got {len(value)}")
@@ -161,7 +81,7 @@ def _parse_lady(i: int, ident: str, item: Mapping, traits: tuple[str, ...], suit
     key_doc = item.get("key")
     key: dict[str, frozenset[int]] = {}
     if not isinstance(key_doc, Mapping):
-        problems.add(loc + ("key",), "is required" if key_doc is None else f"expected a mapping of suit to counts, got {_type_name(key_doc)}")
+        problems.add(loc + ("key",), "is required" if key_doc is None else f"expected a mapping of suit to counts, got {type_name(key_doc)}")
     else:
         for s in key_doc:
             if s not in suits:
@@ -183,7 +103,7 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        problems.add(("modes",), f"expected a mapping of mode to suit table, got {_type_name(value)}")
+        problems.add(("modes",), f"expected a mapping of mode to suit table, got {type_name(value)}")
         return {}
     modes = {}
     for mode, table in value.items():
@@ -192,7 +112,7 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
             problems.add(loc, f"unknown mode {mode!r}; expected one of: {', '.join(MODE_TABLES)}")
             continue
         if not isinstance(table, Mapping):
-            problems.add(loc, f"expected a mapping of suit to removed suit, got {_type_name(table)}")
+            problems.add(loc, f"expected a mapping of suit to removed suit, got {type_name(table)}")
             continue
         for s in table:
             if s not in suits:
@@ -213,18 +133,10 @@ def parse(doc: Any) -> CardSet:
     """Interpret a decoded card set document; raise :class:`InputError` listing every problem."""
     problems = Problems()
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a card set must be a mapping with schema, traits, suits and ladies; got {_type_name(doc)}")
-    schema = doc.get("schema")
-    if schema is None:
-        problems.add(("schema",), "is required (schema: 1)")
-    elif schema != 1 or not is_int(schema):
-        problems.add(("schema",), f"unsupported schema {schema!r}; expected 1")
-    name = doc.get("name", "Card set")
-    if not isinstance(name, str):
-        problems.add(("name",), f"expected a string, got {_type_name(name)}")
-        name = "Card set"
+        raise InputError.at((), f"a card set must be a mapping with schema, traits, suits and ladies; got {type_name(doc)}")
+    name = parse_header(doc, problems, "Card set")
 
-    trait_entries = _unique_ids(_list(doc, "traits", problems, MAX_TRAITS), "traits", problems)
+    trait_entries = unique_entries(list_field(doc, "traits", problems, MAX_TRAITS, at_least=1), "traits", problems)
     traits = tuple(Trait(t, parse_names(e.get("name"), ("traits", i, "name"), problems, t)) for i, t, e in trait_entries)
     trait_ids = tuple(t.id for t in traits)
 
@@ -235,19 +147,19 @@ def parse(doc: Any) -> CardSet:
         problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {k!r}")
         k = None
 
-    suit_entries = _unique_ids(_list(doc, "suits", problems, MAX_SUITS), "suits", problems)
+    suit_entries = unique_entries(list_field(doc, "suits", problems, MAX_SUITS, at_least=1), "suits", problems)
     suits = []
     for i, s, e in suit_entries:
         colour = e.get("colour")
         if colour is not None and not isinstance(colour, str):
-            problems.add(("suits", i, "colour"), f"expected a string, got {_type_name(colour)}")
+            problems.add(("suits", i, "colour"), f"expected a string, got {type_name(colour)}")
             colour = None
         suits.append(Suit(s, parse_names(e.get("name"), ("suits", i, "name"), problems, s), colour))
     suit_ids = tuple(s.id for s in suits)
 
     ladies = []
     if k is not None:
-        for i, ident, item in _unique_ids(_list(doc, "ladies", problems, MAX_LADIES), "ladies", problems):
+        for i, ident, item in unique_entries(list_field(doc, "ladies", problems, MAX_LADIES, at_least=1), "ladies", problems):
             lady = _parse_lady(i, ident, item, trait_ids, suit_ids, k, problems)
             if lady is not None:
                 ladies.append(lady)
@@ -255,31 +167,6 @@ def parse(doc: Any) -> CardSet:
     problems.raise_if_any()
     return CardSet(name=name, traits=traits, suits=tuple(suits), ladies=tuple(ladies),
                    traits_per_lady=k, modes=modes)
-
-
-def decode_yaml(text: str | bytes, what: str = "document") -> Any:
-    """Decode YAML (a superset of JSON) safely; syntax errors become :class:`InputError`."""
-    if len(text) > MAX_DOCUMENT_BYTES:
-        raise InputError.at((), f"the {what} is larger than {MAX_DOCUMENT_BYTES} bytes", code="limit")
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        reason = getattr(exc, "problem", None) or str(exc)
-        raise InputError.at((), f"the {what} is not valid YAML{where}: {reason}") from None
-    except (ValueError, RecursionError) as exc:  # e.g. undecodable bytes, absurd nesting
-        raise InputError.at((), f"the {what} could not be decoded: {exc}") from None
-
-
-def read_text(path: str | Path, what: str) -> str:
-    """Read a file for a reader, turning I/O failures into :class:`InputError`."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError.at((), f"{what} {str(path)!r} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError.at((), f"{what} {str(path)!r} cannot be read: {exc}") from None
 
 
 def loads(text: str | bytes) -> CardSet:

@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any, Callable, Iterable
 
-from . import boardfile, cardfile, data_path
+from . import boardfile, cardfile, data_path, document
 from .board import Board
 from .cards import CardSet
 from .deduction import ENGINES, deduce
@@ -351,7 +351,7 @@ def cmd_board(args: argparse.Namespace) -> int:
         from .tracker import track
         from .tracking import parse_track_query
         try:
-            query = parse_track_query(board, cardfile.decode_yaml(cardfile.read_text(args.track, "tracking query file"),
+            query = parse_track_query(board, document.decode_yaml(document.read_text(args.track, "tracking query file"),
                                                                   "tracking query"))
         except InputError as exc:
             raise in_file(args.track, exc) from None

@@ -89,10 +89,16 @@ def unknown(kind: str, value: object, choices: Iterable[str]) -> str:
     from difflib import get_close_matches
 
     choices = list(choices)
-    message = f"unknown {kind} {value!r}"
+    message = f"unknown {kind} {shown(value)}"
     if isinstance(value, str):
         close = get_close_matches(value, choices, n=1, cutoff=0.6)
         if close:
             message += f" (did you mean {close[0]!r}?)"
-    shown = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
-    return f"{message}; expected one of: {shown}" if choices else message
+    listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
+    return f"{message}; expected one of: {listed}" if choices else message
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """A bad value as a message quotes it: its repr, cut short so a huge value stays readable."""
+    text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

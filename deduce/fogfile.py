@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from .cardfile import _list, _type_name, _unique_ids, decode_yaml, read_text, parse_names
+from .document import decode_yaml, list_field, parse_header, parse_names, read_text, type_name, unique_entries
 from .errors import InputError, Problems
 from .fog import ACTIONS, FogCard
 
@@ -28,19 +28,18 @@ MAX_FOG_CARDS = 64
 def parse(doc: Any) -> tuple[FogCard, ...]:
     """The fog cards of a decoded document, in file order."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a fog card document must be a mapping with schema and cards; got {_type_name(doc)}")
+        raise InputError.at((), f"a fog card document must be a mapping with schema and cards; got {type_name(doc)}")
     problems = Problems()
-    if doc.get("schema") != 1:
-        problems.add(("schema",), f"expected 1, got {doc.get('schema')!r}")
+    parse_header(doc, problems)
     cards = []
-    for i, ident, item in _unique_ids(_list(doc, "cards", problems, MAX_FOG_CARDS), "cards", problems):
+    for i, ident, item in unique_entries(list_field(doc, "cards", problems, MAX_FOG_CARDS), "cards", problems):
         action = item.get("action")
         if action not in ACTIONS:
             problems.add(("cards", i, "action"), f"unknown action {action!r}; expected one of: {', '.join(ACTIONS)}")
             continue
         discard = item.get("discard", False)
         if not isinstance(discard, bool):
-            problems.add(("cards", i, "discard"), f"expected true or false, got {_type_name(discard)}")
+            problems.add(("cards", i, "discard"), f"expected true or false, got {type_name(discard)}")
             continue
         cards.append(FogCard(
             id=ident, action=action, discard=discard,

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .board import Board
-from .cardfile import _type_name, is_int, key_to_json
+from .cardfile import key_to_json
+from .document import is_int, type_name
 from .cards import MODES, CardSet
 from .deduction import Deduction, deduce
 from .errors import DeduceError, InputError
@@ -128,7 +129,7 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     if doc is None:
         doc = {}
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a game setup must be an object; got {_type_name(doc)}")
+        raise InputError.at((), f"a game setup must be an object; got {type_name(doc)}")
     problems = []
     def bad(loc: tuple, message: str) -> None:
         problems.append(InputError.at(loc, message).problems[0])
@@ -147,7 +148,7 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
         sequence = next(iter(seq_doc.items()))
     reverse = doc.get("reverse", False)
     if not isinstance(reverse, bool):
-        bad(("reverse",), f"expected true or false, got {_type_name(reverse)}")
+        bad(("reverse",), f"expected true or false, got {type_name(reverse)}")
         reverse = False
     start = doc.get("start")
     if start is not None and (not isinstance(start, str) or not rules.board.has_location(start)):
@@ -456,7 +457,7 @@ class Game:
 
     def _check_shape(self, doc: Any) -> str:
         if not isinstance(doc, Mapping):
-            raise InputError.at((), f"an action must be an object with an 'action' field; got {_type_name(doc)}")
+            raise InputError.at((), f"an action must be an object with an 'action' field; got {type_name(doc)}")
         name = doc.get("action")
         if name not in ACTION_FIELDS:
             raise InputError.at(("action",), f"unknown action {name!r}; expected one of: {', '.join(ACTION_FIELDS)}")

@@ -25,7 +25,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Mapping
 
-from .cardfile import is_int
+from .document import is_int
 from .errors import DeduceError, InputError
 from .game import Game, Rules, Setup, parse_setup, replay
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .cardfile import _type_name, parse_key_entry, parse_trait_list
+from .cardfile import parse_key_entry, parse_trait_list
+from .document import type_name
 from .cards import CardSet
 from .errors import InputError, Loc, Problems, unknown
 
@@ -83,14 +84,14 @@ def _bool(doc: dict, field: str, default: bool, problems: Problems) -> bool:
     if value is None:
         return default
     if not isinstance(value, bool):
-        problems.add((field,), f"expected true or false, got {_type_name(value)}")
+        problems.add((field,), f"expected true or false, got {type_name(value)}")
         return default
     return value
 
 
 def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems: Problems) -> Observation | None:
     if not isinstance(item, dict):
-        problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {_type_name(item)}")
+        problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {type_name(item)}")
         return None
     before = len(problems.items)
     for field in item:
@@ -134,7 +135,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
 
 def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems):
     if not isinstance(value, dict):
-        problems.add(loc, f"expected a mapping of suit to counts, got {_type_name(value)}")
+        problems.add(loc, f"expected a mapping of suit to counts, got {type_name(value)}")
         return None
     entries = []
     for s, entry in value.items():
@@ -151,7 +152,7 @@ def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems):
 def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     """Interpret a query document (SPEC 6); raise :class:`InputError` naming each bad field."""
     if not isinstance(doc, dict):
-        raise InputError.at((), f"a query must be a JSON object with suit and clues; got {_type_name(doc)}")
+        raise InputError.at((), f"a query must be a JSON object with suit and clues; got {type_name(doc)}")
     problems = Problems()
     for field in doc:
         if field not in QUERY_FIELDS:
@@ -164,7 +165,7 @@ def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     if clue_docs is None:
         clue_docs = []
     if not isinstance(clue_docs, list):
-        problems.add(("clues",), f"expected a list, got {_type_name(clue_docs)}")
+        problems.add(("clues",), f"expected a list, got {type_name(clue_docs)}")
         clue_docs = []
     elif len(clue_docs) > max_clues:
         problems.add(("clues",), f"has {len(clue_docs)} clues; at most {max_clues} are allowed", code="limit")

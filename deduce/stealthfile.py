@@ -27,7 +27,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from .cardfile import _list, _type_name, decode_yaml, is_int, read_text
+from .document import decode_yaml, is_int, list_field, parse_header, read_text, type_name
 from .errors import InputError, Loc, Problems
 from .stealth import DASH, MOVES, POSITIONS, Sequence, StealthCard, StealthDeck, card_id
 
@@ -36,25 +36,17 @@ MAX_SEQUENCES = 256
 FACE = re.compile(rf"[A-Z{DASH}]{{{POSITIONS}}}")
 
 
-def _schema(doc: Mapping, problems: Problems) -> None:
-    schema = doc.get("schema")
-    if schema is None:
-        problems.add(("schema",), "is required (schema: 1)")
-    elif not is_int(schema) or schema != 1:
-        problems.add(("schema",), f"unsupported schema {schema!r}; expected 1")
-
-
 def _optional_string(item: Mapping, field: str, loc: Loc, problems: Problems) -> str | None:
     value = item.get(field)
     if value is not None and (not isinstance(value, str) or not value.strip()):
-        problems.add(loc + (field,), f"expected a non-empty string, got {_type_name(value)}")
+        problems.add(loc + (field,), f"expected a non-empty string, got {type_name(value)}")
         return None
     return value
 
 
 def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     if not isinstance(item, Mapping):
-        problems.add(loc, f"expected a mapping with location and positions, got {_type_name(item)}")
+        problems.add(loc, f"expected a mapping with location and positions, got {type_name(item)}")
         return None
     before = len(problems.items)
     location = item.get("location")
@@ -68,7 +60,7 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     if face is None:
         problems.add(loc + ("positions",), f"is required: {POSITIONS} characters, each a capital letter or {DASH!r}")
     elif not isinstance(face, str) or not FACE.fullmatch(face):
-        shown = repr(face) if isinstance(face, str) else _type_name(face)
+        shown = repr(face) if isinstance(face, str) else type_name(face)
         problems.add(loc + ("positions",), f"expected {POSITIONS} characters, each a capital letter or {DASH!r}; got {shown}")
     elif card_id(None if c == DASH else c for c in face) is None:
         problems.add(loc + ("positions",), "a card needs a letter in at least one position")
@@ -87,12 +79,12 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
 def parse(doc: Any) -> StealthDeck:
     """Interpret a decoded stealth deck document; raise :class:`InputError` listing every problem."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a stealth deck must be a mapping with schema and cards; got {_type_name(doc)}")
+        raise InputError.at((), f"a stealth deck must be a mapping with schema and cards; got {type_name(doc)}")
     problems = Problems()
-    _schema(doc, problems)
+    parse_header(doc, problems)
     cards: list[StealthCard] = []
     seen: dict[str, int] = {}
-    for i, item in enumerate(_list(doc, "cards", problems, MAX_CARDS)):
+    for i, item in enumerate(list_field(doc, "cards", problems, MAX_CARDS)):
         card = _parse_card(item, ("cards", i), problems)
         if card is None:
             continue
@@ -127,19 +119,19 @@ def to_json(deck: StealthDeck) -> dict:
 
 def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
     if not isinstance(item, Mapping):
-        problems.add(loc, f"expected a mapping with name, moves and cards, got {_type_name(item)}")
+        problems.add(loc, f"expected a mapping with name, moves and cards, got {type_name(item)}")
         return None
     before = len(problems.items)
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.add(loc + ("name",), "is required" if name is None else f"expected a non-empty string, got {_type_name(name)}")
+        problems.add(loc + ("name",), "is required" if name is None else f"expected a non-empty string, got {type_name(name)}")
     moves = item.get("moves")
     if moves not in MOVES:
         problems.add(loc + ("moves",), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
     cards = item.get("cards")
     if not isinstance(cards, list) or not cards:
         problems.add(loc + ("cards",), "is required" if cards is None else
-                     f"expected a non-empty list of card ids, got {'an empty list' if cards == [] else _type_name(cards)}")
+                     f"expected a non-empty list of card ids, got {'an empty list' if cards == [] else type_name(cards)}")
         cards = None
     elif len(cards) > MAX_CARDS:
         problems.add(loc + ("cards",), f"has {len(cards)} entries; at most {MAX_CARDS} are supported", code="limit")
@@ -148,7 +140,7 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
         first: dict[str, int] = {}
         for j, card in enumerate(cards):
             if not isinstance(card, str) or not card:
-                problems.add(loc + ("cards", j), f"expected a card id, got {_type_name(card)}")
+                problems.add(loc + ("cards", j), f"expected a card id, got {type_name(card)}")
             elif card in first:
                 problems.add(loc + ("cards", j), f"card {card!r} is already in the sequence at cards[{first[card]}]",
                              code="duplicate-card")
@@ -168,11 +160,11 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
 def parse_sequences(doc: Any) -> tuple[Sequence, ...]:
     """Interpret a decoded sequences document; raise :class:`InputError` listing every problem."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a sequences document must be a mapping with a list 'sequences'; got {_type_name(doc)}")
+        raise InputError.at((), f"a sequences document must be a mapping with a list 'sequences'; got {type_name(doc)}")
     problems = Problems()
     out: list[Sequence] = []
     names: dict[str, int] = {}
-    for i, item in enumerate(_list(doc, "sequences", problems, MAX_SEQUENCES)):
+    for i, item in enumerate(list_field(doc, "sequences", problems, MAX_SEQUENCES)):
         sequence = _parse_sequence(item, ("sequences", i), problems)
         if sequence is None:
             continue

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .board import Board
-from .cardfile import _type_name, is_int
+from .document import is_int, type_name
 from .errors import InputError, Loc, Problems, unknown
 
 #: ``always``: she moves every turn (sequence positions 1-4); ``may_stay``: she may stay put (5-8).
@@ -93,7 +93,7 @@ class TrackQuery:
 
 def _describe(value: Any) -> str:
     """A value's kind for messages; fractional numbers are shown as they are."""
-    return repr(value) if isinstance(value, float) else _type_name(value)
+    return repr(value) if isinstance(value, float) else type_name(value)
 
 
 def _slot_number(value: Any, loc: Loc, problems: Problems) -> int | None:
@@ -108,7 +108,7 @@ def _slot_number(value: Any, loc: Loc, problems: Problems) -> int | None:
 
 def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) -> SlotObservation | None:
     if not isinstance(item, Mapping):
-        problems.add(loc, f"expected an object with a slot and one of: {', '.join(KINDS)}; got {_type_name(item)}")
+        problems.add(loc, f"expected an object with a slot and one of: {', '.join(KINDS)}; got {type_name(item)}")
         return None
     before = len(problems.items)
     for field in item:
@@ -158,7 +158,7 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
     A query that no walk fits is not an error here: the tracker reports a contradiction.
     """
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a tracking query must be a JSON object with length, moves, now and observations; got {_type_name(doc)}")
+        raise InputError.at((), f"a tracking query must be a JSON object with length, moves, now and observations; got {type_name(doc)}")
     problems = Problems()
     for field in doc:
         if field not in QUERY_FIELDS:
@@ -186,7 +186,7 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
     if items is None:
         items = []
     if not isinstance(items, list):
-        problems.add(("observations",), f"expected a list, got {_type_name(items)}")
+        problems.add(("observations",), f"expected a list, got {type_name(items)}")
         items = []
     elif len(items) > MAX_OBSERVATIONS:
         problems.add(("observations",), f"has {len(items)} entries; at most {MAX_OBSERVATIONS} are allowed", code="limit")

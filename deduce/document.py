@@ -1,0 +1,185 @@
+"""Decoding documents and checking their common parts.
+
+Every reader (card sets, boards, stealth decks, fog cards, queries, game setups) takes a
+decoded document (plain dicts, lists and scalars from YAML or JSON) and reports each
+problem with its path. The pieces they share live here: safe YAML decoding that refuses
+alias bombs, type names for messages, ``schema``/``name`` headers, lists with limits,
+entries with unique ids, and multilingual names. :func:`read_text` is the only function
+here that touches a file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from .cards import Names
+from .errors import InputError, Loc, Problems
+
+#: Largest document text any reader accepts.
+MAX_DOCUMENT_BYTES = 1 << 20
+#: Most values (scalars, lists and mappings, counted as a tree) a decoded document may hold.
+#: No document within the size limit comes near it unless YAML aliases multiply its parts.
+MAX_VALUES = MAX_DOCUMENT_BYTES
+
+
+def type_name(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {dict: "a mapping", list: "a list", str: "a string", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def is_int(value: Any) -> bool:
+    """True for real integers (YAML/JSON booleans are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_names(value: Any, loc: Loc, problems: Problems, fallback: str) -> Names:
+    """A ``name`` field: a plain string, or a mapping of language to string."""
+    if value is None:
+        return Names({}, fallback)
+    if isinstance(value, str):
+        return Names({"en": value}, fallback)
+    if isinstance(value, Mapping):
+        names = {}
+        for lang, text in value.items():
+            if not isinstance(lang, str) or not isinstance(text, str):
+                problems.add(loc + (str(lang),), f"expected a string, got {type_name(text)}")
+            else:
+                names[lang] = text
+        return Names(names, fallback)
+    problems.add(loc, f"expected a string or a mapping of language to string, got {type_name(value)}")
+    return Names({}, fallback)
+
+
+def parse_header(doc: Mapping, problems: Problems, default_name: str | None = None) -> str | None:
+    """Check ``schema: 1`` and read the optional ``name`` (``default_name`` when absent)."""
+    schema = doc.get("schema")
+    if schema is None:
+        problems.add(("schema",), "is required (schema: 1)")
+    elif not is_int(schema) or schema != 1:
+        problems.add(("schema",), f"unsupported schema {schema!r}; expected 1")
+    if default_name is None:
+        return None
+    name = doc.get("name", default_name)
+    if not isinstance(name, str):
+        problems.add(("name",), f"expected a string, got {type_name(name)}")
+        return default_name
+    return name
+
+
+def list_field(doc: Mapping, field: str, problems: Problems, limit: int, required: bool = True,
+               at_least: int = 0) -> list:
+    value = doc.get(field)
+    if value is None:
+        if required:
+            problems.add((field,), "is required")
+        return []
+    if not isinstance(value, list):
+        problems.add((field,), f"expected a list, got {type_name(value)}")
+        return []
+    if len(value) > limit:
+        problems.add((field,), f"has {len(value)} entries; at most {limit} are supported", code="limit")
+        return []
+    if len(value) < at_least:
+        problems.add((field,), f"needs at least {at_least} {'entry' if at_least == 1 else 'entries'}")
+    return value
+
+
+def entry_id(item: Any, loc: Loc, problems: Problems) -> str | None:
+    """The ``id`` of a list entry, which must be a mapping with a non-empty string id."""
+    if not isinstance(item, Mapping):
+        problems.add(loc, f"expected a mapping with an id, got {type_name(item)}")
+        return None
+    ident = item.get("id")
+    if not isinstance(ident, str) or not ident.strip():
+        problems.add(loc + ("id",), "expected a non-empty string" if ident is not None else "is required")
+        return None
+    return ident
+
+
+def unique_entries(items: list, field: str, problems: Problems) -> list[tuple[int, str, Mapping]]:
+    """(index, id, entry) for every well-formed entry, reporting duplicate ids."""
+    seen: dict[str, int] = {}
+    out = []
+    for i, item in enumerate(items):
+        ident = entry_id(item, (field, i), problems)
+        if ident is None:
+            continue
+        if ident in seen:
+            problems.add((field, i, "id"), f"duplicate id {ident!r} (also {field}[{seen[ident]}])", code="duplicate-id")
+            continue
+        seen[ident] = i
+        out.append((i, ident, item))
+    return out
+
+
+def tree_size(doc: Any, limit: int = MAX_VALUES) -> int:
+    """How many values ``doc`` holds when shared parts are counted every time they occur.
+
+    YAML anchors and aliases let a small text decode to a graph whose tree is enormous
+    ("billion laughs"), or even cyclic. Anything that walks or prints such a document
+    expands it, so it is measured first, without expanding: each distinct list or mapping
+    is sized once (iteratively, so deep nesting cannot overflow the stack). Returns a
+    number above ``limit`` as soon as the size is known to pass it, and for cycles.
+    """
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(doc, False)]
+    while stack:
+        node, done = stack.pop()
+        if not isinstance(node, (list, dict)):
+            continue
+        key = id(node)
+        children = list(node.values()) + list(node.keys()) if isinstance(node, dict) else node
+        if done:
+            on_path.discard(key)
+            total = 1 + sum(sizes.get(id(c), 1) for c in children)
+            sizes[key] = total
+            if total > limit:
+                return total
+            continue
+        if key in sizes:
+            continue
+        if key in on_path:  # a cycle: the tree is infinite
+            return limit + 1
+        on_path.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children if isinstance(c, (list, dict)) and id(c) not in sizes)
+    return sizes.get(id(doc), 1)
+
+
+def decode_yaml(text: str | bytes, what: str = "document") -> Any:
+    """Decode YAML (a superset of JSON) safely: syntax errors and alias bombs become :class:`InputError`."""
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise InputError.at((), f"the {what} is larger than {MAX_DOCUMENT_BYTES} bytes", code="limit")
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        reason = getattr(exc, "problem", None) or str(exc)
+        raise InputError.at((), f"the {what} is not valid YAML{where}: {reason}") from None
+    except (ValueError, RecursionError) as exc:  # e.g. undecodable bytes, absurd nesting
+        raise InputError.at((), f"the {what} could not be decoded: {exc}") from None
+    if tree_size(doc) > MAX_VALUES:
+        raise InputError.at((), f"the {what} expands to more than {MAX_VALUES} values through YAML "
+                                f"anchors and aliases (or refers to itself); write it out plainly",
+                            code="limit")
+    return doc
+
+
+def read_text(path: str | Path, what: str) -> str:
+    """Read a file for a reader, turning I/O failures into :class:`InputError`."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError.at((), f"{what} {str(path)!r} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError.at((), f"{what} {str(path)!r} cannot be read: {exc}") from None
