@@ -259,10 +259,8 @@ def subset_masks(full: int, cards: list[int]) -> list[int]:
 def solved_counts(left: list[int], base: int, n: int) -> list[int]:
     """s_j for j = 0..n: subsets of size j whose candidates, ANDed with ``base``, are one trait set."""
     counts = [0] * (n + 1)
-    for subset, mask in enumerate(left):
-        mask &= base
-        if mask and not mask & (mask - 1):
-            counts[subset.bit_count()] += 1
+    for subset in [i for i, mask in enumerate(left) if (one := mask & base) and not one & (one - 1)]:
+        counts[subset.bit_count()] += 1
     return counts
 
 

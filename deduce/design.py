@@ -1,9 +1,9 @@
 """Designing a card set: search trait, suit and key assignments that meet audit targets.
 
 A :class:`Brief` lists the women of a set, each with the traits history gives her
-(weighted: 2 for a documented fact, 1 for a tradition or a plausible reading), and the
-ladies that must stay exactly as printed (Jacqueline Field). :func:`search` runs a
-seeded simulated annealing over
+(weighted: 3 for what she is known for, 2 for a documented fact, 1 for a tradition or a
+plausible reading), and the ladies that must stay exactly as printed (Jacqueline
+Field). :func:`search` runs a seeded simulated annealing over
 
 - the suit of every free lady (two per suit),
 - her three traits (all sets different), and
@@ -14,7 +14,8 @@ scoring each trial set with the exact :func:`deduce.audit.audit`. Every key is m
 truthful by construction (an entry holds the true counts of both ladies of its suit,
 plus the decoys); a fixed lady's printed key instead constrains the others' traits.
 The score puts the hard targets (:class:`Targets`) first, then closeness to history,
-then tidy keys (one count, or two of the same parity like the printed ``0/2``).
+then tidy keys (one count, or two of the same parity like the printed ``0/2``) with
+few decoys.
 
 The search is reproducible: the same brief, targets, seed and number of steps give the
 same set. :func:`render_yaml` writes the result as a card set file with a comment per
@@ -29,7 +30,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from .audit import AuditReport, audit, overlap
+from .audit import AuditReport, audit
 from .cards import CardSet, Lady, Names, Suit, Trait
 from .evaluator import CandidateSpace
 
@@ -121,55 +122,55 @@ SONNET_WOMEN = (
           fixed=JACQUELINE_FIELD),
     _woman("emilia-bassano", "Emilia Bassano", "Эмилия Бассано",
            "poet of Salve Deus Rex Judaeorum (1611); proposed as the Dark Lady by A. L. Rowse",
-           literary=(2, "published poet"), musical=(2, "daughter of the court musician Baptista Bassano"),
+           literary=(3, "published poet"), musical=(2, "daughter of the court musician Baptista Bassano"),
            court=(2, "at court as Lord Hunsdon's mistress"), married=(2, "married Alphonso Lanier, 1592"),
            lover=(2, "mistress of Henry Carey, Lord Hunsdon"), children=(2, "son Henry, 1593")),
     _woman("mary-fitton", "Mary Fitton", "Мэри Фиттон",
            "maid of honour to Elizabeth I; proposed as the Dark Lady by Thomas Tyler",
-           court=(2, "maid of honour"), lover=(2, "mistress of William Herbert, Earl of Pembroke"),
+           court=(2, "maid of honour"), lover=(3, "mistress of William Herbert, Earl of Pembroke"),
            children=(2, "bore Pembroke's son, 1601"), married=(2, "later married twice")),
     _woman("lucy-negro", "Lucy Negro", "Люси Негро",
            "'Black Luce', a Clerkenwell brothel keeper named in the Gray's Inn revels of 1594; proposed as the Dark Lady",
-           lover=(2, "a courtesan, by every account"),
+           lover=(3, "a courtesan, by every account"),
            court=(1, "if she was Lucy Morgan, once a gentlewoman of Elizabeth I (Hotson)")),
     _woman("elizabeth-vernon", "Elizabeth Vernon", "Элизабет Вернон",
            "maid of honour who secretly married Shakespeare's patron, the Earl of Southampton",
            court=(2, "maid of honour to Elizabeth I"), lover=(2, "pregnant by Southampton before their marriage"),
-           married=(2, "married Southampton, 1598"), children=(2, "daughter Penelope, 1598, and more")),
+           married=(3, "married Southampton, 1598"), children=(2, "daughter Penelope, 1598, and more")),
     _woman("anne-hathaway", "Anne Hathaway", "Энн Хэтэуэй",
            "Shakespeare's wife",
-           married=(2, "married William Shakespeare, 1582"), children=(2, "Susanna, Hamnet and Judith"),
-           documented=(2, "the marriage bond of 1582 and Shakespeare's will")),
+           married=(3, "married William Shakespeare, 1582"), children=(2, "Susanna, Hamnet and Judith"),
+           documented=(3, "the marriage bond of 1582 and Shakespeare's will")),
     _woman("penelope-rich", "Penelope Rich", "Пенелопа Рич",
            "Sidney's 'Stella', sister of the Earl of Essex; proposed as the Dark Lady",
            court=(2, "sister of Essex, at the court of Elizabeth I"), married=(2, "wife of Lord Rich"),
-           children=(2, "many children"), lover=(2, "lover of Charles Blount, Lord Mountjoy"),
+           children=(2, "many children"), lover=(3, "lover of Charles Blount, Lord Mountjoy"),
            literary=(1, "muse of Astrophel and Stella, patron of poets"),
            musical=(1, "Stella sings in Sidney's sonnets; Dowland's 'My Lady Rich's Galliard'")),
     _woman("jane-davenant", "Jane Davenant", "Джейн Давенант",
            "wife of an Oxford vintner whose inn Shakespeare is said to have used; proposed as the Dark Lady",
-           married=(2, "wife of John Davenant"), children=(2, "mother of the poet William Davenant"),
+           married=(2, "wife of John Davenant"), children=(3, "mother of the poet William Davenant"),
            lover=(1, "Aubrey's gossip that Shakespeare fathered William"),
            literary=(1, "Aubrey: 'of a very good wit and conversation'")),
     _woman("mary-herbert", "Mary Herbert, Countess of Pembroke", "Мэри Херберт, графиня Пембрук",
            "poet, translator and patron, sister of Philip Sidney",
-           literary=(2, "poet and translator of the Psalms"), court=(2, "Countess of Pembroke"),
+           literary=(3, "poet and translator of the Psalms"), court=(2, "Countess of Pembroke"),
            married=(2, "married Henry Herbert, Earl of Pembroke, 1577"),
            children=(2, "mother of the First Folio's dedicatees"), musical=(1, "said to play the lute")),
     _woman("marie-mountjoy", "Marie Mountjoy", "Мари Маунтджой",
            "Huguenot tire-maker in whose Silver Street house Shakespeare lodged",
-           documented=(2, "Bellott v. Mountjoy (1612): Shakespeare's deposition"),
+           documented=(3, "Bellott v. Mountjoy (1612): Shakespeare's deposition"),
            married=(2, "wife of Christopher Mountjoy"), court=(2, "the Mountjoys made head-tires for Queen Anne"),
            lover=(2, "Simon Forman's casebook records her affair with Henry Wood"),
            children=(2, "daughter Mary")),
     _woman("susanna-hall", "Susanna Hall", "Сюзанна Холл",
            "Shakespeare's elder daughter",
            married=(2, "married the physician John Hall, 1607"), children=(2, "daughter Elizabeth, 1608"),
-           documented=(2, "baptism record; executrix of Shakespeare's will"),
+           documented=(3, "baptism record; executrix of Shakespeare's will"),
            literary=(1, "her epitaph calls her 'witty above her sex'")),
     _woman("aline-florio", "Aline Florio", "Алина Флорио",
            "wife of John Florio, Southampton's Italian tutor and translator of Montaigne",
-           married=(2, "wife of John Florio"), children=(2, "several children"),
+           married=(3, "wife of John Florio"), children=(2, "several children"),
            court=(1, "her husband was Italian reader to Queen Anne"),
            literary=(1, "said to be the sister of the poet Samuel Daniel")),
 )
@@ -364,11 +365,16 @@ class _Search:
     def neighbour(self, state: _State) -> _State | None:
         new = state.copy()
         move = self.rng.random()
-        if move < 0.2:
+        if move < 0.15:
             i, j = self.rng.sample(self.free, 2)
             if new.suits[i] == new.suits[j]:
                 return None
             new.suits[i], new.suits[j] = new.suits[j], new.suits[i]
+        elif move < 0.3:  # two women trade cards (traits and suit): the same set, other history
+            i, j = self.rng.sample(self.free, 2)
+            new.suits[i], new.suits[j] = new.suits[j], new.suits[i]
+            new.traits[i], new.traits[j] = new.traits[j], new.traits[i]
+            new.decoys = {(j if x == i else i if x == j else x, s) for x, s in new.decoys}
         elif move < 0.85:
             i = self.rng.choice(self.free)
             n = len(self.trait_ids)
@@ -451,12 +457,23 @@ def lady_comment(woman: Woman, lady: Lady) -> list[str]:
     return lines
 
 
+def audit_summary(report: AuditReport, unmet: tuple[str, ...]) -> list[str]:
+    """The audit figures of a designed set, for its file header."""
+    if unmet:
+        return ["Audit: targets NOT met: " + "; ".join(unmet) + "."]
+    mean = mean_expected(report)
+    hardest = max(c.expected_clues for c in report.cases)
+    least = min(c.min_clues for c in report.cases)
+    return ["Audit (`deduce audit data/clues.yaml`): every key truthful; every case solvable in",
+            f"{', '.join(dict.fromkeys(c.mode for c in report.cases))}; at least {least} clues needed besides the "
+            f"suit card in every case;",
+            f"mean expected clues over the normal cases {mean:.2f} (hardest case {hardest:.2f})."]
+
+
 def render_yaml(design: Design, brief: Brief, command: str) -> str:
     """The designed set as a card set file (SPEC 4) with a header and a comment per lady."""
     cards = design.cards
     report = design.report
-    mean = mean_expected(report)
-    hardest = max((c.expected_clues for c in report.cases if c.expected_clues is not None), default=None)
     wheel = " -> ".join(WHEEL + WHEEL[:1])
     dotted = ", ".join(f"{a} <-> {b}" for a, b in DOTTED)
     out = [
@@ -471,10 +488,7 @@ def render_yaml(design: Design, brief: Brief, command: str) -> str:
         "# Owners of the box can transcribe their own cards into a file of this format and check it",
         "# with `deduce audit FILE`.",
         "#",
-        "# Audit of this file (`deduce audit data/clues.yaml`): every key truthful; every case solvable",
-        f"# in normal, easy and advanced; at least {min(c.min_clues for c in report.cases)} clues needed "
-        f"besides the suit card in every case;",
-        f"# mean expected clues over the normal cases {mean:.2f} (hardest case {hardest:.2f}).",
+        *[f"# {line}" for line in audit_summary(report, design.unmet)],
         "#",
         f"# Suit wheel (our own reading of the rulebook's diagram), clockwise: {wheel}.",
         "# Advanced and Expert remove the two cards of the next suit clockwise from hers; Easy removes",

@@ -13,7 +13,6 @@ import sys
 from fractions import Fraction
 from itertools import combinations, permutations
 from math import comb
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -184,6 +183,15 @@ def test_uninformative_card_warning():
         if not rules_out:
             expected.add(c.id)
     assert flagged == expected
+
+
+def test_suit_card_alone_warning_when_no_clue_is_needed():
+    """Partners share no trait, so with two traits out of four the suit card names her."""
+    spec = [("p", "x", "ab"), ("q", "x", "cd"), ("r", "y", "ac"), ("s", "y", "bd")]
+    report = audit(cardfile.parse(card_doc(spec, n_traits=4, suits="xy")))
+    assert all(c.min_clues == 0 and c.expected_clues == 0.0 and c.solvable for c in report.cases)
+    flagged = sorted(w.lady for w in report.warnings if w.code == "suit-card-alone")
+    assert flagged == ["p", "q", "r", "s"]
 
 
 # -- exact figures -------------------------------------------------------------
