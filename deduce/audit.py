@@ -272,42 +272,49 @@ def expected_clues(counts: list[int], n: int) -> float | None:
 
 
 def _cases(cards: CardSet, space: CandidateSpace, progress: Progress | None) -> list[Case]:
+    """Every case, in :func:`case_decks` order.
+
+    Cases are worked through grouped by (suit, deck), so the subset table of a deck is
+    built once for the two ladies of the suit and dropped before the next one (a
+    20-card deck's table holds a million masks).
+    """
     decks = case_decks(cards)
-    total = sum(1 << len(deck) for _, _, deck in decks)
+    groups: dict[tuple[str, tuple[str, ...]], list[tuple[Lady, str]]] = {}
+    for lady, mode, deck in decks:
+        groups.setdefault((lady.suit, tuple(c.id for c in deck)), []).append((lady, mode))
+    total = sum(1 << len(ids) for (_, ids) in groups)
     done = 0
     full = (1 << space.width) - 1
-    clue_block: dict[tuple[str, str], int] = {}
-    subsets: dict[tuple[str, tuple[str, ...]], list[int]] = {}
-    out = []
-    for lady, mode, deck in decks:
-        s = lady.suit
-        for c in deck:
-            if (c.id, s) not in clue_block:
-                clue_block[c.id, s] = _block(space, cards, c, "clue", s)
-        ids = tuple(c.id for c in deck)
-        if (s, ids) not in subsets:  # the two ladies of a suit share their decks
-            subsets[s, ids] = subset_masks(full, [clue_block[c, s] for c in ids])
-        left = subsets[s, ids]
-        partner = cards.partner(lady)
-        base = _block(space, cards, partner, "suit_card", s)
-        n = len(deck)
-        counts = solved_counts(left, base, n)
-        final = left[-1] & base
-        without = left[-1]
-        remaining = tuple(cards.unmask(x) for i, x in enumerate(space.combos) if final >> i & 1)
-        out.append(Case(
-            dark_lady=lady.id, suit=s, mode=mode, deck=n,
-            solvable=len(remaining) == 1,
-            solvable_without_suit_card=without.bit_count() == 1,
-            remaining=remaining,
-            min_clues=next((j for j, k in enumerate(counts) if k), None),
-            expected_clues=expected_clues(counts, n),
-            solved_subsets=tuple(counts),
-        ))
-        done += 1 << n
+    found: dict[tuple[str, str], Case] = {}
+    clue_block: dict[tuple[str, str], int] = {}  # (card, her suit): once per card and suit
+    for (s, ids), members in groups.items():
+        for c in ids:
+            if (c, s) not in clue_block:
+                clue_block[c, s] = _block(space, cards, cards.lady(c), "clue", s)
+        left = subset_masks(full, [clue_block[c, s] for c in ids])
+        for lady, mode in members:
+            found[lady.id, mode] = _case(cards, space, lady, mode, left, len(ids))
+        done += 1 << len(ids)
         if progress is not None:
             progress(done, total)
-    return out
+    return [found[lady.id, mode] for lady, mode, _ in decks]
+
+
+def _case(cards: CardSet, space: CandidateSpace, lady: Lady, mode: str, left: list[int], n: int) -> Case:
+    """One case, from the subset table ``left`` of its deck (n cards)."""
+    base = _block(space, cards, cards.partner(lady), "suit_card", lady.suit)
+    counts = solved_counts(left, base, n)
+    final = left[-1] & base
+    remaining = tuple(cards.unmask(x) for i, x in enumerate(space.combos) if final >> i & 1)
+    return Case(
+        dark_lady=lady.id, suit=lady.suit, mode=mode, deck=n,
+        solvable=len(remaining) == 1,
+        solvable_without_suit_card=left[-1].bit_count() == 1,
+        remaining=remaining,
+        min_clues=next((j for j, k in enumerate(counts) if k), None),
+        expected_clues=expected_clues(counts, n),
+        solved_subsets=tuple(counts),
+    )
 
 
 def audit(cards: CardSet, progress: Progress | None = None, space: CandidateSpace | None = None) -> AuditReport:
