@@ -72,34 +72,50 @@ def batch_error(line: int, problems: Iterable[Problem], message: str) -> dict:
     return {"error": {"line": line, "message": message, "problems": [p.to_json() for p in problems]}}
 
 
-def run_batch(path: str, answer: Callable[[Any], dict]) -> int:
+def as_json_text(value: Any) -> str:
+    """One result as a line of JSON (UTF-8 kept readable)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def run_batch(path: str, answer: Callable[[Any], str], chunk: int = 1000) -> int:
     """Answer one JSON query per input line with one JSON result per output line.
 
-    A line that is not JSON, or whose query is bad, yields ``{"error": {...}}`` in its
-    place and the run goes on; the exit code is 1 if any line failed. ``-`` reads stdin.
+    ``answer`` turns a decoded query into the JSON text of its result. A line that is
+    not UTF-8 JSON, or whose query is bad, yields ``{"error": {...}}`` in its place and
+    the run goes on; the exit code is 1 if any line failed. ``-`` reads stdin. Results
+    are written as they come, a chunk at a time.
     """
     try:
-        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+        stream = sys.stdin.buffer if path == "-" else open(path, "rb")
     except OSError as exc:
         raise InputError.at((), f"batch file {path!r} cannot be read: {exc.strerror}") from None
     failed = False
-    out = []
+    out: list[str] = []
     with stream:
         for number, line in enumerate(stream, 1):
             try:
                 doc = json.loads(line)
-            except json.JSONDecodeError as exc:
-                result = batch_error(number, [], f"line {number} is not valid JSON: {exc.msg} (column {exc.colno})")
+            except ValueError as exc:
+                reason = (f"{exc.msg} (column {exc.colno})" if isinstance(exc, json.JSONDecodeError)
+                          else "it is not UTF-8 text")
+                text, failed = as_json_text(batch_error(number, [], f"line {number} is not valid JSON: {reason}")), True
             else:
                 try:
-                    result = answer(doc)
+                    text = answer(doc)
                 except InputError as exc:
-                    result = batch_error(number, exc.problems, str(exc))
-            failed |= "error" in result
-            out.append(json.dumps(result, ensure_ascii=False))
+                    text, failed = as_json_text(batch_error(number, exc.problems, str(exc))), True
+            out.append(text)
+            if len(out) >= chunk:
+                sys.stdout.write("\n".join(out) + "\n")
+                out.clear()
     if out:
         sys.stdout.write("\n".join(out) + "\n")
     return 1 if failed else 0
+
+
+def hint_answer(cards: CardSet, engine: str = "fast") -> Callable[[Any], str]:
+    """The batch answer of ``deduce hint``: a query document to the JSON text of its result."""
+    return lambda doc: deduce(cards, parse_query(cards, doc), engine).json_text
 
 
 # -- deduce hint ----------------------------------------------------------------
@@ -117,7 +133,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if args.batch:
         if args.clues or args.suit:
             raise InputError.at(("--batch",), "takes its queries from the file; do not combine it with --suit, --clue or --obs")
-        return run_batch(args.batch, lambda doc: deduce(cards, parse_query(cards, doc), args.engine).to_json())
+        return run_batch(args.batch, hint_answer(cards, args.engine))
     flags = args.clues or []
     doc = {
         "suit": args.suit,
@@ -293,7 +309,7 @@ def cmd_track(args: argparse.Namespace) -> int:
         if args.observed or args.now is not None or args.pawn:
             raise InputError.at(("--batch",), "takes its queries from the file; do not combine it with "
                                               "--now, --landmark, --fog, --searched or --pawn")
-        return run_batch(args.batch, lambda doc: track(board, parse_track_query(board, doc)).to_json())
+        return run_batch(args.batch, lambda doc: as_json_text(track(board, parse_track_query(board, doc)).to_json()))
     if args.now is None:
         raise InputError.at(("--now",), "is required: the slot she is on now (cards moved since the start)")
     flags = args.observed or []

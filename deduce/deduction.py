@@ -10,8 +10,11 @@ and conflicts always come from the z3 model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import NamedTuple
+import json
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
 from .cards import CardSet
 from .evaluator import space_for
 from .query import Query
@@ -64,11 +67,16 @@ class Deduction:
 
     status: str
     candidates: tuple[Candidate, ...]
-    traits: dict[str, str]
+    traits: Mapping[str, str]
     dark_lady: tuple[str, ...] | None = None
     explanations: tuple[Explanation, ...] = ()
     conflict: tuple[int, ...] | None = None
     notes: tuple[Note, ...] = field(default=())
+
+    @cached_property
+    def json_text(self) -> str:
+        """The result as JSON text, made once: shared answers are written many times."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
 
     def to_json(self) -> dict:
         return {
@@ -90,10 +98,10 @@ def summarise(cards: CardSet, mask: int) -> Deduction:
     every trait is reported ``open``.
     """
     if not mask:
-        return Deduction("contradiction", (), {t: "open" for t in cards.trait_ids})
+        return Deduction("contradiction", (), MappingProxyType({t: "open" for t in cards.trait_ids}))
     space = space_for(cards)
     names = space.combo_traits
-    states = dict(zip(cards.trait_ids, space.trait_states(mask)))
+    states = MappingProxyType(dict(zip(cards.trait_ids, space.trait_states(mask))))
     sets = space.trait_sets(mask)
     solved = sets & (sets - 1) == 0
     return Deduction(
@@ -126,7 +134,12 @@ def candidates(cards: CardSet, query: Query, engine: str = "fast") -> list[tuple
     raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
 
 
-def suit_card_note(cards: CardSet, query: Query, result: Deduction) -> Note | None:
+SUIT_CARD_NEEDED = Note("suit-card-needed",
+                        "The other card of her suit (the suit card, under the location keys) will be "
+                        "needed to prove her traits: visit every location to reveal it.")
+
+
+def suit_card_note(query: Query, result: Deduction) -> Note | None:
     """Tell the player the suit card will be needed, when it is the missing piece.
 
     With truthful keys the suit card's own traits stay consistent with every other
@@ -134,15 +147,30 @@ def suit_card_note(cards: CardSet, query: Query, result: Deduction) -> Note | No
     """
     if result.status != "open" or any(o.role == "suit_card" for o in query.clues):
         return None
-    return Note("suit-card-needed",
-                "The other card of her suit (the suit card, under the location keys) will be "
-                "needed to prove her traits: visit every location to reveal it.")
+    return SUIT_CARD_NEEDED
+
+
+@lru_cache(maxsize=8192)
+def plain_answer(cards: CardSet, mask: int, suit_card_seen: bool) -> Deduction:
+    """The answer to a query that needs no z3 work, from its candidates alone.
+
+    A pure function of its arguments, and different queries often leave the same
+    candidates (three in four, in the hint benchmark), so answers are kept and shared:
+    a :class:`Deduction` is immutable.
+    """
+    result = summarise(cards, mask)
+    if result.status == "open" and not suit_card_seen:
+        return replace(result, notes=(SUIT_CARD_NEEDED,))
+    return result
 
 
 def deduce(cards: CardSet, query: Query, engine: str = "fast",
            explain_timeout_ms: int = EXPLAIN_TIMEOUT_MS) -> Deduction:
     """Answer a query: candidates, trait states, and explanations or a conflict from z3."""
-    result = summarise(cards, candidate_mask(cards, query, engine))
+    mask = candidate_mask(cards, query, engine)
+    if mask and not query.explain:
+        return plain_answer(cards, mask, any(o.role == "suit_card" for o in query.clues))
+    result = summarise(cards, mask)
     explanations: tuple[Explanation, ...] = ()
     conflict = None
     notes: list[Note] = []
@@ -159,7 +187,7 @@ def deduce(cards: CardSet, query: Query, engine: str = "fast",
                 )
         except ExplainTimeout:
             notes.append(Note("explain-timeout", "The explanation took too long and was left out."))
-    note = suit_card_note(cards, query, result)
+    note = suit_card_note(query, result)
     if note:
         notes.append(note)
     return Deduction(result.status, result.candidates, result.traits, result.dark_lady,

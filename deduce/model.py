@@ -27,8 +27,12 @@ class Model:
         self.cards = cards
         self.query = query
         self.timeout_ms = timeout_ms
-        self.x = [z3.Bool(f"has_{t}") for t in cards.trait_ids]
-        self.suit = z3.Int("suit")
+        # A context of its own: z3's answers (which unsat core, which model) depend on the
+        # history of the context they are built in, so a shared one would let the same
+        # query get different explanations; separate contexts are also safe across threads.
+        self.ctx = z3.Context()
+        self.x = [z3.Bool(f"has_{t}", self.ctx) for t in cards.trait_ids]
+        self.suit = z3.Int("suit", self.ctx)
         self.base = [
             self.suit >= 0,
             self.suit < len(cards.suits),
@@ -37,10 +41,10 @@ class Model:
         if query.suit is not None:
             self.base.append(self.suit == cards.suit_ids.index(query.suit))
         self.observations = [self.encode(o) for o in query.clues]
-        self.guards = [z3.Bool(f"clue_{i}") for i in range(len(self.observations))]
+        self.guards = [z3.Bool(f"clue_{i}", self.ctx) for i in range(len(self.observations))]
 
     def _count(self, traits: int) -> z3.ArithRef:
-        return z3.Sum([z3.If(x, 1, 0) for i, x in enumerate(self.x) if traits >> i & 1] or [z3.IntVal(0)])
+        return z3.Sum([z3.If(x, 1, 0) for i, x in enumerate(self.x) if traits >> i & 1] or [z3.IntVal(0, self.ctx)])
 
     def encode(self, obs: Observation) -> z3.BoolRef:
         """One observation: its key (or counts) for her suit, its role, and the distinct rule."""
@@ -49,14 +53,14 @@ class Model:
             z3.And(self.suit == i, z3.Or([count == c for c in sorted(obs.allowed(s))]))
             for i, s in enumerate(self.cards.suit_ids) if obs.admits_suit(s)
         ]
-        formula = z3.Or(per_suit) if per_suit else z3.BoolVal(False)
+        formula = z3.Or(per_suit) if per_suit else z3.BoolVal(False, self.ctx)
         if self.query.distinct:
             same = z3.And([x == bool(obs.traits >> i & 1) for i, x in enumerate(self.x)])
             formula = z3.And(formula, z3.Not(same))
         return formula
 
     def _solver(self) -> z3.Solver:
-        solver = z3.Solver()
+        solver = z3.Solver(ctx=self.ctx)
         if self.timeout_ms is not None:
             solver.set("timeout", int(self.timeout_ms))
         solver.add(*self.base)

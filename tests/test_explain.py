@@ -91,3 +91,14 @@ def test_redundant_clues_are_left_out(tiny):
 def test_without_explain_no_z3_work_is_reported(tiny):
     result = deduce(tiny, parse_query(tiny, {"suit": "red", "clues": [{"card": "l3"}]}))
     assert result.explanations == () and result.conflict is None
+
+
+def test_explanations_do_not_depend_on_earlier_work(tiny):
+    """The same query gets the same explanation, whatever z3 was asked before."""
+    doc = {"suit": "red", "explain": True, "clues": [
+        {"traits": ["c", "d"], "counts": [0]}, {"card": "l3"},
+        {"traits": ["c", "d"], "counts": [0]}, {"traits": ["a", "c"], "counts": [1]}]}
+    first = deduce(tiny, parse_query(tiny, doc))
+    for other in ({"clues": [{"card": "l1"}, {"card": "l3"}]}, {"suit": "blue", "explain": True, "clues": [{"card": "l1"}]}):
+        deduce(tiny, parse_query(tiny, other))
+    assert deduce(tiny, parse_query(tiny, doc)) == first
