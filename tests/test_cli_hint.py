@@ -97,3 +97,12 @@ def test_clean_batch_exits_zero_and_reads_stdin(tiny_file):
 def test_batch_refuses_extra_flags(tiny_file, tmp_path, capsys):
     code, _, err = run(capsys, "hint", "--cards", str(tiny_file), "--batch", str(tmp_path / "q"), "--suit", "red")
     assert code == 2 and "--batch" in err
+
+
+def test_batch_line_that_is_not_utf8(tiny_file, tmp_path, capsys):
+    batch = tmp_path / "queries.jsonl"
+    batch.write_bytes(b'{"suit": "red"}\n{"suit": "\xff"}\n{"suit": "blue"}\n')
+    code, out, _ = run(capsys, "hint", "--cards", str(tiny_file), "--batch", str(batch))
+    results = [json.loads(l) for l in out.splitlines()]
+    assert code == 1 and [("error" in r) for r in results] == [False, True, False]
+    assert "not UTF-8" in results[1]["error"]["message"]
