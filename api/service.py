@@ -3,10 +3,11 @@
 :class:`Service` holds the card set, its warmed candidate space, the board, and the two
 places where slow work runs, so that no request can stall the others:
 
-- **z3** (explanations and conflicts) runs on one dedicated thread. z3's Python API
-  shares one context between threads and is not safe to call from two at once, so its
-  work is queued there; each solver call is bounded by ``explain_timeout_ms`` (past it
-  the answer carries an ``explain-timeout`` note instead of the explanation).
+- **z3** (explanations and conflicts) runs on one dedicated thread, so that slow solver
+  work is queued behind itself and can never occupy every worker (each model has a z3
+  context of its own, so this is about capacity, not safety); each solver call is
+  bounded by ``explain_timeout_ms`` (past it the answer carries an ``explain-timeout``
+  note instead of the explanation).
 - **audits** (YAML decoding and the exact subset enumeration) run one at a time on a
   dedicated thread too, and the service refuses card sets whose enumeration would
   exceed ``max_audit_subsets`` (the CLI ``deduce audit`` has no such limit).

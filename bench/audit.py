@@ -28,7 +28,7 @@ from deduce.query import Query, observe_lady
 def z3_solved(cards, suit: str, clues: list) -> bool:
     """One fresh z3 solver: does exactly one trait set fit the clues?"""
     model = Model(cards, Query(suit, tuple(clues)))
-    solver = z3.Solver()
+    solver = z3.Solver(ctx=model.ctx)
     solver.add(*model.base, *model.observations)
     if solver.check() != z3.sat:
         return False
