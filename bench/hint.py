@@ -23,6 +23,7 @@ import random
 import tempfile
 import time
 
+from bench import per_query
 from deduce import cardfile, data_path
 from deduce.cli import hint_answer, run_batch
 from deduce.deduction import candidates, deduce, plain_answer
@@ -59,13 +60,6 @@ def contradicting(cards, docs: list[dict], seed: int = 1601) -> list[dict]:
         traits = rng.sample(cards.trait_ids, cards.traits_per_lady)
         out.append({**doc, "clues": doc["clues"] + [{"traits": traits, "counts": [rng.randint(0, cards.traits_per_lady)]}]})
     return out
-
-
-def per_query(fn, items) -> float:
-    started = time.perf_counter()
-    for item in items:
-        fn(item)
-    return (time.perf_counter() - started) / len(items) * 1e6
 
 
 def batch_per_query(path: str, cards, count: int) -> float:

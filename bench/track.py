@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 
+from bench import per_query
 from deduce import boardfile, data_path
 from deduce.board import Board
 from deduce.pathcsp import enumerate_walks
@@ -60,13 +60,6 @@ def random_queries(board: Board, length: int, count: int, rng: random.Random) ->
         out.append(parse_track_query(board, {"length": length, "moves": moves, "now": now,
                                              "observations": observations}))
     return out
-
-
-def per_query(fn, items) -> float:
-    started = time.perf_counter()
-    for item in items:
-        fn(item)
-    return (time.perf_counter() - started) / len(items) * 1e6
 
 
 def main() -> None:
