@@ -11,12 +11,14 @@ here that touches a file.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 import yaml
 
 from .cards import Names
 from .errors import InputError, Loc, Problems
+
+T = TypeVar("T")
 
 #: Largest document text any reader accepts.
 MAX_DOCUMENT_BYTES = 1 << 20
@@ -104,20 +106,34 @@ def entry_id(item: Any, loc: Loc, problems: Problems) -> str | None:
     return ident
 
 
-def unique_entries(items: list, field: str, problems: Problems) -> list[tuple[int, str, Mapping]]:
-    """(index, id, entry) for every well-formed entry, reporting duplicate ids."""
+def parse_unique(items: list, field: str, problems: Problems, parse: Callable[[Any, Loc, Problems], T | None],
+                 key: Callable[[T], str], noun: str = "id", at: str = "id") -> list[T]:
+    """Each entry of a list read by ``parse``, keeping the first of any that share a ``key``.
+
+    A repeat is a ``duplicate-id`` problem at ``field[i].at``, naming the first holder.
+    """
     seen: dict[str, int] = {}
     out = []
     for i, item in enumerate(items):
-        ident = entry_id(item, (field, i), problems)
-        if ident is None:
+        value = parse(item, (field, i), problems)
+        if value is None:
             continue
-        if ident in seen:
-            problems.add((field, i, "id"), f"duplicate id {ident!r} (also {field}[{seen[ident]}])", code="duplicate-id")
+        k = key(value)
+        if k in seen:
+            problems.add((field, i, at), f"duplicate {noun} {k!r} (also {field}[{seen[k]}])", code="duplicate-id")
             continue
-        seen[ident] = i
-        out.append((i, ident, item))
+        seen[k] = i
+        out.append(value)
     return out
+
+
+def unique_entries(items: list, field: str, problems: Problems) -> list[tuple[int, str, Mapping]]:
+    """(index, id, entry) for every entry that is a mapping with an id, reporting duplicate ids."""
+    def read(item: Any, loc: Loc, problems: Problems) -> tuple[int, str, Mapping] | None:
+        ident = entry_id(item, loc, problems)
+        return None if ident is None else (loc[-1], ident, item)
+
+    return parse_unique(items, field, problems, read, key=lambda entry: entry[1])
 
 
 def tree_size(doc: Any, limit: int = MAX_VALUES) -> int:

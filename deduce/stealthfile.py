@@ -27,7 +27,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from .document import decode_yaml, is_int, list_field, parse_header, read_text, type_name
+from .document import decode_yaml, is_int, list_field, parse_header, parse_unique, read_text, type_name
 from .errors import InputError, Loc, Problems
 from .stealth import DASH, MOVES, POSITIONS, Sequence, StealthCard, StealthDeck, card_id
 
@@ -82,18 +82,8 @@ def parse(doc: Any) -> StealthDeck:
         raise InputError.at((), f"a stealth deck must be a mapping with schema and cards; got {type_name(doc)}")
     problems = Problems()
     parse_header(doc, problems)
-    cards: list[StealthCard] = []
-    seen: dict[str, int] = {}
-    for i, item in enumerate(list_field(doc, "cards", problems, MAX_CARDS)):
-        card = _parse_card(item, ("cards", i), problems)
-        if card is None:
-            continue
-        if card.id in seen:
-            problems.add(("cards", i, "positions"), f"gives the id {card.id!r}, already the id of cards[{seen[card.id]}]",
-                         code="duplicate-id")
-            continue
-        seen[card.id] = i
-        cards.append(card)
+    cards = parse_unique(list_field(doc, "cards", problems, MAX_CARDS), "cards", problems, _parse_card,
+                         key=lambda card: card.id, at="positions")
     problems.raise_if_any()
     return StealthDeck(tuple(cards))
 
@@ -162,18 +152,8 @@ def parse_sequences(doc: Any) -> tuple[Sequence, ...]:
     if not isinstance(doc, Mapping):
         raise InputError.at((), f"a sequences document must be a mapping with a list 'sequences'; got {type_name(doc)}")
     problems = Problems()
-    out: list[Sequence] = []
-    names: dict[str, int] = {}
-    for i, item in enumerate(list_field(doc, "sequences", problems, MAX_SEQUENCES)):
-        sequence = _parse_sequence(item, ("sequences", i), problems)
-        if sequence is None:
-            continue
-        if sequence.name in names:
-            problems.add(("sequences", i, "name"), f"duplicate name {sequence.name!r} (also sequences[{names[sequence.name]}])",
-                         code="duplicate-id")
-            continue
-        names[sequence.name] = i
-        out.append(sequence)
+    out = parse_unique(list_field(doc, "sequences", problems, MAX_SEQUENCES), "sequences", problems,
+                       _parse_sequence, key=lambda sequence: sequence.name, noun="name", at="name")
     problems.raise_if_any()
     return tuple(out)
 

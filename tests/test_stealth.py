@@ -140,7 +140,7 @@ def test_bad_positions(positions, words):
 
 def test_duplicate_ids_and_stated_ids():
     found = deck_problems(with_card(1, positions="A-------"))
-    assert "already the id of cards[0]" in found["cards[1].positions"]
+    assert "duplicate id 'A' (also cards[0])" in found["cards[1].positions"]
     assert stealthfile.parse(with_card(1, id="-A")).ids == ("A", "-A")
     assert "positions give the id '-A'" in deck_problems(with_card(1, id="A"))["cards[1].id"]
 
