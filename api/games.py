@@ -25,6 +25,7 @@ from deduce.game import Illegal
 from deduce.gamedata import load_rules
 from deduce.gamestore import DEFAULT_DB, Conflict, GameNotFound, GameStore, Unauthorized
 
+from . import models
 from .bodies import decode_json
 from .errors import problems_response
 
@@ -87,7 +88,8 @@ async def _optional_body(request: Request) -> Any:
     return decode_json(body, "a game setup") if body.strip() else {}
 
 
-@router.post("/v1/games", status_code=201, summary="Start a game",
+@router.post("/v1/games", status_code=201, summary="Start a game", response_model=models.NewGame,
+             response_model_exclude_unset=True,
              description="Body (all optional): mode, sequence ({position: 1..8} or {rulebook: name}), "
                          "reverse, start, seed, discard_fog (Expert). Answers the game id, its secret "
                          "token (keep it: it is never shown again) and the player's view.")
@@ -98,7 +100,8 @@ async def create_game(request: Request) -> Any:
     return {"id": game.id, "token": token, "view": game.view()}
 
 
-@router.get("/v1/games/{game_id}", responses=GAME_ERRORS, summary="The player's view of a game")
+@router.get("/v1/games/{game_id}", responses=GAME_ERRORS, summary="The player's view of a game",
+            response_model=models.View, response_model_exclude_unset=True)
 async def get_game(game_id: str, request: Request) -> Any:
     try:
         game = await anyio.to_thread.run_sync(store(request).get, game_id, bearer(request))
@@ -108,6 +111,7 @@ async def get_game(game_id: str, request: Request) -> Any:
 
 
 @router.post("/v1/games/{game_id}/actions", responses=ACTION_ERRORS, summary="Take an action",
+             response_model=models.Step, response_model_exclude_unset=True,
              description='Body: {"version": N, "action": A, ...}: move (to), search, confront (traits), fog, '
                          "resolve (what the pending fog card asks), pass, reveal_suit_card. Answers the new "
                          "view and the events the player saw.")
@@ -126,6 +130,7 @@ async def post_action(game_id: str, request: Request) -> Any:
 
 
 @router.get("/v1/games/{game_id}/hints", responses=GAME_ERRORS, summary="Hints from the player's view",
+            response_model=models.Hints, response_model_exclude_unset=True,
             description="who: the deduction from the revealed clues and her suit; where: the tracking "
                         "result from the landmarks, fog cards and searches seen.")
 async def get_hints(game_id: str, request: Request) -> Any:
@@ -136,6 +141,7 @@ async def get_hints(game_id: str, request: Request) -> Any:
     return await anyio.to_thread.run_sync(game.hints)
 
 
-@router.get("/v1/board", summary="The map: locations, landmarks and paths")
+@router.get("/v1/board", summary="The map: locations, landmarks and paths", response_model=models.Board,
+            response_model_exclude_unset=True, response_model_by_alias=True)
 async def get_board(request: Request) -> Any:
     return boardfile.to_json(store(request).rules.board)

@@ -263,3 +263,127 @@ class Health(BaseModel):
     status: Literal["ok"]
     card_set: str
     ladies: int
+
+
+# -- the game (SPEC 8) --------------------------------------------------------------
+
+class Clue(BaseModel):
+    """A revealed clue card, as the player sees it."""
+
+    card: str
+    name: str
+    traits: list[str]
+    key: dict[str, list[int]]
+
+
+class Top(BaseModel):
+    """The top card of the stealth deck: its landmark, or a fog card."""
+
+    landmark: str | None = None
+    fog: Literal[True] | None = None
+
+
+class Pending(BaseModel):
+    """A fog card waiting for the ``resolve`` action."""
+
+    model_config = ConfigDict(extra="allow")
+
+    card: str
+    action: str
+    asks: str = Field(description="the field the resolve action must give")
+    text: str
+    choices: list[str]
+
+
+class Confronted(BaseModel):
+    traits: list[str]
+    verdict: Literal["proven", "lucky-guess", "wrong"]
+
+
+class DarkLadyCard(Clue):
+    suit: str
+
+
+class End(BaseModel):
+    """How the game ended; only present once it has."""
+
+    reason: str
+    message: str
+    dark_lady: DarkLadyCard
+    score: int | None
+    rank: str | None
+    rank_name: str | None
+    confronted: Confronted | None
+    proven: bool
+
+
+class View(BaseModel):
+    """What a careful player at the table knows (SPEC 8 VIEW), and the end once it is over."""
+
+    id: str
+    version: int
+    state: Literal["playing", "won", "lost"]
+    mode: str
+    suit: str
+    pawn: str
+    visited: list[str]
+    top: Top
+    slot: int
+    moves: Literal[MOVES]
+    length: int
+    countdown: int
+    fog_deck: int
+    clues: list[Clue]
+    suit_card: Clue | None
+    pending: Pending | None
+    actions: list[str]
+    end: End | None
+
+
+class NewGame(BaseModel):
+    id: str
+    token: str = Field(description="the game's secret: send it as 'Authorization: Bearer <token>'; shown only once")
+    view: View
+
+
+class Event(BaseModel):
+    """Something the player saw happen, in order; ``text`` says it in words."""
+
+    model_config = ConfigDict(extra="allow")
+
+    event: str
+    text: str
+
+
+class Step(BaseModel):
+    view: View
+    events: list[Event]
+
+
+class Hints(BaseModel):
+    who: Deduction
+    where: Tracking
+
+
+class LandmarkOut(BaseModel):
+    id: str
+    name: dict[str, str]
+
+
+class LocationOut(BaseModel):
+    id: str
+    name: dict[str, str]
+    landmark: str
+    at: list[int | float] | None = None
+
+
+class Board(BaseModel):
+    """The map, for drawing it."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    schema_: Literal[1] = Field(alias="schema")
+    name: str
+    landmarks: list[LandmarkOut]
+    locations: list[LocationOut]
+    paths: list[list[str]]
