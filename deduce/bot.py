@@ -61,7 +61,7 @@ class Bot:
             return {"action": "pass"}
         target = max(places, key=lambda p: (nxt[p], p == view.pawn))
         if nxt[target] < self.wander_below and len(view.visited) < len(board.location_ids):
-            target = _step_towards(board, view.pawn, set(board.location_ids) - view.visited) or target
+            target = step_towards(board, view.pawn, set(board.location_ids) - view.visited) or target
         return {"action": "pass"} if target == view.pawn else {"action": "move", "to": target}
 
     def _guess(self, view: PlayerView) -> tuple[str, ...] | None:
@@ -89,7 +89,7 @@ class Bot:
         return {"action": "resolve", asks: max(choices, key=lambda p: nxt[p])}
 
 
-def _step_towards(board: Board, start: str, goals: set[str]) -> str | None:
+def step_towards(board: Board, start: str, goals: set[str]) -> str | None:
     """The first step of a shortest path from ``start`` to the nearest goal (board order breaks ties)."""
     first: dict[str, str] = {}
     queue = deque([start])

@@ -155,12 +155,13 @@ def random_action(view: dict, board: dict, rng: random.Random) -> dict:
 
 
 def secret_words(client, gid: str) -> tuple[set[str], set[str]]:
-    """Quoted strings no answer may hold before the end: unrevealed ladies (the Dark Lady,
-    her suit card until revealed, the clue deck), her name and her trait list; and the fog
-    card ids (allowed only once the player has seen them)."""
+    """Strings no answer may hold before the end: unrevealed ladies' ids, quoted (the Dark
+    Lady, her suit card until revealed, the clue deck), her name anywhere (event texts
+    included) and her trait list as the API writes JSON (compact); and the fog card ids
+    (allowed only once the player has seen them)."""
     game = client.app.state.games._cache[gid]
     dark = CARDS.lady(game.deal.dark_lady)
-    words = {json.dumps(list(dark.traits)), json.dumps(dark.name.get())}
+    words = {json.dumps(list(dark.traits), separators=(",", ":")), dark.name.get()}
     words |= {json.dumps(x) for x in (dark.id, game.suit_card) + game.deal.clue_deck}
     fog = {json.dumps(f.id) for f in game.rules.fog}
     return words, fog

@@ -25,7 +25,7 @@ from rich.console import Console
 
 from api.app import create_app
 from deduce import cardfile
-from deduce.bot import _step_towards
+from deduce.bot import step_towards
 from deduce.gamecli import play_session
 from deduce.game import Game, parse_setup, rank, replay, who
 from deduce.gamedata import load_rules
@@ -89,7 +89,7 @@ class Planner:
         """Walk to the nearest location whose key is not claimed, until every key is."""
         board = RULES.board
         while not self.game.over and self.game.s.visited != set(board.location_ids):
-            step = _step_towards(board, self.game.s.pawn, set(board.location_ids) - self.game.s.visited)
+            step = step_towards(board, self.game.s.pawn, set(board.location_ids) - self.game.s.visited)
             self.act({"action": "move", "to": step})
 
     def her_traits(self) -> list[str]:
