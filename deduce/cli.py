@@ -181,17 +181,28 @@ def in_file(path: str, exc: InputError) -> InputError:
 
 
 def stderr_progress(label: str, after: float = 1.0):
-    """A progress callback that reports on stderr, only once a run has lasted ``after`` seconds."""
+    """A progress callback that reports on stderr, only once a run has lasted ``after`` seconds.
+
+    On a terminal one line is redrawn in place; anywhere else (a log, CI) a line is written
+    at each tenth, so the output stays readable. The same figure is never written twice.
+    """
     import time
     start = time.monotonic()
-    shown = [False]
+    terminal = sys.stderr.isatty()
+    last = [-1]
 
     def report(done: int, total: int) -> None:
-        if time.monotonic() - start < after and not shown[0]:
+        if last[0] < 0 and time.monotonic() - start < after:
             return
-        shown[0] = True
-        end = "\n" if done >= total else ""
-        print(f"\r{label}: {100 * done // max(1, total)}%", end=end, file=sys.stderr, flush=True)
+        percent = 100 * done // max(1, total)
+        figure = percent if terminal else percent // 10 * 10
+        if figure == last[0]:
+            return
+        last[0] = figure
+        if terminal:
+            print(f"\r{label}: {percent}%", end="\n" if done >= total else "", file=sys.stderr, flush=True)
+        else:
+            print(f"{label}: {figure}%", file=sys.stderr, flush=True)
 
     return report
 

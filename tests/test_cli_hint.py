@@ -106,3 +106,4 @@ def test_batch_line_that_is_not_utf8(tiny_file, tmp_path, capsys):
     results = [json.loads(l) for l in out.splitlines()]
     assert code == 1 and [("error" in r) for r in results] == [False, True, False]
     assert "not UTF-8" in results[1]["error"]["message"]
+
