@@ -118,6 +118,38 @@ def hint_answer(cards: CardSet, engine: str = "fast") -> Callable[[Any], str]:
     return lambda doc: deduce(cards, parse_query(cards, doc), engine).json_text
 
 
+def in_file(path: str, exc: InputError) -> InputError:
+    """Prefix every problem with the file it is in: ``deduce: FILE: ladies[3].key.rose: ...``."""
+    return InputError(Problem((f"{path}: {p.path}" if p.loc else path,), p.message, p.code) for p in exc.problems)
+
+
+def stderr_progress(label: str, after: float = 1.0):
+    """A progress callback that reports on stderr, only once a run has lasted ``after`` seconds.
+
+    On a terminal one line is redrawn in place; anywhere else (a log, CI) a line is written
+    at each tenth, so the output stays readable. The same figure is never written twice.
+    """
+    import time
+    start = time.monotonic()
+    terminal = sys.stderr.isatty()
+    last = [-1]
+
+    def report(done: int, total: int) -> None:
+        if last[0] < 0 and time.monotonic() - start < after:
+            return
+        percent = 100 * done // max(1, total)
+        figure = percent if terminal else percent // 10 * 10
+        if figure == last[0]:
+            return
+        last[0] = figure
+        if terminal:
+            print(f"\r{label}: {percent}%", end="\n" if done >= total else "", file=sys.stderr, flush=True)
+        else:
+            print(f"{label}: {figure}%", file=sys.stderr, flush=True)
+
+    return report
+
+
 # -- deduce hint ----------------------------------------------------------------
 
 def clue_from_flag(flag: str, value: str) -> dict:
@@ -174,38 +206,6 @@ def add_hint_parser(sub) -> None:
 
 
 # -- deduce audit -----------------------------------------------------------------
-
-def in_file(path: str, exc: InputError) -> InputError:
-    """Prefix every problem with the file it is in: ``deduce: FILE: ladies[3].key.rose: ...``."""
-    return InputError(Problem((f"{path}: {p.path}" if p.loc else path,), p.message, p.code) for p in exc.problems)
-
-
-def stderr_progress(label: str, after: float = 1.0):
-    """A progress callback that reports on stderr, only once a run has lasted ``after`` seconds.
-
-    On a terminal one line is redrawn in place; anywhere else (a log, CI) a line is written
-    at each tenth, so the output stays readable. The same figure is never written twice.
-    """
-    import time
-    start = time.monotonic()
-    terminal = sys.stderr.isatty()
-    last = [-1]
-
-    def report(done: int, total: int) -> None:
-        if last[0] < 0 and time.monotonic() - start < after:
-            return
-        percent = 100 * done // max(1, total)
-        figure = percent if terminal else percent // 10 * 10
-        if figure == last[0]:
-            return
-        last[0] = figure
-        if terminal:
-            print(f"\r{label}: {percent}%", end="\n" if done >= total else "", file=sys.stderr, flush=True)
-        else:
-            print(f"{label}: {figure}%", file=sys.stderr, flush=True)
-
-    return report
-
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from .audit import audit
