@@ -119,8 +119,16 @@ def hint_answer(cards: CardSet, engine: str = "fast") -> Callable[[Any], str]:
 
 
 def in_file(path: str, exc: InputError) -> InputError:
-    """Prefix every problem with the file it is in: ``deduce: FILE: ladies[3].key.rose: ...``."""
-    return InputError(Problem((f"{path}: {p.path}" if p.loc else path,), p.message, p.code) for p in exc.problems)
+    """Prefix every problem with the file it is in: ``deduce: FILE: ladies[3].key.rose: ...``.
+
+    A message that already names the file (it could not be read) is left as it is.
+    """
+    def place(p: Problem) -> Problem:
+        if not p.loc and repr(str(path)) in p.message:
+            return p
+        return Problem((f"{path}: {p.path}" if p.loc else str(path),), p.message, p.code)
+
+    return InputError(place(p) for p in exc.problems)
 
 
 def stderr_progress(label: str, after: float = 1.0):
