@@ -73,11 +73,6 @@ class Lady:
     key: Mapping[str, frozenset[int]]
 
 
-def popcount(mask: int) -> int:
-    """Number of traits in a trait mask."""
-    return mask.bit_count()
-
-
 @dataclass(frozen=True, eq=False)
 class CardSet:
     """A whole card set. Build it with :func:`deduce.cardfile.parse` or directly."""

@@ -86,14 +86,6 @@ class Model:
             solver.add(z3.Or(self.suit != suit, *[x != b for x, b in zip(self.x, bits)]))
         return found
 
-    def forces(self, clues: tuple[int, ...], trait: str | None = None, present: bool = False) -> bool:
-        """Whether the clues (indexes) alone rule out ``trait`` being ``present`` (or anything at all)."""
-        solver = self._solver()
-        solver.add(*[self.observations[i] for i in clues])
-        if trait is not None:
-            solver.add(self.x[self.cards.trait_ids.index(trait)] == present)
-        return not self._check(solver)
-
     def minimal_core(self, trait: str | None = None, present: bool = False) -> tuple[int, ...] | None:
         """A subset-minimal set of clue indexes that makes the goal impossible.
 
