@@ -107,3 +107,11 @@ def test_batch_line_that_is_not_utf8(tiny_file, tmp_path, capsys):
     assert code == 1 and [("error" in r) for r in results] == [False, True, False]
     assert "not UTF-8" in results[1]["error"]["message"]
 
+
+
+def test_explanations_read_in_italian_and_russian(tiny_file, capsys):
+    argv = ["hint", "--cards", str(tiny_file), "--suit", "red", "--obs", "c,d:0", "--clue", "l3", "--explain"]
+    out = run(capsys, *argv, "--lang", "it")[1]
+    assert "c: escluso. Con l'indizio 1 (c, d: red 0) nessuna possibile Dama Nera ha questo tratto." in out
+    out = run(capsys, *argv, "--lang", "ru")[1]
+    assert "c — нет ни у одной возможной Тёмной леди. Это доказывают: улика 1 (c, d: red 0)." in out
