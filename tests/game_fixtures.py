@@ -6,12 +6,20 @@ Independent of the shipped data, so the rules tests do not move when the data is
 
 from __future__ import annotations
 
+import json
+from contextlib import contextmanager
 from itertools import combinations
+from pathlib import Path
+from typing import Iterator
 
-from deduce import data_path, fogfile
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+
+from deduce import cardfile, data_path, fogfile
 from deduce.board import Board, Landmark, Location
 from deduce.cardfile import parse as parse_cards
-from deduce.cards import Names
+from deduce.cards import CardSet, Names
 from deduce.errors import InputError
 from deduce.game import Rules, StealthOrder
 
@@ -77,3 +85,12 @@ def truthful_cards():
 
 def ring_rules() -> Rules:
     return Rules(truthful_cards(), ring_board(), fogfile.load(data_path("fog.yaml")), ring_order)
+
+
+@contextmanager
+def game_client(folder: Path, cards: CardSet) -> Iterator[TestClient]:
+    """The HTTP API serving ``cards``, with a fresh games database in ``folder``."""
+    path = folder / "cards.json"
+    path.write_text(json.dumps(cardfile.to_json(cards)), encoding="utf-8")
+    with TestClient(create_app(cards_path=path, games_db=folder / "games.sqlite3")) as client:
+        yield client

@@ -8,12 +8,9 @@ import json
 import random
 
 import pytest
-from fastapi.testclient import TestClient
 
-from api.app import create_app
-from deduce import cardfile
 
-from .game_fixtures import truthful_cards
+from .game_fixtures import game_client, truthful_cards
 
 VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
                "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end"}
@@ -22,11 +19,7 @@ CARDS = truthful_cards()
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("games")
-    cards = folder / "cards.json"
-    cards.write_text(json.dumps(cardfile.to_json(CARDS)), encoding="utf-8")
-    app = create_app(cards_path=cards, games_db=folder / "games.sqlite3")
-    with TestClient(app) as c:
+    with game_client(tmp_path_factory.mktemp("games"), CARDS) as c:
         yield c
 
 

@@ -23,14 +23,12 @@ import pytest
 from fastapi.testclient import TestClient
 from rich.console import Console
 
-from api.app import create_app
-from deduce import cardfile
 from deduce.bot import step_towards
 from deduce.gamecli import play_session
 from deduce.game import Game, parse_setup, rank, replay, who
 from deduce.gamedata import load_rules
 
-from .game_fixtures import truthful_cards
+from .game_fixtures import game_client, truthful_cards
 
 CARDS = truthful_cards()
 #: The rules the API plays with: the shipped board, stealth deck and fog cards, these cards.
@@ -251,11 +249,7 @@ def assert_no_dark_lady(text: str, dark_id: str) -> None:
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("endings")
-    cards = folder / "cards.json"
-    cards.write_text(json.dumps(cardfile.to_json(CARDS)), encoding="utf-8")
-    app = create_app(cards_path=cards, games_db=folder / "games.sqlite3")
-    with TestClient(app) as c:
+    with game_client(tmp_path_factory.mktemp("endings"), CARDS) as c:
         yield c
 
 
