@@ -31,7 +31,7 @@ from .cardfile import key_to_json
 from .document import is_int, type_name
 from .cards import MODES, CardSet
 from .deduction import Deduction, deduce
-from .errors import DeduceError, InputError
+from .errors import DeduceError, InputError, Problems, unknown
 from .fog import ACTIONS, FogCard
 from .query import Query, observe_lady
 from .stealth import POSITIONS, Sequence
@@ -130,15 +130,14 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
         doc = {}
     if not isinstance(doc, Mapping):
         raise InputError.at((), f"a game setup must be an object; got {type_name(doc)}")
-    problems = []
-    def bad(loc: tuple, message: str) -> None:
-        problems.append(InputError.at(loc, message).problems[0])
+    problems = Problems()
+    bad = problems.add
     for name in doc:
         if name not in SETUP_FIELDS:
             bad((str(name),), f"unknown field; expected some of: {', '.join(SETUP_FIELDS)}")
     mode = doc.get("mode", "normal")
     if mode not in MODES:
-        bad(("mode",), f"unknown mode {mode!r}; expected one of: {', '.join(MODES)}")
+        bad(("mode",), unknown("mode", mode, MODES))
         mode = "normal"
     sequence: tuple[str, Any] = ("position", 1)
     seq_doc = doc.get("sequence", {"position": 1})
@@ -152,7 +151,7 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
         reverse = False
     start = doc.get("start")
     if start is not None and (not isinstance(start, str) or not rules.board.has_location(start)):
-        bad(("start",), f"unknown location {start!r}; expected one of: {', '.join(rules.board.location_ids)}")
+        bad(("start",), unknown("location", start, rules.board.location_ids))
     seed = doc.get("seed", default_seed)
     if seed is None:
         seed = default_seed
@@ -169,8 +168,7 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
         rules.cards.removed_suit(mode, rules.cards.suit_ids[0])
     except ValueError as exc:
         bad(("mode",), f"this card set cannot be played in {mode} mode: {exc}")
-    if problems:
-        raise InputError(problems)
+    problems.raise_if_any()
     setup = Setup(mode, sequence, reverse, start, seed, discard if mode == "expert" else 0)
     rules.order(setup.sequence_doc, reverse)  # unknown sequences are refused here, at setup
     return setup
