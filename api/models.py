@@ -181,14 +181,14 @@ class Deduction(BaseModel):
     notes: list[Note]
 
 
-class TraitOut(BaseModel):
+class Named(BaseModel):
+    """Something with an id and a name in several languages: a trait, a suit, a landmark."""
+
     id: str
     name: dict[str, str]
 
 
-class SuitOut(BaseModel):
-    id: str
-    name: dict[str, str]
+class SuitOut(Named):
     colour: str | None = None
 
 
@@ -208,7 +208,7 @@ class CardSet(BaseModel):
     schema_: Literal[1] = Field(alias="schema")
     name: str
     traits_per_lady: int
-    traits: list[TraitOut]
+    traits: list[Named]
     suits: list[SuitOut]
     modes: dict[str, dict[str, str]] | None = None
     ladies: list[LadyOut]
@@ -365,14 +365,7 @@ class Hints(BaseModel):
     where: Tracking
 
 
-class LandmarkOut(BaseModel):
-    id: str
-    name: dict[str, str]
-
-
-class LocationOut(BaseModel):
-    id: str
-    name: dict[str, str]
+class LocationOut(Named):
     landmark: str
     at: list[int | float] | None = None
 
@@ -384,6 +377,6 @@ class Board(BaseModel):
 
     schema_: Literal[1] = Field(alias="schema")
     name: str
-    landmarks: list[LandmarkOut]
+    landmarks: list[Named]
     locations: list[LocationOut]
     paths: list[list[str]]
