@@ -121,10 +121,10 @@ def hint_answer(cards: CardSet, engine: str = "fast") -> Callable[[Any], str]:
 def in_file(path: str, exc: InputError) -> InputError:
     """Prefix every problem with the file it is in: ``deduce: FILE: ladies[3].key.rose: ...``.
 
-    A message that already names the file (it could not be read) is left as it is.
+    A file that could not be read at all is already named by its message, and left as it is.
     """
     def place(p: Problem) -> Problem:
-        if not p.loc and repr(str(path)) in p.message:
+        if p.code == "unreadable":
             return p
         return Problem((f"{path}: {p.path}" if p.loc else str(path),), p.message, p.code)
 

@@ -192,10 +192,13 @@ def decode_yaml(text: str | bytes, what: str = "document") -> Any:
 
 
 def read_text(path: str | Path, what: str) -> str:
-    """Read a file for a reader, turning I/O failures into :class:`InputError`."""
+    """Read a file for a reader, turning I/O failures into :class:`InputError`.
+
+    The problem has the code ``unreadable`` and its message names the file.
+    """
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError.at((), f"{what} {str(path)!r} does not exist") from None
+        raise InputError.at((), f"{what} {str(path)!r} does not exist", code="unreadable") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError.at((), f"{what} {str(path)!r} cannot be read: {exc}") from None
+        raise InputError.at((), f"{what} {str(path)!r} cannot be read: {exc}", code="unreadable") from None
