@@ -28,7 +28,8 @@ from pathlib import Path
 
 import httpx
 
-from deduce import cardfile, data_path
+from deduce.shipped import data_path
+from deduce.who import cardfile
 
 HOST = "127.0.0.1"
 WARM_UP = 30  # requests per client and endpoint, not counted

@@ -18,11 +18,12 @@ import time
 
 import z3
 
-from deduce import cardfile, data_path
-from deduce.audit import audit, case_decks
-from deduce.evaluator import space_for
-from deduce.model import Model
-from deduce.query import Query, observe_lady
+from deduce.shipped import data_path
+from deduce.who import cardfile
+from deduce.who.audit import audit, case_decks
+from deduce.who.evaluator import space_for
+from deduce.who.query import Query, observe_lady
+from deduce.who.z3model import Model
 
 
 def z3_solved(cards, suit: str, clues: list) -> bool:

@@ -24,10 +24,11 @@ import tempfile
 import time
 
 from bench import per_query
-from deduce import cardfile, data_path
 from deduce.cli import hint_answer, run_batch
-from deduce.deduction import candidates, deduce, plain_answer
-from deduce.query import parse_query
+from deduce.shipped import data_path
+from deduce.who import cardfile
+from deduce.who.deduction import candidates, deduce, plain_answer
+from deduce.who.query import parse_query
 
 
 def random_queries(cards, count: int, seed: int = 1600) -> list[dict]:

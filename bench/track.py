@@ -18,11 +18,12 @@ import argparse
 import random
 
 from bench import per_query
-from deduce import boardfile, data_path
-from deduce.board import Board
-from deduce.pathcsp import enumerate_walks
-from deduce.tracker import track
-from deduce.tracking import MOVES, TrackQuery, parse_track_query
+from deduce.shipped import data_path
+from deduce.where import boardfile
+from deduce.where.board import Board
+from deduce.where.csp import enumerate_walks
+from deduce.where.query import MOVES, TrackQuery, parse_track_query
+from deduce.where.tracker import track
 
 
 def hidden_walk(board: Board, length: int, may_stay: bool, rng: random.Random) -> list[str] | None:

@@ -10,13 +10,14 @@ here that touches a file.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 import yaml
 
-from .cards import Names
-from .errors import InputError, Loc, Problems
+from deduce.errors import InputError, Loc, Problems
+from deduce.who.cards import Names
 
 T = TypeVar("T")
 

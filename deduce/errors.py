@@ -8,8 +8,8 @@ person sees *all* that is wrong with a document at once, each with its path
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 Loc = tuple[str | int, ...]
 
@@ -56,7 +56,7 @@ class InputError(DeduceError, ValueError):
         super().__init__("; ".join(str(p) for p in self.problems) or "invalid input")
 
     @classmethod
-    def at(cls, loc: Loc, message: str, code: str = "schema") -> "InputError":
+    def at(cls, loc: Loc, message: str, code: str = "schema") -> InputError:
         return cls([Problem(loc, message, code)])
 
     def to_json(self) -> list[dict]:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from deduce import cardfile, data_path
+from deduce.shipped import data_path
+from deduce.who import cardfile
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]

@@ -7,21 +7,22 @@ Independent of the shipped data, so the rules tests do not move when the data is
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import combinations
 from pathlib import Path
-from typing import Iterator
 
 from fastapi.testclient import TestClient
 
-from api.app import create_app
-
-from deduce import cardfile, data_path, fogfile
-from deduce.board import Board, Landmark, Location
-from deduce.cardfile import parse as parse_cards
-from deduce.cards import CardSet, Names
+from deduce.api.app import create_app
 from deduce.errors import InputError
-from deduce.game import Rules, StealthOrder
+from deduce.game import fogfile
+from deduce.game.rules import Rules, StealthOrder
+from deduce.shipped import data_path
+from deduce.where.board import Board, Landmark, Location
+from deduce.who import cardfile
+from deduce.who.cardfile import parse as parse_cards
+from deduce.who.cards import CardSet, Names
 
 RING = [f"l{i}" for i in range(11)]
 MARKS = ("tower", "church", "tavern", "bridge")

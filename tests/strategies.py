@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from deduce.cards import CardSet, Lady, Names, Suit, Trait
-from deduce.query import Observation, Query, observe_lady
+from deduce.who.cards import CardSet, Lady, Names, Suit, Trait
+from deduce.who.query import Observation, Query, observe_lady
 
 
 @st.composite

@@ -1,0 +1,80 @@
+"""The FastAPI application: :func:`create_app` prepares the service once and wires it up.
+
+Routers are plain :class:`fastapi.APIRouter` modules in this package; ``ROUTERS`` lists
+the ones every app includes. Their handlers find the prepared state on
+``request.app.state`` (``service``: card set, board and engines; ``board_path``: the
+board file as given, for routers that load more game data next to it).
+"""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel
+
+import deduce
+from deduce.api import errors, games, models, routes
+from deduce.api.middleware import BodyLimit, RequestId
+from deduce.api.service import Service
+from deduce.document import MAX_DOCUMENT_BYTES
+
+ROUTERS = (routes.router, games.router)
+#: Request body models the routes read themselves (they appear in the OpenAPI components).
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn, models.TrackQueryIn)
+#: Largest request body accepted (SPEC 6).
+MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
+
+DESCRIPTION = """\
+Deductions for the board game Black Sonata: which Dark Ladies are consistent with the clue
+cards seen, and audits of card sets. Every error answer has the shape
+`{"errors": [{"code", "path", "loc", "message"}]}`; bodies over 1 MiB get 413, at most
+64 clues per query.
+"""
+
+
+def create_app(cards_path: str | Path | None = None, board_path: str | Path | None = None,
+               games_db: str | Path | None = None, **options: Any) -> FastAPI:
+    """The application, with the card set and board read and prepared (the shipped ones by default).
+
+    ``options`` go to :class:`api.service.Service` (``explain_timeout_ms``,
+    ``max_audit_subsets``). Raises :class:`deduce.errors.InputError` naming the file for a
+    bad card set or board, before anything is served.
+    """
+    svc = Service.load(cards_path, board_path, **options)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        svc.close()
+        games.close_store(app)
+
+    app = FastAPI(title="Black Sonata deduction engine", version=deduce.__version__,
+                  description=DESCRIPTION, lifespan=lifespan)
+    app.state.service = svc
+    app.state.board_path = board_path
+    app.state.games_db = games_db  # the game store's SQLite file (api/games.py)
+    for router in ROUTERS:
+        app.include_router(router)
+    errors.install(app)
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(RequestId)  # outermost of the two, so that a 413 carries the id too
+    app.openapi = lambda: openapi_with_request_models(app)
+    return app
+
+
+def openapi_with_request_models(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's OpenAPI document, plus the schemas of the bodies the routes read themselves."""
+    if app.openapi_schema is None:
+        schema = get_openapi(title=app.title, version=app.version, description=app.description,
+                             routes=app.routes)
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        for model in REQUEST_MODELS:
+            js = model.model_json_schema(ref_template="#/components/schemas/{model}")
+            components.update(js.pop("$defs", {}))
+            components[js["title"]] = js
+        app.openapi_schema = schema
+    return app.openapi_schema

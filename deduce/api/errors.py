@@ -1,0 +1,68 @@
+"""Exception handlers: every error the service sends has one shape, ``{"errors": [...]}``.
+
+- :class:`~deduce.errors.InputError` (from ``deduce``'s own parsers) → 422, its problems as they are;
+- FastAPI's request validation errors (e.g. from routers that declare pydantic bodies) → 422,
+  converted to the same problems (path, loc, message);
+- HTTP errors (404, 405, ...) → their status, the reason as one problem;
+- anything unexpected → logged with the request id, and only then a 500 that carries the id.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+
+from deduce.api.middleware import request_id
+from deduce.errors import InputError, Problem
+
+log = logging.getLogger("api")
+
+#: Where a request validation error sits, which is not part of the document's own path.
+_SOURCES = ("body", "query", "path", "header", "cookie")
+
+
+def problems_response(problems: list[Problem], status: int, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse({"errors": [p.to_json() for p in problems]}, status_code=status, headers=headers)
+
+
+async def input_error(request: Request, exc: InputError) -> JSONResponse:
+    return problems_response(list(exc.problems), 422)
+
+
+def validation_problem(error: dict) -> Problem:
+    """One pydantic/FastAPI validation error as a :class:`Problem` with a document path."""
+    loc = tuple(error.get("loc", ()))
+    if loc and loc[0] in _SOURCES:
+        loc = loc[1:]
+    return Problem(tuple(p if isinstance(p, int) else str(p) for p in loc), str(error.get("msg", "is invalid")))
+
+
+async def request_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    return problems_response([validation_problem(e) for e in exc.errors()], 422)
+
+
+async def http_error(request: Request, exc: HTTPException) -> Response:
+    if exc.status_code < 200 or exc.status_code in (204, 304):
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http")
+    return problems_response([Problem((), str(exc.detail), code)], exc.status_code, exc.headers)
+
+
+async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    """The last resort: log the failure with the request id, and give the id to the client."""
+    rid = request_id(request.scope) or "-"
+    log.error("request %s (%s %s) failed", rid, request.method, request.url.path, exc_info=exc)
+    message = f"internal error; please report it with request id {rid}"
+    return JSONResponse({"errors": [Problem((), message, "internal").to_json()], "request_id": rid},
+                        status_code=500, headers={"x-request-id": rid})
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(InputError, input_error)
+    app.add_exception_handler(RequestValidationError, request_validation_error)
+    app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected_error)

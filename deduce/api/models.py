@@ -1,0 +1,382 @@
+"""Pydantic models of the HTTP API's bodies (SPEC 6), for the OpenAPI document and for
+checking every response the service sends.
+
+Request bodies are *not* validated with these models: the routes hand the decoded JSON
+to :mod:`deduce`'s own parsers (``parse_query``, ``cardfile.parse``), so the CLI and the
+API report the same problems with the same paths and words. The request models only
+describe those documents for clients (and for schemathesis); they are deliberately no
+stricter than the parsers, so anything they call invalid the parsers refuse too.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MOVES
+from deduce.who.cardfile import MAX_LADIES, MAX_SUITS, MAX_TRAITS
+from deduce.who.query import MAX_CLUES, ROLES
+
+Counts = int | list[int]
+Name = str | dict[str, str]
+
+#: The rulebook's example: the Dark Lady is of the rose suit and Jacqueline Field was revealed.
+RULEBOOK_QUERY = {"suit": "rose", "clues": [{"card": "jacqueline-field"}]}
+TYPED_QUERY = {
+    "suit": "rose",
+    "clues": [{"card": "jacqueline-field"},
+              {"traits": ["court", "lover", "musical"], "counts": [0, 2]}],
+    "explain": True,
+}
+
+#: A complete (if small) card set document: two suits of two ladies, two traits each.
+SMALL_CARD_SET = {
+    "schema": 1, "name": "Small set", "traits_per_lady": 2,
+    "traits": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}],
+    "suits": [{"id": "red"}, {"id": "blue"}],
+    "ladies": [
+        {"id": "l1", "suit": "red", "traits": ["a", "b"], "key": {"red": 1, "blue": [0, 2]}},
+        {"id": "l2", "suit": "red", "traits": ["a", "c"], "key": {"red": 1, "blue": 1}},
+        {"id": "l3", "suit": "blue", "traits": ["c", "d"], "key": {"red": [0, 1], "blue": 0}},
+        {"id": "l4", "suit": "blue", "traits": ["a", "d"], "key": {"red": 1, "blue": 0}},
+    ],
+}
+
+
+# -- requests (documentation only) ------------------------------------------------
+
+class ClueIn(BaseModel):
+    """A revealed card: by id, or typed from the table (traits with counts or a whole key)."""
+
+    model_config = ConfigDict(extra="forbid", title="Clue")
+
+    card: str | None = Field(None, description="a lady id of the server's card set")
+    role: Literal[ROLES] = Field("clue", description="suit_card for the other card of her suit (needs card)")
+    traits: list[str] | None = Field(None, description="the card's traits, when it is typed in instead of named")
+    counts: Counts | None = Field(None, description="the card's key entry for her suit (needs suit)")
+    key: dict[str, Counts] | None = Field(None, description="the card's whole key, suit by suit")
+
+
+class QueryIn(BaseModel):
+    """A deduction query (SPEC 6)."""
+
+    model_config = ConfigDict(extra="forbid", title="Query",
+                              json_schema_extra={"examples": [RULEBOOK_QUERY, TYPED_QUERY]})
+
+    suit: str | None = Field(None, description="the Dark Lady's suit (the back of her card), when known")
+    clues: list[ClueIn] | None = Field(None, max_length=MAX_CLUES,
+                                       description=f"the revealed cards, at most {MAX_CLUES}")
+    distinct: bool | None = Field(True, description="the Dark Lady differs from every revealed lady")
+    explain: bool | None = Field(False, description="say which clues prove each certain or excluded trait")
+
+
+class TraitIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="TraitEntry")
+    id: str
+    name: Name | None = None
+
+
+class SuitIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="SuitEntry")
+    id: str
+    name: Name | None = None
+    colour: str | None = None
+
+
+class LadyIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="LadyEntry")
+    id: str
+    name: Name | None = None
+    suit: str
+    traits: list[str]
+    key: dict[str, Counts]
+
+
+class CardSetIn(BaseModel):
+    """A card set document (SPEC 4), as JSON or YAML. Unknown extra fields are ignored."""
+
+    model_config = ConfigDict(extra="allow", title="CardSetDocument")
+
+    schema_: Literal[1] = Field(alias="schema")
+    name: str | None = None
+    traits_per_lady: int | None = None
+    traits: list[TraitIn] = Field(max_length=MAX_TRAITS)
+    suits: list[SuitIn] = Field(max_length=MAX_SUITS)
+    modes: dict[Literal["easy", "advanced"], dict[str, str]] | None = None
+    ladies: list[LadyIn] = Field(max_length=MAX_LADIES)
+
+
+SPEC_TRACK_QUERY = {"length": 26, "moves": "always", "now": 7,
+                    "observations": [{"slot": 0, "landmark": "playhouse"}, {"slot": 3, "fog": True},
+                                     {"slot": 5, "searched": "globe", "found": False}]}
+
+
+class SlotObservationIn(BaseModel):
+    """What was seen on one slot: exactly one of a landmark, a fog card, or a search."""
+
+    model_config = ConfigDict(extra="forbid", title="SlotObservation")
+
+    slot: int = Field(ge=0, description="cards moved since the start (the countdown card does not count)")
+    landmark: str | None = Field(None, description="the landmark on the stealth card's back")
+    fog: Literal[True] | None = Field(None, description="a fog card was showing")
+    searched: str | None = Field(None, description="a location searched on this slot (with found)")
+    found: bool | None = Field(None, description="whether that search found her")
+
+
+class TrackQueryIn(BaseModel):
+    """A tracking query (SPEC 6 and 7)."""
+
+    model_config = ConfigDict(extra="forbid", title="TrackQuery", json_schema_extra={"examples": [SPEC_TRACK_QUERY]})
+
+    length: int = Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck")
+    moves: Literal[MOVES] = Field(description="always: she moves every turn; may_stay: she may stay put")
+    now: int = Field(ge=0, description="the slot to give the odds for")
+    observations: list[SlotObservationIn] | None = Field(None, max_length=MAX_OBSERVATIONS)
+
+
+# -- responses ---------------------------------------------------------------------
+
+class Problem(BaseModel):
+    """One thing wrong with a request: where (``path``, and ``loc`` as a list) and what."""
+
+    code: str = Field(description="schema, limit, ... (stable)")
+    path: str = Field(description="JSON path of the bad part, e.g. clues[2].traits[0]; empty for the whole body")
+    loc: list[str | int]
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """Every error answer (413, 422, 404, ...) has this shape."""
+
+    errors: list[Problem]
+    request_id: str | None = Field(None, description="given on the (unexpected) 500 answer, to quote in a report")
+
+
+class Candidate(BaseModel):
+    suit: str
+    traits: list[str]
+
+
+class Explanation(BaseModel):
+    trait: str
+    state: Literal["certain", "excluded"]
+    clues: list[int] = Field(description="indexes into the query's clues that alone prove it")
+
+
+class Note(BaseModel):
+    code: str
+    message: str
+
+
+class Deduction(BaseModel):
+    """The answer to a query (SPEC 6)."""
+
+    status: Literal["solved", "open", "contradiction"]
+    candidates: list[Candidate]
+    traits: dict[str, Literal["certain", "excluded", "open"]]
+    dark_lady: list[str] | None
+    explanations: list[Explanation]
+    conflict: list[int] | None
+    notes: list[Note]
+
+
+class Named(BaseModel):
+    """Something with an id and a name in several languages: a trait, a suit, a landmark."""
+
+    id: str
+    name: dict[str, str]
+
+
+class SuitOut(Named):
+    colour: str | None = None
+
+
+class LadyOut(BaseModel):
+    id: str
+    name: str
+    suit: str
+    traits: list[str]
+    key: dict[str, list[int]]
+
+
+class CardSet(BaseModel):
+    """The server's card set, as a document that ``POST /v1/audit`` would read back."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    schema_: Literal[1] = Field(alias="schema")
+    name: str
+    traits_per_lady: int
+    traits: list[Named]
+    suits: list[SuitOut]
+    modes: dict[str, dict[str, str]] | None = None
+    ladies: list[LadyOut]
+
+
+class Finding(BaseModel):
+    code: str
+    message: str
+    lady: str | None = None
+    other: str | None = None
+    suit: str | None = None
+    mode: str | None = None
+
+
+class Case(BaseModel):
+    dark_lady: str
+    suit: str
+    mode: str
+    deck: int
+    solvable: bool
+    solvable_without_suit_card: bool
+    remaining: list[list[str]]
+    min_clues: int | None
+    expected_clues: float | None
+
+
+class AuditReport(BaseModel):
+    """SPEC 5 report; ``ok`` is false when there are findings (the answer is still 200)."""
+
+    ok: bool
+    card_set: str
+    errors: list[Finding]
+    warnings: list[Finding]
+    cases: list[Case]
+
+
+class SlotOdds(BaseModel):
+    slot: int
+    locations: dict[str, float] = Field(description="every location of the board, with her probability of being there")
+
+
+class Tracking(BaseModel):
+    """Where she can be now and next turn, from every consistent closed walk (SPEC 7)."""
+
+    status: Literal["ok", "contradiction"]
+    paths: str = Field(description="the exact number of consistent walks, in decimal (it can exceed 2^53)")
+    now: SlotOdds
+    next: SlotOdds
+
+
+class Health(BaseModel):
+    status: Literal["ok"]
+    card_set: str
+    ladies: int
+
+
+# -- the game (SPEC 8) --------------------------------------------------------------
+
+class Clue(BaseModel):
+    """A revealed clue card, as the player sees it."""
+
+    card: str
+    name: str
+    traits: list[str]
+    key: dict[str, list[int]]
+
+
+class Top(BaseModel):
+    """The top card of the stealth deck: its landmark, or a fog card."""
+
+    landmark: str | None = None
+    fog: Literal[True] | None = None
+
+
+class Pending(BaseModel):
+    """A fog card waiting for the ``resolve`` action."""
+
+    model_config = ConfigDict(extra="allow")
+
+    card: str
+    action: str
+    asks: str = Field(description="the field the resolve action must give")
+    text: str
+    choices: list[str]
+
+
+class Confronted(BaseModel):
+    traits: list[str]
+    verdict: Literal["proven", "lucky-guess", "wrong"]
+
+
+class DarkLadyCard(Clue):
+    suit: str
+
+
+class End(BaseModel):
+    """How the game ended; only present once it has."""
+
+    reason: str
+    message: str
+    dark_lady: DarkLadyCard
+    score: int | None
+    rank: str | None
+    rank_name: str | None
+    confronted: Confronted | None
+    proven: bool
+
+
+class View(BaseModel):
+    """What a careful player at the table knows (SPEC 8 VIEW), and the end once it is over."""
+
+    id: str
+    version: int
+    state: Literal["playing", "won", "lost"]
+    mode: str
+    suit: str
+    pawn: str
+    visited: list[str]
+    top: Top
+    slot: int
+    moves: Literal[MOVES]
+    length: int
+    countdown: int
+    fog_deck: int
+    clues: list[Clue]
+    suit_card: Clue | None
+    pending: Pending | None
+    actions: list[str]
+    end: End | None
+
+
+class NewGame(BaseModel):
+    id: str
+    token: str = Field(description="the game's secret: send it as 'Authorization: Bearer <token>'; shown only once")
+    view: View
+
+
+class Event(BaseModel):
+    """Something the player saw happen, in order; ``text`` says it in words."""
+
+    model_config = ConfigDict(extra="allow")
+
+    event: str
+    text: str
+
+
+class Step(BaseModel):
+    view: View
+    events: list[Event]
+
+
+class Hints(BaseModel):
+    who: Deduction
+    where: Tracking
+
+
+class LocationOut(Named):
+    landmark: str
+    at: list[int | float] | None = None
+
+
+class Board(BaseModel):
+    """The map, for drawing it."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    schema_: Literal[1] = Field(alias="schema")
+    name: str
+    landmarks: list[Named]
+    locations: list[LocationOut]
+    paths: list[list[str]]

@@ -1,0 +1,157 @@
+"""Terminal front ends of the game: ``deduce play`` (one player, rich) and the table of
+``deduce simulate``. A satellite: the rules are in :mod:`deduce.game`, the bot in
+:mod:`deduce.bot`; this module only reads commands and draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from rich.console import Console
+from rich.table import Table
+
+from deduce.errors import InputError
+from deduce.game.bot import Summary
+from deduce.game.rules import Game, Illegal, Rules, parse_setup
+
+HELP = """Commands (a location or trait may be given by its number):
+  m LOC            move to a neighbouring location        s        search here
+  c T1 T2 T3       confront her here with three traits    f        use the fog card on top
+  r VALUE [VALUE]  answer a fog card (a place, or a path)  p        pass
+  u                reveal the suit card (all keys claimed) h        hints (who and where)
+  ?                this help                               q        quit"""
+
+SHORT = {"m": "move", "s": "search", "c": "confront", "f": "fog", "r": "resolve", "p": "pass",
+         "u": "reveal_suit_card"}
+
+
+def _pick(options: tuple[str, ...], word: str) -> str:
+    """An option by id or by its 1-based number in the list shown."""
+    if word.isdigit() and 1 <= int(word) <= len(options):
+        return options[int(word) - 1]
+    return word
+
+
+def parse_command(game: Game, line: str) -> dict | str:
+    """A typed command as an action document, or one of ``help``, ``hints``, ``quit``, ``""``."""
+    words = line.split()
+    if not words:
+        return ""
+    head, rest = words[0].lower(), words[1:]
+    if head in ("?", "help"):
+        return "help"
+    if head in ("h", "hints"):
+        return "hints"
+    if head in ("q", "quit", "exit"):
+        return "quit"
+    name = SHORT.get(head, head)
+    locations = game.board.location_ids
+    action: dict = {"action": name}
+    if name == "move" and rest:
+        action["to"] = _pick(locations, rest[0])
+    elif name == "confront":
+        action["traits"] = [_pick(game.cards.trait_ids, w) for w in rest]
+    elif name == "resolve" and game.s.pending is not None:
+        asks = game.s.pending["asks"]
+        action[asks] = [_pick(locations, w) for w in rest] if asks == "path" else (
+            _pick(locations, rest[0]) if rest else None)
+    return action
+
+
+def render(game: Game, console: Console) -> None:
+    """The table as the player sees it: map, top card, counters, clues, what can be done."""
+    view = game.view()
+    board = game.board
+    places = Table(title=f"London — you are at {board.location(view['pawn']).name.get()}", show_lines=False)
+    for col in ("#", "location", "landmark", "key", "paths to"):
+        places.add_column(col)
+    for i, loc in enumerate(board.locations, 1):
+        here = "► " if loc.id == view["pawn"] else ""
+        places.add_row(str(i), here + loc.name.get(), loc.landmark, "✓" if loc.id in view["visited"] else "",
+                       ", ".join(str(board.index(n) + 1) for n in sorted(board.neighbours(loc.id), key=board.index)))
+    console.print(places)
+    top = "a fog card" if view["top"].get("fog") else f"the landmark [bold]{view['top']['landmark']}[/bold]"
+    console.print(f"Top stealth card: {top}   slot {view['slot']} of a {view['length']}-card deck "
+                  f"({view['moves'].replace('_', ' ')})   countdown {view['countdown']}   fog deck {view['fog_deck']}   "
+                  f"her suit: {view['suit']}")
+    clues = view["clues"] + ([view["suit_card"]] if view["suit_card"] else [])
+    if clues:
+        table = Table(title="Clues")
+        for col in ("card", "traits", f"key for {view['suit']}"):
+            table.add_column(col)
+        for clue in clues:
+            table.add_row(clue["name"], ", ".join(clue["traits"]), "/".join(map(str, clue["key"][view["suit"]])))
+        console.print(table)
+    if view["pending"]:
+        p = view["pending"]
+        console.print(f"[yellow]Fog card waiting:[/yellow] {p['text']}  (r + {p['asks']}; choices: "
+                      f"{', '.join(str(board.index(c) + 1) for c in p['choices'])})")
+    console.print("Traits: " + "  ".join(f"{i}={t}" for i, t in enumerate(game.cards.trait_ids, 1)))
+    console.print("You may: " + ", ".join(view["actions"]))
+
+
+def render_hints(game: Game, console: Console) -> None:
+    hints = game.hints()
+    who, where = hints["who"], hints["where"]
+    traits = "  ".join(f"{t}: {state}" for t, state in who["traits"].items())
+    console.print(f"[bold]Who[/bold] ({who['status']}, {len(who['candidates'])} candidate(s)): {traits}")
+    if who["dark_lady"]:
+        console.print(f"  Her traits are proven: {', '.join(who['dark_lady'])}")
+    for label, odds in (("now", where["now"]), ("next turn", where["next"])):
+        likely = sorted(((p, loc) for loc, p in odds["locations"].items() if p > 0), reverse=True)[:4]
+        console.print(f"[bold]Where {label}[/bold]: " + ", ".join(f"{loc} {p:.0%}" for p, loc in likely))
+
+
+def play_session(rules: Rules, setup_doc: dict, lines: Iterable[str], console: Console) -> Game:
+    """Play one game from typed lines until it ends, the lines run out, or the player quits."""
+    game = Game.new(rules, parse_setup(rules, setup_doc))
+    console.print(HELP)
+    render(game, console)
+    commands: Iterator[str] = iter(lines)
+    while not game.over:
+        try:
+            line = next(commands)
+        except StopIteration:
+            break
+        command = parse_command(game, line)
+        if command == "quit":
+            break
+        if command == "help":
+            console.print(HELP)
+            continue
+        if command == "hints":
+            render_hints(game, console)
+            continue
+        if not command:
+            continue
+        try:
+            events = game.act(command)
+        except (InputError, Illegal) as exc:
+            console.print(f"[red]Not possible:[/red] {exc}")
+            continue
+        for event in events:
+            console.print(f"  • {event['text']}")
+        if not game.over:
+            render(game, console)
+    if game.over:
+        end = game.view()["end"]
+        lady = end["dark_lady"]
+        console.print(f"[bold]{'You win' if game.s.state == 'won' else 'You lose'}[/bold]: {end['message']}")
+        console.print(f"The Dark Lady was {lady['name']} ({', '.join(lady['traits'])}).")
+        if end["score"] is not None:
+            console.print(f"Score {end['score']}: {end['rank_name']}; your traits were "
+                          f"{end['confronted']['verdict'].replace('-', ' ')}.")
+    return game
+
+
+def simulate_table(summaries: list[Summary]) -> Table:
+    """The simulator's results, one row per mode and sequence."""
+    table = Table(title="Simulated games (bot)")
+    for col in ("mode", "sequence", "games", "win rate", "mean score", "ranks (won games)", "losses"):
+        table.add_column(col, justify="right" if col in ("games", "win rate", "mean score") else "left")
+    for s in summaries:
+        ranks = ", ".join(f"{k} {v}" for k, v in sorted(s.ranks.items()))
+        losses = ", ".join(f"{k} {v}" for k, v in sorted(s.reasons.items()) if k != "unmasked")
+        mean = f"{s.mean_score:.1f}" if s.mean_score is not None else "-"
+        table.add_row(s.mode, s.sequence, str(s.games), f"{s.win_rate:.0%}", mean, ranks or "-", losses or "-")
+    return table

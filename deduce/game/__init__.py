@@ -1,0 +1,1 @@
+"""The game: rules, setup, the player's view and trail, fog cards, the store and the bot."""

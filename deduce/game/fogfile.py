@@ -1,0 +1,69 @@
+"""Reading fog card documents (``data/fog.yaml``).
+
+A fog card document::
+
+    schema: 1
+    cards:
+      - id: glimpse
+        action: glimpse          # one of deduce.fog.ACTIONS
+        discard: false           # optional: the card leaves the game once used
+        name: {en: A gap in the mist}
+        text: {en: Look at the landmark ...}
+
+Every problem is reported with its path (``cards[2].action: unknown action 'fly'``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from deduce.document import (
+    decode_yaml,
+    list_field,
+    parse_header,
+    parse_names,
+    read_text,
+    type_name,
+    unique_entries,
+)
+from deduce.errors import InputError, Problems
+from deduce.game.fog import ACTIONS, FogCard
+
+MAX_FOG_CARDS = 64
+
+
+def parse(doc: Any) -> tuple[FogCard, ...]:
+    """The fog cards of a decoded document, in file order."""
+    if not isinstance(doc, Mapping):
+        raise InputError.at((), f"a fog card document must be a mapping with schema and cards; got {type_name(doc)}")
+    problems = Problems()
+    parse_header(doc, problems)
+    cards = []
+    for i, ident, item in unique_entries(list_field(doc, "cards", problems, MAX_FOG_CARDS), "cards", problems):
+        action = item.get("action")
+        if action not in ACTIONS:
+            problems.add(("cards", i, "action"), f"unknown action {action!r}; expected one of: {', '.join(ACTIONS)}")
+            continue
+        discard = item.get("discard", False)
+        if not isinstance(discard, bool):
+            problems.add(("cards", i, "discard"), f"expected true or false, got {type_name(discard)}")
+            continue
+        cards.append(FogCard(
+            id=ident, action=action, discard=discard,
+            name=parse_names(item.get("name"), ("cards", i, "name"), problems, ident),
+            text=parse_names(item.get("text"), ("cards", i, "text"), problems, ACTIONS[action].summary),
+        ))
+    if not cards and not problems:
+        problems.add(("cards",), "needs at least one fog card")
+    problems.raise_if_any()
+    return tuple(cards)
+
+
+def loads(text: str | bytes) -> tuple[FogCard, ...]:
+    return parse(decode_yaml(text, "fog card document"))
+
+
+def load(path: str | Path) -> tuple[FogCard, ...]:
+    return loads(read_text(path, "fog card file"))

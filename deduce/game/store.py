@@ -1,0 +1,169 @@
+"""Games kept in SQLite: a game is its setup plus the actions it accepted (SPEC 8).
+
+A satellite of the rules engine (it does the I/O). Two tables: ``games`` (id, the SHA-256
+of its secret token, seed, setup JSON) and ``actions`` (game id, sequence number, action
+JSON). Each action is appended in one ``BEGIN IMMEDIATE`` transaction that first checks
+the version the player acted on: a stale or concurrent action is refused and nothing is
+written. A game is rebuilt by replaying its actions (the rules engine is deterministic),
+so a killed server loses nothing that it had answered. Recently used games are kept in
+memory, and checked against the database's action count before each use.
+
+Tokens are never stored, only their hashes; an unknown game and a wrong token look the
+same to the caller (:class:`GameNotFound`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from deduce.document import is_int
+from deduce.errors import DeduceError, InputError
+from deduce.game.rules import Game, Rules, Setup, parse_setup, replay
+
+#: Default database, relative to the working directory.
+DEFAULT_DB = Path("var") / "games.sqlite3"
+#: Games kept in memory.
+CACHE_SIZE = 256
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    setup TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    created REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class GameNotFound(DeduceError):
+    """No game with this id, or the token does not open it (the caller cannot tell which)."""
+
+
+class Unauthorized(DeduceError):
+    """No token was given."""
+
+
+class Conflict(DeduceError):
+    """The action was made on another version of the game than the current one."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class GameStore:
+    """Create, load and advance games, durably. Safe to share between threads."""
+
+    def __init__(self, path: str | Path, rules: Rules):
+        self.path = Path(path)
+        self.rules = rules
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db.executescript(SCHEMA)
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[str, Game] = OrderedDict()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- creating --------------------------------------------------------------
+
+    def create(self, doc: Any) -> tuple[Game, str]:
+        """A new game from a setup document; returns the game and its secret token."""
+        setup = parse_setup(self.rules, doc, default_seed=secrets.randbits(63))
+        game_id = secrets.token_hex(8)
+        token = secrets.token_urlsafe(24)
+        game = Game.new(self.rules, setup, id=game_id)
+        with self._lock:
+            self._db.execute("INSERT INTO games (id, token_hash, seed, setup, created) VALUES (?, ?, ?, ?, ?)",
+                             (game_id, token_hash(token), setup.seed, json.dumps(setup.to_json()), time.time()))
+            self._remember(game)
+        return game, token
+
+    # -- reading ---------------------------------------------------------------
+
+    def get(self, game_id: str, token: str | None) -> Game:
+        """The current game, after checking its token."""
+        with self._lock:
+            setup = self._open(game_id, token)
+            return self._current(game_id, setup, self._count(game_id))
+
+    def _open(self, game_id: str, token: str | None) -> Setup:
+        if not token:
+            raise Unauthorized("this game needs its token: send 'Authorization: Bearer <token>'")
+        row = self._db.execute("SELECT token_hash, setup FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or not hmac.compare_digest(row[0], token_hash(token)):
+            raise GameNotFound("no such game")
+        s = json.loads(row[1])
+        seq = next(iter(s["sequence"].items()))
+        return Setup(s["mode"], seq, s["reverse"], s["start"], s["seed"], s["discard_fog"])
+
+    def _count(self, game_id: str) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+
+    def _current(self, game_id: str, setup: Setup, version: int) -> Game:
+        game = self._cache.get(game_id)
+        if game is None or game.s.version != version:
+            rows = self._db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+            game = replay(self.rules, setup, [json.loads(r[0]) for r in rows], id=game_id)
+        self._remember(game)
+        return game
+
+    def _remember(self, game: Game) -> None:
+        self._cache[game.id] = game
+        self._cache.move_to_end(game.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    # -- acting ----------------------------------------------------------------
+
+    def act(self, game_id: str, token: str | None, version: Any, doc: Mapping) -> tuple[Game, list[dict]]:
+        """Apply one action made on ``version``; store it, or change nothing and raise.
+
+        Raises :class:`Conflict` for another version, and the rules engine's
+        ``InputError``/``Illegal`` for a malformed or forbidden action.
+        """
+        if not is_int(version):
+            raise InputError.at(("version",), f"expected the version of the view you acted on (a whole number), got {version!r}")
+        with self._lock:
+            setup = self._open(game_id, token)
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                current = self._count(game_id)
+                if version != current:
+                    raise Conflict(f"the game is at version {current}; you acted on version {version!r}: "
+                                   "reload it and try again")
+                trial = self._current(game_id, setup, current).clone()
+                events = trial.act(doc)
+                action = {k: v for k, v in doc.items() if k != "version"}
+                self._db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
+                                 (game_id, current, json.dumps(action), time.time()))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._remember(trial)
+            return trial, events

@@ -1,0 +1,1 @@
+"""Renderers for people: plain-text reports and the map as SVG, over the core's results."""

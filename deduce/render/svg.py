@@ -1,0 +1,112 @@
+"""A picture of the board as SVG: paths, locations, landmarks, and (optionally) her odds.
+
+A satellite renderer: :func:`board_svg` is a pure function from a
+:class:`~deduce.board.Board` (and optional odds per location) to an SVG document. It
+places locations at their ``at`` coordinates when the board has them for every location,
+otherwise evenly on a circle in board order. Each location is a circle ringed in its
+landmark's colour (a legend names the landmarks); with odds, the circle is filled in red
+with an opacity proportional to the location's probability relative to the likeliest
+location, and the percentage is written under its name.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from xml.sax.saxutils import escape, quoteattr
+
+from deduce.where.board import Board
+
+WIDTH = 900
+MARGIN = 90
+RADIUS = 24
+LEGEND_ROW = 22
+#: Ring colours for landmarks, in board order (repeats past eight landmarks).
+PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22")
+SHADE = "#c0392b"
+BACKGROUND = "#fbf8f1"
+#: Labels get a halo of the background colour so that paths running under them stay readable.
+HALO = f'stroke="{BACKGROUND}" stroke-width="4" stroke-linejoin="round" paint-order="stroke"'
+
+
+def layout(board: Board) -> dict[str, tuple[float, float]]:
+    """Drawing positions: the board's own ``at`` coordinates, or a circle in board order."""
+    if board.drawable:
+        return {loc.id: loc.at for loc in board.locations}
+    n = len(board.locations)
+    return {loc.id: (math.sin(2 * math.pi * i / n), -math.cos(2 * math.pi * i / n))
+            for i, loc in enumerate(board.locations)}
+
+
+def _fit(points: Mapping[str, tuple[float, float]], width: float) -> tuple[dict[str, tuple[float, float]], float]:
+    """Scale and shift positions into a canvas ``width`` wide; return them and the height."""
+    xs = [p[0] for p in points.values()] or [0.0]
+    ys = [p[1] for p in points.values()] or [0.0]
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    inner = width - 2 * MARGIN
+    scale = inner / max(span_x, span_y, 1e-9)
+    height = span_y * scale + 2 * MARGIN
+    off_x = MARGIN + (inner - span_x * scale) / 2
+    return {k: (off_x + (x - min(xs)) * scale, MARGIN + (y - min(ys)) * scale) for k, (x, y) in points.items()}, height
+
+
+def _num(v: float) -> str:
+    return f"{v:.1f}"
+
+
+def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: str | None = None,
+              lang: str = "en") -> str:
+    """The board as an SVG document, shaded by ``odds`` (location id → probability) if given."""
+    pos, height = _fit(layout(board), WIDTH)
+    colour = {m.id: PALETTE[i % len(PALETTE)] for i, m in enumerate(board.landmarks)}
+    top = max((odds or {}).values(), default=0.0)
+    legend_top = height
+    total_height = legend_top + LEGEND_ROW * (len(board.landmarks) + 1) + (30 if caption else 0)
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{_num(total_height)}" '
+        f'viewBox="0 0 {WIDTH} {_num(total_height)}" font-family="sans-serif" font-size="13">',
+        f"<title>{escape(board.name)}</title>",
+        f'<rect width="{WIDTH}" height="{_num(total_height)}" fill="{BACKGROUND}"/>',
+        f'<text x="{WIDTH / 2:.1f}" y="32" text-anchor="middle" font-size="20">{escape(board.name)}</text>',
+        '<g class="paths" stroke="#6b6b6b" stroke-width="3">',
+    ]
+    for a, b in board.paths:
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        out.append(f'<line x1="{_num(x1)}" y1="{_num(y1)}" x2="{_num(x2)}" y2="{_num(y2)}" '
+                   f'data-from={quoteattr(a)} data-to={quoteattr(b)}/>')
+    out.append("</g>")
+    out.append('<g class="locations" text-anchor="middle">')
+    for loc in board.locations:
+        x, y = pos[loc.id]
+        name = loc.name.get(lang)
+        landmark = board.landmarks[board.landmark_ids.index(loc.landmark)].name.get(lang)
+        p = None if odds is None else float(odds.get(loc.id, 0.0))
+        tip = f"{name} ({landmark})" + ("" if p is None else f": {100 * p:.1f}%")
+        shade = 0.0 if not p or top <= 0 else p / top
+        out.append(f'<g class="location" id={quoteattr("loc-" + loc.id)} data-location={quoteattr(loc.id)}'
+                   + ("" if p is None else f' data-odds="{p:.6f}"') + ">")
+        out.append(f"<title>{escape(tip)}</title>")
+        out.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{RADIUS}" fill="white" '
+                   f'stroke={quoteattr(colour[loc.landmark])} stroke-width="5"/>')
+        if p is not None:
+            out.append(f'<circle class="odds" cx="{_num(x)}" cy="{_num(y)}" r="{RADIUS - 3}" fill="{SHADE}" '
+                       f'fill-opacity="{shade:.3f}"/>')
+            ink = "white" if shade > 0.55 else "black"
+            out.append(f'<text x="{_num(x)}" y="{_num(y + 5)}" font-weight="bold" fill="{ink}">{100 * p:.0f}%</text>')
+        out.append(f'<text x="{_num(x)}" y="{_num(y + RADIUS + 16)}" font-weight="bold" {HALO}>{escape(name)}</text>')
+        out.append(f'<text x="{_num(x)}" y="{_num(y + RADIUS + 31)}" fill="#555" {HALO}>{escape(landmark)}</text>')
+        out.append("</g>")
+    out.append("</g>")
+    out.append(f'<g class="legend" transform="translate({MARGIN / 3:.1f},{_num(legend_top)})">')
+    out.append('<text x="0" y="0" font-weight="bold">Landmarks</text>')
+    for i, m in enumerate(board.landmarks):
+        y = LEGEND_ROW * (i + 1)
+        out.append(f'<circle cx="8" cy="{y - 4}" r="7" fill="white" stroke={quoteattr(colour[m.id])} stroke-width="4"/>')
+        out.append(f'<text x="24" y="{y}">{escape(m.name.get(lang))}</text>')
+    out.append("</g>")
+    if caption:
+        out.append(f'<text x="{WIDTH / 2:.1f}" y="{_num(total_height - 12)}" text-anchor="middle" '
+                   f'font-size="15">{escape(caption)}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

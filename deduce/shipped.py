@@ -1,0 +1,36 @@
+"""The shipped data, in one place: the card set, board, stealth deck, sequences and fog cards.
+
+The files live inside the package (``deduce/data``) and are found with
+:mod:`importlib.resources`, so a checkout and an installed wheel read the same copies.
+The CLI, the HTTP API, the game and the benchmarks all load the shipped material from here.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+from deduce.game import fogfile
+from deduce.game.rules import Rules, stealth_orders
+from deduce.where import boardfile, stealthfile
+from deduce.where.board import Board
+from deduce.who import cardfile
+from deduce.who.cards import CardSet
+
+
+def data_path(name: str) -> Path:
+    """Path of a shipped data file (``clues.yaml``, ``board.yaml``, ...)."""
+    return Path(str(files("deduce.data").joinpath(name)))
+
+
+def load_rules(cards: CardSet | str | Path | None = None, board: Board | str | Path | None = None,
+               stealth: str | Path | None = None, sequences: str | Path | None = None,
+               fog: str | Path | None = None) -> Rules:
+    """Rules from the given card set / board (objects or paths) and files; shipped data by default."""
+    if not isinstance(cards, CardSet):
+        cards = cardfile.load(cards or data_path("clues.yaml"))
+    if not isinstance(board, Board):
+        board = boardfile.load(board or data_path("board.yaml"))
+    deck = stealthfile.load(stealth or data_path("stealth.yaml"))
+    seqs = stealthfile.load_sequences(sequences or data_path("sequences.json"))
+    return Rules(cards, board, fogfile.load(fog or data_path("fog.yaml")), stealth_orders(deck, seqs))

@@ -1,0 +1,1 @@
+"""Shared words: the phrase tables in every language the game speaks."""

@@ -1,0 +1,187 @@
+"""Auditing the map and the stealth deck: is every walk she can take a legal one?
+
+The idea of the card-set audit applied to the WHERE half of the game. Given a board, a
+stealth deck and the extra sequences, :func:`audit_deck` returns :class:`Finding` values,
+each naming what is wrong, the cards and the slot concerned:
+
+- the board: a disconnected map, a drawing whose paths cross (or run through a
+  location, or two locations drawn at one point), a location with fewer than 2 or more
+  than 4 paths (a warning), a board without drawing coordinates (a warning: planarity
+  cannot be checked);
+- the deck: a card showing an unknown location, a card back whose landmark does not match
+  its location, a letter used twice in one position, a position whose deck is not 26
+  cards long (a warning), a location no card shows (a warning);
+- every walk (the eight on-card positions and each extra sequence): an id that is not in
+  the deck, a step between unconnected locations, a stay where she must move.
+
+Paths are undirected, so a walk passes backwards (the deck assembled Z→A) exactly when
+it passes forwards; each walk is checked once. Slots are 0-based positions in the walk;
+a step finding's slot is where the step starts (the last slot's step wraps to slot 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from deduce.where.board import Board
+from deduce.where.planar import crossing_paths, paths_through_locations, shared_points
+from deduce.where.stealth import POSITIONS, Sequence, StealthDeck
+
+#: The length of an on-card deck: one card per letter.
+DECK_LENGTH = 26
+MIN_DEGREE, MAX_DEGREE = 2, 4
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing wrong with the map, the deck or a walk."""
+
+    code: str
+    message: str
+    severity: str = "error"
+    cards: tuple[str, ...] = ()
+    slot: int | None = None
+    sequence: str | None = None
+    locations: tuple[str, ...] = ()
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "severity": self.severity, "message": self.message,
+                "sequence": self.sequence, "slot": self.slot, "cards": list(self.cards),
+                "locations": list(self.locations)}
+
+
+def board_findings(board: Board) -> list[Finding]:
+    """Connectivity, drawing and degree findings for a map."""
+    out = []
+    parts = board.components()
+    if len(parts) > 1:
+        shown = "; ".join(", ".join(part) for part in parts)
+        out.append(Finding("disconnected", f"the map falls apart into {len(parts)} parts: {shown}",
+                           locations=tuple(loc for part in parts[1:] for loc in part)))
+    if not board.drawable:
+        out.append(Finding("undrawn", "the locations have no drawing coordinates ('at'), so crossings cannot be checked",
+                           severity="warning"))
+    else:
+        for a, b in shared_points(board):
+            out.append(Finding("crossing", f"{a} and {b} are drawn at the same point", locations=(a, b)))
+        for (p, q) in crossing_paths(board):
+            out.append(Finding("crossing", f"path {p[0]}–{p[1]} crosses path {q[0]}–{q[1]}", locations=p + q))
+        for (a, b), loc in paths_through_locations(board):
+            out.append(Finding("crossing", f"path {a}–{b} runs through {loc}", locations=(a, b, loc)))
+    for loc in board.location_ids:
+        degree = board.degree(loc)
+        if not MIN_DEGREE <= degree <= MAX_DEGREE:
+            out.append(Finding("degree", f"{loc} has {degree} path{'s' * (degree != 1)}; "
+                               f"a location should have {MIN_DEGREE} to {MAX_DEGREE}",
+                               severity="warning", locations=(loc,)))
+    return out
+
+
+def card_findings(board: Board, deck: StealthDeck) -> list[Finding]:
+    """Each card against the board, each position's letters, and locations no card shows."""
+    out = []
+    for card in deck.cards:
+        if not board.has_location(card.location):
+            out.append(Finding("unknown-location", f"card {card.id} shows {card.location!r}, which is not on the map",
+                               cards=(card.id,), locations=(card.location,)))
+        elif card.landmark is not None and card.landmark != board.landmark_of(card.location):
+            out.append(Finding("landmark-mismatch",
+                               f"card {card.id}'s back shows {card.landmark!r} but {card.location} has the landmark "
+                               f"{board.landmark_of(card.location)!r}",
+                               cards=(card.id,), locations=(card.location,)))
+    for position in range(1, POSITIONS + 1):
+        holders: dict[str, list[str]] = {}
+        for card in deck.cards:
+            if card.letter(position) is not None:
+                holders.setdefault(card.letter(position), []).append(card.id)
+        for letter, ids in sorted(holders.items()):
+            if len(ids) > 1:
+                out.append(Finding("duplicate-letter", f"cards {', '.join(ids)} all have {letter} in position {position}",
+                                   cards=tuple(ids), sequence=f"position-{position}"))
+        count = sum(len(ids) for ids in holders.values())
+        if count != DECK_LENGTH:
+            out.append(Finding("deck-length", f"position {position} gives a deck of {count} cards, not {DECK_LENGTH}",
+                               severity="warning", sequence=f"position-{position}"))
+    shown = {card.location for card in deck.cards}
+    for loc in board.location_ids:
+        if loc not in shown:
+            out.append(Finding("unused-location", f"no stealth card shows {loc}", severity="warning", locations=(loc,)))
+    return out
+
+
+def walk_findings(board: Board, deck: StealthDeck, sequence: Sequence) -> list[Finding]:
+    """Unknown ids, jumps and forbidden stays along one cyclic sequence."""
+    out = []
+    known = True
+    for slot, card in enumerate(sequence.cards):
+        if not deck.has_card(card):
+            out.append(Finding("unknown-card", f"{sequence.name} slot {slot}: there is no stealth card {card!r}",
+                               cards=(card,), slot=slot, sequence=sequence.name))
+            known = False
+    if not known or len(sequence.cards) < 2:
+        return out
+    for slot, card, nxt in sequence.steps():
+        a, b = deck.location_of(card), deck.location_of(nxt)
+        if not (board.has_location(a) and board.has_location(b)):
+            continue  # reported once, as an unknown location on the card
+        if a == b and not sequence.may_stay:
+            out.append(Finding("stay", f"{sequence.name} slot {slot}: {card} → {nxt} stays at {a}, "
+                               f"but in an '{sequence.moves}' sequence she must move",
+                               cards=(card, nxt), slot=slot, sequence=sequence.name, locations=(a,)))
+        elif a != b and not board.adjacent(a, b):
+            out.append(Finding("jump", f"{sequence.name} slot {slot}: {card} → {nxt} jumps from {a} to {b}, "
+                               f"which no path connects",
+                               cards=(card, nxt), slot=slot, sequence=sequence.name, locations=(a, b)))
+    return out
+
+
+def audit_deck(board: Board, deck: StealthDeck, sequences: Iterable[Sequence] = ()) -> list[Finding]:
+    """Every finding for a board, its stealth deck, the eight on-card walks and the extra sequences."""
+    out = board_findings(board) + card_findings(board, deck)
+    for sequence in deck.positions() + tuple(sequences):
+        out += walk_findings(board, deck, sequence)
+    return out
+
+
+def has_errors(findings: Iterable[Finding]) -> bool:
+    return any(f.is_error for f in findings)
+
+
+def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...], findings: list[Finding]) -> dict:
+    """The audit as JSON: what was checked and what was found."""
+    return {
+        "ok": not has_errors(findings),
+        "board": board.name,
+        "locations": len(board.locations),
+        "paths": len(board.paths),
+        "cards": len(deck.cards),
+        "walks": [s.name for s in deck.positions() + sequences],
+        "errors": sum(f.is_error for f in findings),
+        "warnings": sum(not f.is_error for f in findings),
+        "findings": [f.to_json() for f in findings],
+    }
+
+
+def report_text(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...], findings: list[Finding]) -> str:
+    """The audit for a person: what was checked, then each finding on its own line."""
+    walks = deck.positions() + sequences
+    lines = [f"{board.name}: {len(board.locations)} locations, {len(board.paths)} paths, "
+             f"{len(board.landmarks)} landmarks; {len(deck.cards)} stealth cards.",
+             f"Checked {len(walks)} walks: {POSITIONS} on-card positions and {len(sequences)} extra "
+             f"sequence{'s' * (len(sequences) != 1)} "
+             "(paths go both ways, so a walk that holds forwards holds reversed)."]
+    errors = [f for f in findings if f.is_error]
+    warnings = [f for f in findings if not f.is_error]
+    for label, group in (("error", errors), ("warning", warnings)):
+        for f in group:
+            lines.append(f"{label} [{f.code}] {f.message}")
+    if not findings:
+        lines.append("No findings: the map is connected and drawn without crossings, and every walk is legal.")
+    else:
+        lines.append(f"{len(errors)} error{'s' * (len(errors) != 1)}, {len(warnings)} warning{'s' * (len(warnings) != 1)}.")
+    return "\n".join(lines)

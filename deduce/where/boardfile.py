@@ -1,0 +1,165 @@
+"""Reading and writing board documents (SPEC section 7).
+
+:func:`parse` turns a decoded mapping into a :class:`~deduce.board.Board`, collecting
+every problem with its path (``locations[3].landmark: unknown landmark 'x'``);
+:func:`loads` and :func:`load` add safe YAML decoding; :func:`to_json` is the inverse.
+
+A board document::
+
+    schema: 1
+    name: London, around 1600
+    landmarks:
+      - {id: playhouse, name: {en: Playhouse, it: Teatro, ru: Театр}}
+    locations:
+      - {id: globe, name: The Globe, landmark: playhouse, at: [3, 7]}
+    paths:
+      - [globe, the-rose]
+
+``at`` (optional) places a location on a drawing, x east and y south; give it for every
+location or for none. What makes a board *well designed* (connected, drawable without
+crossings, degrees 2–4) is not a reading error: :mod:`deduce.deckaudit` reports it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from deduce.document import (
+    decode_yaml,
+    is_int,
+    list_field,
+    parse_header,
+    parse_names,
+    read_text,
+    type_name,
+    unique_entries,
+)
+from deduce.errors import InputError, Loc, Problems
+from deduce.where.board import Board, Landmark, Location
+
+MAX_LANDMARKS = 32
+MAX_LOCATIONS = 64
+MAX_PATHS = MAX_LOCATIONS * (MAX_LOCATIONS - 1) // 2
+
+
+def _parse_at(value: Any, loc: Loc, problems: Problems) -> tuple[float, float] | None:
+    """Drawing coordinates: a list of two finite numbers."""
+    if not isinstance(value, list) or len(value) != 2:
+        got = f"a list of {len(value)}" if isinstance(value, list) else type_name(value)
+        problems.add(loc, f"expected [x, y], two numbers; got {got}")
+        return None
+    for j, v in enumerate(value):
+        if not (is_int(v) or isinstance(v, float)):
+            problems.add(loc + (j,), f"expected a number, got {type_name(v)}")
+            return None
+        if not math.isfinite(v):
+            problems.add(loc + (j,), f"expected a finite number, got {v}")
+            return None
+    return float(value[0]), float(value[1])
+
+
+def _parse_locations(doc: Mapping, landmark_ids: set[str], problems: Problems) -> tuple[list[Location], set[str]]:
+    """The well-formed locations, and the ids of all entries that have one.
+
+    A location whose entry is broken elsewhere still counts as known for the paths, so
+    that one mistake is reported once, where it is.
+    """
+    entries = unique_entries(list_field(doc, "locations", problems, MAX_LOCATIONS), "locations", problems)
+    placed = [i for i, _, e in entries if e.get("at") is not None]
+    locations = []
+    for i, ident, item in entries:
+        loc: Loc = ("locations", i)
+        before = len(problems.items)
+        landmark = item.get("landmark")
+        if landmark is None:
+            problems.add(loc + ("landmark",), "is required")
+        elif not isinstance(landmark, str) or landmark not in landmark_ids:
+            problems.add(loc + ("landmark",), f"unknown landmark {landmark!r}; expected one of: {', '.join(sorted(landmark_ids))}",
+                         code="unknown-landmark")
+        at = None
+        if item.get("at") is not None:
+            at = _parse_at(item["at"], loc + ("at",), problems)
+        elif placed:
+            problems.add(loc + ("at",), "is missing: give every location drawing coordinates, or none")
+        name = parse_names(item.get("name"), loc + ("name",), problems, ident)
+        if len(problems.items) == before:
+            locations.append(Location(id=ident, name=name, landmark=landmark, at=at))
+    return locations, {ident for _, ident, _ in entries}
+
+
+def _parse_paths(doc: Mapping, location_ids: set[str], problems: Problems) -> list[tuple[str, str]]:
+    paths: list[tuple[str, str]] = []
+    seen: dict[frozenset[str], int] = {}
+    for i, item in enumerate(list_field(doc, "paths", problems, MAX_PATHS)):
+        loc: Loc = ("paths", i)
+        if not isinstance(item, list) or len(item) != 2:
+            got = f"a list of {len(item)}" if isinstance(item, list) else type_name(item)
+            problems.add(loc, f"expected a pair of location ids [a, b], got {got}")
+            continue
+        ok = True
+        for j, end in enumerate(item):
+            if not isinstance(end, str) or end not in location_ids:
+                problems.add(loc + (j,), f"unknown location {end!r}", code="unknown-location")
+                ok = False
+        if not ok:
+            continue
+        a, b = item
+        if a == b:
+            problems.add(loc, f"a path from {a!r} to itself", code="self-loop")
+            continue
+        key = frozenset(item)
+        if key in seen:
+            problems.add(loc, f"duplicate path between {a!r} and {b!r} (also paths[{seen[key]}])", code="duplicate-path")
+            continue
+        seen[key] = i
+        paths.append((a, b))
+    return paths
+
+
+def parse(doc: Any) -> Board:
+    """Interpret a decoded board document; raise :class:`InputError` listing every problem."""
+    if not isinstance(doc, Mapping):
+        raise InputError.at((), f"a board must be a mapping with schema, landmarks, locations and paths; got {type_name(doc)}")
+    problems = Problems()
+    name = parse_header(doc, problems, "Board")
+    landmark_entries = unique_entries(list_field(doc, "landmarks", problems, MAX_LANDMARKS), "landmarks", problems)
+    landmarks = tuple(Landmark(m, parse_names(e.get("name"), ("landmarks", i, "name"), problems, m))
+                      for i, m, e in landmark_entries)
+    locations, known = _parse_locations(doc, {m.id for m in landmarks}, problems)
+    paths = _parse_paths(doc, known, problems)
+    problems.raise_if_any()
+    return Board(name=name, landmarks=landmarks, locations=tuple(locations), paths=tuple(paths))
+
+
+def loads(text: str | bytes) -> Board:
+    """A board from YAML or JSON text."""
+    return parse(decode_yaml(text, "board"))
+
+
+def load(path: str | Path) -> Board:
+    """A board from a YAML or JSON file."""
+    return loads(read_text(path, "board file"))
+
+
+def _number(v: float) -> int | float:
+    return int(v) if float(v).is_integer() else v
+
+
+def to_json(board: Board) -> dict:
+    """The board as a document that :func:`parse` reads back to an equal board."""
+    locations = []
+    for loc in board.locations:
+        entry: dict[str, Any] = {"id": loc.id, "name": loc.name.to_json(), "landmark": loc.landmark}
+        if loc.at is not None:
+            entry["at"] = [_number(loc.at[0]), _number(loc.at[1])]
+        locations.append(entry)
+    return {
+        "schema": 1,
+        "name": board.name,
+        "landmarks": [{"id": m.id, "name": m.name.to_json()} for m in board.landmarks],
+        "locations": locations,
+        "paths": [[a, b] for a, b in board.paths],
+    }

@@ -1,0 +1,341 @@
+"""Designing the map's paths and the stealth deck as constraint problems solved by z3.
+
+Run ``.venv/bin/python -m deduce.design_stealth`` to regenerate ``data/board.yaml`` (its
+paths) and ``data/stealth.yaml`` from fixed inputs and a fixed seed; ``--check`` only
+compares. The inputs are the board's landmarks, locations and drawing points (read from
+``data/board.yaml``; its paths are what this script chooses), and the rulebook's
+sequences (``data/sequences.json``), which name the 32 cards by id.
+
+1. **Paths, then card locations**. Candidate paths are the straight
+   segments between two locations at most :data:`REACH` apart that pass no third location
+   closer than :data:`CLEARANCE`; two candidates that cross cannot both be chosen, so the
+   map is planar by construction. Every location gets 2–4 paths and 2–4 cards, at least
+   one of them a lettered card. Every step of the position-1 deck (A→Z, cyclic, she
+   moves) and of the 18 rulebook sequences must join adjacent locations (or the same one
+   in may-stay sequences): a homomorphism from the cards' step graph onto the map. Among
+   all solutions, z3 minimises the total length of the drawn paths, which keeps the paths
+   between geographic neighbours (about half a minute). Then, on those paths, a seeded
+   z3 solver places the cards (seconds). ``--keep-paths`` keeps the board's paths and
+   does only the placement; on the shipped board it regenerates the same deck.
+2. **Positions 2–8** (one z3 problem each). Each is a closed walk of 26 distinct cards
+   (the card at slot k gets letter k): steps join adjacent locations; positions 5–8 stay
+   put :data:`STAYS` times; she turns straight back at most :data:`RETURNS` times; every
+   location is visited. The dash cards are fixed where their
+   id says: ``-A`` has A in position 2 (so it is in slot 0 there), ``--X`` has dashes in
+   positions 1 and 2 and X in position 3. A card with a dash id is left out of the
+   positions before its letter.
+
+Reversed decks need no extra work: paths are undirected. The result is audited
+(:mod:`deduce.deckaudit`) before anything is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import string
+import sys
+from collections.abc import Iterable
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import yaml
+import z3
+
+from deduce.shipped import data_path
+from deduce.where import boardfile, stealthfile
+from deduce.where.audit import DECK_LENGTH, audit_deck, has_errors
+from deduce.where.board import Board
+from deduce.where.planar import clearance, segments_cross
+from deduce.where.stealth import (
+    ALWAYS_POSITIONS,
+    DASH,
+    POSITIONS,
+    Sequence,
+    StealthCard,
+    StealthDeck,
+)
+
+SEED = 1600
+#: Longest path drawn, in drawing units.
+REACH = 6.0
+#: A candidate path keeps at least this far from every location it does not join.
+CLEARANCE = 0.7
+CARDS_PER_LOCATION = (2, 4)
+DEGREE = (2, 4)
+#: How often she stays put in a may-stay position deck.
+STAYS = (3, 6)
+#: At most this many times per position deck does she go straight back where she was.
+RETURNS = 6
+LETTERS = string.ascii_uppercase[:DECK_LENGTH]
+
+
+class Infeasible(Exception):
+    """The constraints have no solution."""
+
+
+def card_ids(sequences: Iterable[Sequence]) -> list[str]:
+    """The deck's ids: A–Z, then the dash ids the sequences use (``-A`` … ``-U``, ``--X``)."""
+    dashed = {c for s in sequences for c in s.cards if c.startswith(DASH)}
+    return list(LETTERS) + sorted(dashed, key=lambda c: (len(c), c))
+
+
+def fixed_letters(ident: str) -> dict[int, str | None]:
+    """The positions a card's id fixes: ``--X`` → positions 1 and 2 empty, position 3 X."""
+    dashes = len(ident) - len(ident.lstrip(DASH))
+    return {**dict.fromkeys(range(1, dashes + 1)), dashes + 1: ident[dashes]}
+
+
+def candidate_paths(board: Board) -> list[tuple[str, str]]:
+    """Straight segments worth drawing: short, and clear of the other locations."""
+    at = {loc.id: loc.at for loc in board.locations}
+    return [(a, b) for a, b in combinations(board.location_ids, 2)
+            if math.dist(at[a], at[b]) <= REACH
+            and all(clearance(at[c], at[a], at[b]) > CLEARANCE for c in board.location_ids if c not in (a, b))]
+
+
+def walk_steps(ids: list[str], sequences: Iterable[Sequence]) -> dict[frozenset[str], bool]:
+    """Every pair of cards some walk puts next to each other → whether she may stay there.
+
+    The walks are the position-1 deck, the given sequences, and, in positions 2–8, two
+    dash cards whose fixed letters are consecutive.
+    """
+    walks = [Sequence("position-1", "always", tuple(LETTERS)), *sequences]
+    for position in range(2, POSITIONS + 1):
+        fixed = {fixed_letters(c).get(position): c for c in ids if fixed_letters(c).get(position)}
+        for a, b in zip(LETTERS, LETTERS[1:] + LETTERS[0]):
+            if a in fixed and b in fixed:
+                walks.append(Sequence(f"position-{position}", "always" if position in ALWAYS_POSITIONS else "may_stay",
+                                      (fixed[a], fixed[b])))
+    steps: dict[frozenset[str], bool] = {}
+    for walk in walks:
+        for _, a, b in walk.steps():
+            key = frozenset((a, b))
+            steps[key] = steps.get(key, True) and walk.may_stay
+    return steps
+
+
+def _at_most(bools: list, k: int):
+    return z3.PbLe([(b, 1) for b in bools], k)
+
+
+def _at_least(bools: list, k: int):
+    return z3.PbGe([(b, 1) for b in bools], k)
+
+
+def _map_problem(solver: z3.Solver | z3.Optimize, board: Board, candidates: list[tuple[str, str]],
+                 ids: list[str], sequences: tuple[Sequence, ...]) -> tuple[dict, dict]:
+    """Constraints on paths (chosen among ``candidates``) and card locations; their variables."""
+    ctx = solver.ctx
+    locs = board.location_ids
+    at = {loc.id: loc.at for loc in board.locations}
+    edge = {frozenset(p): z3.Bool(f"path {p[0]} {p[1]}", ctx) for p in candidates}
+    for p, q in combinations(candidates, 2):
+        if segments_cross(at[p[0]], at[p[1]], at[q[0]], at[q[1]]):
+            solver.add(z3.Not(z3.And(edge[frozenset(p)], edge[frozenset(q)])))
+    for loc in locs:
+        incident = [e for key, e in edge.items() if loc in key]
+        solver.add(_at_least(incident, DEGREE[0]), _at_most(incident, DEGREE[1]))
+    x = {(c, loc): z3.Bool(f"{c} at {loc}", ctx) for c in ids for loc in locs}
+    for c in ids:
+        solver.add(z3.PbEq([(x[c, loc], 1) for loc in locs], 1))
+    for loc in locs:
+        here = [x[c, loc] for c in ids]
+        solver.add(_at_least(here, CARDS_PER_LOCATION[0]), _at_most(here, CARDS_PER_LOCATION[1]))
+        solver.add(z3.Or([x[c, loc] for c in LETTERS]))
+    for pair, may_stay in walk_steps(ids, sequences).items():
+        a, b = sorted(pair)
+        for la in locs:
+            for lb in locs:
+                both = z3.And(x[a, la], x[b, lb])
+                if la == lb:
+                    if not may_stay:
+                        solver.add(z3.Not(both))
+                elif frozenset((la, lb)) in edge:
+                    solver.add(z3.Implies(both, edge[frozenset((la, lb))]))
+                else:
+                    solver.add(z3.Not(both))
+    return edge, x
+
+
+def choose_paths(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) -> list[tuple[str, str]]:
+    """Step 1a: the shortest set of non-crossing candidate paths on which some card placement works."""
+    candidates = candidate_paths(board)
+    at = {loc.id: loc.at for loc in board.locations}
+    opt = z3.Optimize(ctx=z3.Context())
+    opt.set("timeout", 600_000)
+    edge, _ = _map_problem(opt, board, candidates, ids, sequences)
+    opt.minimize(z3.Sum([z3.If(edge[frozenset((a, b))], round(100 * math.dist(at[a], at[b])), 0)
+                         for a, b in candidates]))
+    if opt.check() != z3.sat:
+        raise Infeasible("no non-crossing paths let every sequence be a legal walk")
+    model = opt.model()
+    return [p for p in candidates if z3.is_true(model.eval(edge[frozenset(p)]))]
+
+
+def place_cards(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) -> dict[str, str]:
+    """Step 1b: each card's location on the board's own paths."""
+    solver = z3.Solver(ctx=z3.Context())
+    solver.set("random_seed", SEED)
+    edge, x = _map_problem(solver, board, list(board.paths), ids, sequences)
+    solver.add(*edge.values())
+    if solver.check() != z3.sat:
+        raise Infeasible("no card placement makes every sequence a legal walk on this board")
+    model = solver.model()
+    return {c: next(loc for loc in board.location_ids if z3.is_true(model.eval(x[c, loc]))) for c in ids}
+
+
+def solve_position(board: Board, where: dict[str, str], ids: list[str], position: int) -> dict[str, str]:
+    """Step 2: the letters of one position, as ``{card: letter}`` for the 26 cards used."""
+    may_stay = position not in ALWAYS_POSITIONS
+    fixed = {c: fixed_letters(c) for c in ids}
+    usable = [c for c in ids if fixed[c].get(position, "") is not None]
+    random.Random(SEED + position).shuffle(usable)  # variety between positions
+    locs = board.location_ids
+    ctx = z3.Context()
+    solver = z3.Solver(ctx=ctx)
+    solver.set("random_seed", SEED + position)
+    x = {(k, c): z3.Bool(f"slot {k} {c}", ctx) for k in range(DECK_LENGTH) for c in usable}
+    y = {(k, loc): z3.Or([x[k, c] for c in usable if where[c] == loc] or [z3.BoolVal(False, ctx)])
+         for k in range(DECK_LENGTH) for loc in locs}
+    for k in range(DECK_LENGTH):
+        solver.add(z3.PbEq([(x[k, c], 1) for c in usable], 1))
+    for c in usable:
+        solver.add(_at_most([x[k, c] for k in range(DECK_LENGTH)], 1))
+        if position in fixed[c]:
+            solver.add(x[LETTERS.index(fixed[c][position]), c])
+    stays = []
+    for k in range(DECK_LENGTH):
+        nxt = (k + 1) % DECK_LENGTH
+        for la in locs:
+            for lb in locs:
+                if not board.step_allowed(la, lb, may_stay):
+                    solver.add(z3.Not(z3.And(y[k, la], y[nxt, lb])))
+        stays.append(z3.Or([z3.And(y[k, loc], y[nxt, loc]) for loc in locs]))
+    low, high = STAYS if may_stay else (0, 0)
+    solver.add(_at_least(stays, low), _at_most(stays, high))
+    returns = [z3.Or([z3.And(y[k, loc], y[(k + 2) % DECK_LENGTH, loc]) for loc in locs]) for k in range(DECK_LENGTH)]
+    solver.add(_at_most(returns, RETURNS))
+    for loc in locs:
+        solver.add(z3.Or([y[k, loc] for k in range(DECK_LENGTH)]))
+    if solver.check() != z3.sat:
+        raise Infeasible(f"no closed walk of {DECK_LENGTH} cards for position {position}")
+    model = solver.model()
+    return {c: LETTERS[k] for k in range(DECK_LENGTH) for c in usable if z3.is_true(model.eval(x[k, c]))}
+
+
+def design(board: Board, sequences: tuple[Sequence, ...], keep_paths: bool = False) -> tuple[Board, StealthDeck]:
+    """The board with its chosen paths, and the stealth deck."""
+    ids = card_ids(sequences)
+    if not keep_paths:
+        paths = choose_paths(board, ids, sequences)
+        board = Board(name=board.name, landmarks=board.landmarks, locations=board.locations, paths=tuple(paths))
+    where = place_cards(board, ids, sequences)
+    letters = {1: {c: c for c in LETTERS}}
+    for position in range(2, POSITIONS + 1):
+        letters[position] = solve_position(board, where, ids, position)
+    cards = tuple(StealthCard(location=where[c], landmark=board.landmark_of(where[c]),
+                              positions=tuple(letters[p].get(c) for p in range(1, POSITIONS + 1)))
+                  for c in ids)
+    deck = StealthDeck(cards)
+    assert list(deck.ids) == ids, "every card's positions must give back its id"
+    return board, deck
+
+
+# -- writing the files ------------------------------------------------------------
+
+def flow(value: Any) -> str:
+    """A value in YAML flow style, quoting only what needs it."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if isinstance(value, str):
+        if _reads_back_plain(value):
+            return value
+        return yaml.safe_dump(value, default_style='"', allow_unicode=True, width=math.inf).rstrip("\n")
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        return yaml.safe_dump(value).split("\n")[0]
+    return json.dumps(value)
+
+
+def _reads_back_plain(text: str) -> bool:
+    """Whether a string can be written unquoted inside a flow collection."""
+    if not text or any(ch in text for ch in ",[]{}\"'#") or text != text.strip():
+        return False
+    try:
+        return yaml.safe_load(f"[{text}]") == [text]
+    except yaml.YAMLError:
+        return False
+
+
+def yaml_text(doc: dict, header: str) -> str:
+    """A document as block YAML whose list entries are one flow line each."""
+    lines = [f"# {line}".rstrip() for line in header.splitlines()]
+    for key, value in doc.items():
+        if isinstance(value, list) and value:
+            lines.append(f"{key}:")
+            lines += [f"  - {flow(item)}" for item in value]
+        else:
+            lines.append(f"{key}: {flow(value)}")
+    return "\n".join(lines) + "\n"
+
+
+BOARD_HEADER = """\
+An original map of London around 1600 (SPEC 7), not a copy of the printed board.
+'at' places each location on the drawing: x grows east, y grows south.
+The paths were chosen by `python -m deduce.design_stealth`: the shortest set of
+non-crossing straight paths on which every stealth sequence is a legal walk."""
+
+DECK_HEADER = """\
+The 32 stealth cards (SPEC 7), generated by `python -m deduce.design_stealth`.
+positions: the eight sequence positions as printed, a letter or '-' for none;
+the card's id is its position-1 letter, or the leading dashes and the next letter.
+landmark: what the card's back shows (the landmark of its location)."""
+
+
+def render(board: Board, deck: StealthDeck) -> dict[str, str]:
+    board_doc = boardfile.to_json(board)
+    deck_doc = {"schema": 1, "name": f"Stealth deck for {board.name}", **stealthfile.to_json(deck)}
+    texts = {"board.yaml": yaml_text(board_doc, BOARD_HEADER), "stealth.yaml": yaml_text(deck_doc, DECK_HEADER)}
+    # The files must read back to exactly what was designed.
+    assert boardfile.to_json(boardfile.loads(texts["board.yaml"])) == board_doc
+    assert stealthfile.to_json(stealthfile.loads(texts["stealth.yaml"])) == stealthfile.to_json(deck)
+    return texts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m deduce.design_stealth", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", metavar="DIR", help="folder with board.yaml and sequences.json (default: the shipped data)")
+    parser.add_argument("--keep-paths", action="store_true", help="keep the board's paths; only place the cards")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if the files differ from the design")
+    args = parser.parse_args(argv)
+    folder = Path(args.data) if args.data else data_path("board.yaml").parent
+    board = boardfile.load(folder / "board.yaml")
+    sequences = stealthfile.load_sequences(folder / "sequences.json")
+    board, deck = design(board, sequences, args.keep_paths)
+    findings = audit_deck(board, deck, sequences)
+    for f in findings:
+        print(f"{f.severity} [{f.code}] {f.message}", file=sys.stderr)
+    if has_errors(findings):
+        return 1
+    stale = []
+    for name, text in render(board, deck).items():
+        path = folder / name
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            continue
+        stale.append(name)
+        if not args.check:
+            path.write_text(text, encoding="utf-8")
+    print(f"{len(board.paths)} paths, {len(deck.cards)} cards; "
+          + (("differs: " if args.check else "written: ") + ", ".join(stale) if stale else "files up to date"))
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""Tracking queries: what the player has seen of the stealth deck (SPEC 6 and 7).
+
+A :class:`TrackQuery` says how long the stealth deck is, whether she moves every turn
+(``always``) or may stay put (``may_stay``), which slot is ``now``, and what was seen on
+earlier slots: a landmark on a card's back, a fog card, or a search at a location that
+found her or not. :func:`parse_track_query` reads the tracking query JSON and reports
+every problem with its JSON path (``observations[2].slot: expected a whole number, got a
+string``); :func:`observation_from_text` reads one observation typed on the command line
+(``0:playhouse``, ``2:globe:no``) into the same JSON so it is checked the same way.
+
+Slots count cards moved since the start (the countdown card does not count); the
+tracker takes them mod ``length``. Slots are never negative.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deduce.document import is_int, type_name
+from deduce.errors import InputError, Loc, Problems, unknown
+from deduce.where.board import Board
+
+#: ``always``: she moves every turn (sequence positions 1-4); ``may_stay``: she may stay put (5-8).
+MOVES = ("always", "may_stay")
+#: The kinds of observation, each with the field that names it.
+KINDS = ("landmark", "fog", "searched")
+QUERY_FIELDS = ("length", "moves", "now", "observations")
+OBSERVATION_FIELDS = ("slot", "landmark", "fog", "searched", "found")
+#: Longest deck a query may describe. Real decks have 24-32 cards; the bound keeps the
+#: exact counts (which grow like degree**length) to a few thousand bits.
+MAX_LENGTH = 1000
+#: Most observations one query may hold.
+MAX_OBSERVATIONS = 1000
+
+
+@dataclass(frozen=True)
+class SlotObservation:
+    """What the player learnt about her location on one slot of the deck."""
+
+    slot: int
+    kind: str
+    landmark: str | None = None
+    location: str | None = None
+    found: bool = False
+
+    def admits(self, board: Board, location: str) -> bool:
+        """Whether she can be at ``location`` on this slot, given this observation."""
+        if self.kind == "landmark":
+            return board.landmark_of(location) == self.landmark
+        if self.kind == "searched":
+            return (location == self.location) == self.found
+        return True  # fog tells nothing
+
+    def to_json(self) -> dict:
+        if self.kind == "landmark":
+            return {"slot": self.slot, "landmark": self.landmark}
+        if self.kind == "searched":
+            return {"slot": self.slot, "searched": self.location, "found": self.found}
+        return {"slot": self.slot, "fog": True}
+
+
+@dataclass(frozen=True)
+class TrackQuery:
+    """A tracking question: the deck's shape, the slot of interest, and what was seen."""
+
+    length: int
+    moves: str
+    now: int
+    observations: tuple[SlotObservation, ...] = ()
+
+    @property
+    def may_stay(self) -> bool:
+        return self.moves == "may_stay"
+
+    def same_slot(self, a: int, b: int) -> bool:
+        """Whether slot numbers ``a`` and ``b`` are the same card of the cyclic deck."""
+        return (a - b) % self.length == 0
+
+    @property
+    def fog_now(self) -> bool:
+        """Whether a fog card sits in the deck position of ``now``, so searching is impossible.
+
+        A fog card replaces a searched card for good, so fog seen on any slot that is the
+        same card as ``now`` means fog now.
+        """
+        return any(o.kind == "fog" and self.same_slot(o.slot, self.now) for o in self.observations)
+
+    def to_json(self) -> dict:
+        return {"length": self.length, "moves": self.moves, "now": self.now,
+                "observations": [o.to_json() for o in self.observations]}
+
+
+def _describe(value: Any) -> str:
+    """A value's kind for messages; fractional numbers are shown as they are."""
+    return repr(value) if isinstance(value, float) else type_name(value)
+
+
+def _slot_number(value: Any, loc: Loc, problems: Problems) -> int | None:
+    if not is_int(value):
+        problems.add(loc, f"expected a whole number, got {_describe(value)}")
+        return None
+    if value < 0:
+        problems.add(loc, f"expected a whole number of 0 or more (cards moved since the start), got {value}")
+        return None
+    return value
+
+
+def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) -> SlotObservation | None:
+    if not isinstance(item, Mapping):
+        problems.add(loc, f"expected an object with a slot and one of: {', '.join(KINDS)}; got {type_name(item)}")
+        return None
+    before = len(problems.items)
+    for field in item:
+        if field not in OBSERVATION_FIELDS:
+            problems.add(loc + (str(field),), f"unknown field; expected some of: {', '.join(OBSERVATION_FIELDS)}")
+    if "slot" not in item:
+        problems.add(loc + ("slot",), "is required")
+        slot = None
+    else:
+        slot = _slot_number(item["slot"], loc + ("slot",), problems)
+    kinds = [k for k in KINDS if k in item]
+    if len(kinds) != 1:
+        problems.add(loc, f"expected exactly one of: {', '.join(KINDS)}; got "
+                          + (", ".join(kinds) if kinds else "none"))
+        return None
+    kind = kinds[0]
+    if kind != "searched" and "found" in item:
+        problems.add(loc + ("found",), "goes with searched: a search found her or not")
+    landmark = location = None
+    found = False
+    if kind == "landmark":
+        landmark = item["landmark"]
+        if not isinstance(landmark, str) or not board.has_landmark(landmark):
+            problems.add(loc + ("landmark",), unknown("landmark", landmark, board.landmark_ids))
+    elif kind == "fog":
+        if item["fog"] is not True:
+            problems.add(loc + ("fog",), f"expected true (a fog card was showing), got {_describe(item['fog'])}")
+    else:
+        location = item["searched"]
+        if not isinstance(location, str) or not board.has_location(location):
+            problems.add(loc + ("searched",), unknown("location", location, board.location_ids))
+        if "found" not in item:
+            problems.add(loc + ("found",), "is required with searched: true if the search found her, else false")
+        elif not isinstance(item["found"], bool):
+            problems.add(loc + ("found",), f"expected true or false, got {_describe(item['found'])}")
+        else:
+            found = item["found"]
+    if len(problems.items) != before:
+        return None
+    return SlotObservation(slot=slot, kind=kind, landmark=landmark, location=location, found=found)
+
+
+def parse_track_query(board: Board, doc: Any) -> TrackQuery:
+    """Interpret a tracking query document (SPEC 6); raise :class:`InputError` naming each bad field.
+
+    ``length``, ``moves`` and ``now`` are required; ``observations`` defaults to none.
+    A query that no walk fits is not an error here: the tracker reports a contradiction.
+    """
+    if not isinstance(doc, Mapping):
+        raise InputError.at((), f"a tracking query must be a JSON object with length, moves, now and observations; got {type_name(doc)}")
+    problems = Problems()
+    for field in doc:
+        if field not in QUERY_FIELDS:
+            problems.add((str(field),), f"unknown field; expected some of: {', '.join(QUERY_FIELDS)}")
+    length = doc.get("length")
+    if "length" not in doc:
+        problems.add(("length",), "is required: the number of cards in the stealth deck")
+    elif not is_int(length):
+        problems.add(("length",), f"expected a whole number, got {_describe(length)}")
+    elif length < 1:
+        problems.add(("length",), f"expected a whole number of at least 1, got {length}")
+    elif length > MAX_LENGTH:
+        problems.add(("length",), f"{length} is longer than the {MAX_LENGTH} slots supported", code="limit")
+    moves = doc.get("moves")
+    if "moves" not in doc:
+        problems.add(("moves",), f"is required: one of {', '.join(MOVES)}")
+    elif moves not in MOVES:
+        problems.add(("moves",), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
+    if "now" not in doc:
+        problems.add(("now",), "is required: the slot to give the odds for")
+        now = None
+    else:
+        now = _slot_number(doc["now"], ("now",), problems)
+    items = doc.get("observations", [])
+    if items is None:
+        items = []
+    if not isinstance(items, list):
+        problems.add(("observations",), f"expected a list, got {type_name(items)}")
+        items = []
+    elif len(items) > MAX_OBSERVATIONS:
+        problems.add(("observations",), f"has {len(items)} entries; at most {MAX_OBSERVATIONS} are allowed", code="limit")
+        items = []
+    observations = [_parse_observation(board, item, ("observations", i), problems) for i, item in enumerate(items)]
+    problems.raise_if_any()
+    return TrackQuery(length=length, moves=moves, now=now, observations=tuple(observations))
+
+
+#: Words accepted for a search's outcome on the command line.
+FOUND_WORDS = {"yes": True, "found": True, "true": True, "no": False, "not-found": False, "false": False}
+
+
+def _slot_text(text: str) -> int | str:
+    text = text.strip()
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def observation_from_text(kind: str, text: str) -> dict:
+    """One observation typed on the command line, as the JSON :func:`parse_track_query` reads.
+
+    ``landmark``: ``SLOT:LANDMARK``; ``fog``: ``SLOT``; ``searched``: ``SLOT:LOCATION:yes|no``.
+    Parts that do not fit are passed on as text so the query reader names what is wrong.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown observation kind {kind!r}")
+    slot, _, rest = text.partition(":")
+    if kind == "fog":
+        return {"slot": _slot_text(slot), "fog": True} if not rest else {"slot": _slot_text(slot), "fog": rest}
+    if kind == "landmark":
+        return {"slot": _slot_text(slot), "landmark": rest.strip()}
+    location, _, outcome = rest.partition(":")
+    doc: dict[str, Any] = {"slot": _slot_text(slot), "searched": location.strip()}
+    if outcome.strip():
+        doc["found"] = FOUND_WORDS.get(outcome.strip().lower(), outcome)
+    return doc

@@ -1,0 +1,191 @@
+"""Reading and writing stealth decks and stealth sequences (SPEC section 7).
+
+A stealth deck document (``data/stealth.yaml``)::
+
+    schema: 1
+    name: Stealth deck
+    cards:
+      - {location: whitehall, landmark: palace, positions: "J-KQ-DMB"}
+
+``positions`` is the card's eight positions as printed: a capital letter, or ``-`` for
+none. The card's id follows from them (SPEC 7: ``J``; ``-A`` for ``-A......``; ``--X``),
+so it is not stored; an ``id`` field, if given, must agree. ``landmark`` (optional) is
+what the card's back shows; :mod:`deduce.deckaudit` checks it against the board.
+
+A sequences document (``data/sequences.json``, the rulebook's extra sequences)::
+
+    {"sequences": [{"name": "easy-1", "moves": "always", "length": 28, "cards": ["R", "H", ...]}]}
+
+``length`` is optional and, if given, must be the number of cards. Which ids exist and
+which locations are adjacent are questions for the deck audit, not for these readers:
+each document is read on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from deduce.document import (
+    decode_yaml,
+    is_int,
+    list_field,
+    parse_header,
+    parse_unique,
+    read_text,
+    type_name,
+)
+from deduce.errors import InputError, Loc, Problems
+from deduce.where.stealth import (
+    DASH,
+    MOVES,
+    POSITIONS,
+    Sequence,
+    StealthCard,
+    StealthDeck,
+    card_id,
+)
+
+MAX_CARDS = 64
+MAX_SEQUENCES = 256
+FACE = re.compile(rf"[A-Z{DASH}]{{{POSITIONS}}}")
+
+
+def _optional_string(item: Mapping, field: str, loc: Loc, problems: Problems) -> str | None:
+    value = item.get(field)
+    if value is not None and (not isinstance(value, str) or not value.strip()):
+        problems.add(loc + (field,), f"expected a non-empty string, got {type_name(value)}")
+        return None
+    return value
+
+
+def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
+    if not isinstance(item, Mapping):
+        problems.add(loc, f"expected a mapping with location and positions, got {type_name(item)}")
+        return None
+    before = len(problems.items)
+    location = item.get("location")
+    if location is None:
+        problems.add(loc + ("location",), "is required")
+    else:
+        location = _optional_string(item, "location", loc, problems)
+    landmark = _optional_string(item, "landmark", loc, problems)
+    face = item.get("positions")
+    positions = None
+    if face is None:
+        problems.add(loc + ("positions",), f"is required: {POSITIONS} characters, each a capital letter or {DASH!r}")
+    elif not isinstance(face, str) or not FACE.fullmatch(face):
+        shown = repr(face) if isinstance(face, str) else type_name(face)
+        problems.add(loc + ("positions",), f"expected {POSITIONS} characters, each a capital letter or {DASH!r}; got {shown}")
+    elif card_id(None if c == DASH else c for c in face) is None:
+        problems.add(loc + ("positions",), "a card needs a letter in at least one position")
+    else:
+        positions = tuple(None if c == DASH else c for c in face)
+    if len(problems.items) != before:
+        return None
+    card = StealthCard(location=location, positions=positions, landmark=landmark)
+    stated = item.get("id")
+    if stated is not None and stated != card.id:
+        problems.add(loc + ("id",), f"is {stated!r} but the positions give the id {card.id!r}", code="id-mismatch")
+        return None
+    return card
+
+
+def parse(doc: Any) -> StealthDeck:
+    """Interpret a decoded stealth deck document; raise :class:`InputError` listing every problem."""
+    if not isinstance(doc, Mapping):
+        raise InputError.at((), f"a stealth deck must be a mapping with schema and cards; got {type_name(doc)}")
+    problems = Problems()
+    parse_header(doc, problems)
+    cards = parse_unique(list_field(doc, "cards", problems, MAX_CARDS), "cards", problems, _parse_card,
+                         key=lambda card: card.id, at="positions")
+    problems.raise_if_any()
+    return StealthDeck(tuple(cards))
+
+
+def loads(text: str | bytes) -> StealthDeck:
+    """A stealth deck from YAML or JSON text."""
+    return parse(decode_yaml(text, "stealth deck"))
+
+
+def load(path: str | Path) -> StealthDeck:
+    """A stealth deck from a YAML or JSON file."""
+    return loads(read_text(path, "stealth deck file"))
+
+
+def to_json(deck: StealthDeck) -> dict:
+    """The deck as a document that :func:`parse` reads back to an equal deck."""
+    return {
+        "schema": 1,
+        "cards": [{"location": card.location, **({"landmark": card.landmark} if card.landmark else {}),
+                   "positions": card.face} for card in deck.cards],
+    }
+
+
+def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
+    if not isinstance(item, Mapping):
+        problems.add(loc, f"expected a mapping with name, moves and cards, got {type_name(item)}")
+        return None
+    before = len(problems.items)
+    name = item.get("name")
+    if not isinstance(name, str) or not name.strip():
+        problems.add(loc + ("name",), "is required" if name is None else f"expected a non-empty string, got {type_name(name)}")
+    moves = item.get("moves")
+    if moves not in MOVES:
+        problems.add(loc + ("moves",), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
+    cards = item.get("cards")
+    if not isinstance(cards, list) or not cards:
+        problems.add(loc + ("cards",), "is required" if cards is None else
+                     f"expected a non-empty list of card ids, got {'an empty list' if cards == [] else type_name(cards)}")
+        cards = None
+    elif len(cards) > MAX_CARDS:
+        problems.add(loc + ("cards",), f"has {len(cards)} entries; at most {MAX_CARDS} are supported", code="limit")
+        cards = None
+    else:
+        first: dict[str, int] = {}
+        for j, card in enumerate(cards):
+            if not isinstance(card, str) or not card:
+                problems.add(loc + ("cards", j), f"expected a card id, got {type_name(card)}")
+            elif card in first:
+                problems.add(loc + ("cards", j), f"card {card!r} is already in the sequence at cards[{first[card]}]",
+                             code="duplicate-card")
+            else:
+                first[card] = j
+    length = item.get("length")
+    if length is not None:
+        if not is_int(length) or length <= 0:
+            problems.add(loc + ("length",), f"expected a positive whole number, got {length!r}")
+        elif cards is not None and length != len(cards):
+            problems.add(loc + ("length",), f"is {length} but the sequence lists {len(cards)} cards")
+    if len(problems.items) != before:
+        return None
+    return Sequence(name=name, moves=moves, cards=tuple(cards))
+
+
+def parse_sequences(doc: Any) -> tuple[Sequence, ...]:
+    """Interpret a decoded sequences document; raise :class:`InputError` listing every problem."""
+    if not isinstance(doc, Mapping):
+        raise InputError.at((), f"a sequences document must be a mapping with a list 'sequences'; got {type_name(doc)}")
+    problems = Problems()
+    out = parse_unique(list_field(doc, "sequences", problems, MAX_SEQUENCES), "sequences", problems,
+                       _parse_sequence, key=lambda sequence: sequence.name, noun="name", at="name")
+    problems.raise_if_any()
+    return tuple(out)
+
+
+def loads_sequences(text: str | bytes) -> tuple[Sequence, ...]:
+    """Stealth sequences from JSON or YAML text."""
+    return parse_sequences(decode_yaml(text, "sequences document"))
+
+
+def load_sequences(path: str | Path) -> tuple[Sequence, ...]:
+    """Stealth sequences from a JSON or YAML file."""
+    return loads_sequences(read_text(path, "sequences file"))
+
+
+def sequences_to_json(sequences: tuple[Sequence, ...]) -> dict:
+    """Sequences as a document that :func:`parse_sequences` reads back."""
+    return {"sequences": [{"name": s.name, "moves": s.moves, "length": s.length, "cards": list(s.cards)}
+                          for s in sequences]}

@@ -1,0 +1,1 @@
+"""WHO: the card set, queries over the clues seen, the three engines, deductions and audits."""

@@ -1,0 +1,367 @@
+"""Auditing a card set: truthful keys, solvable games, exact difficulty (SPEC 5).
+
+:func:`audit` checks a :class:`~deduce.cards.CardSet` and returns an :class:`AuditReport`:
+errors (stable codes ``duplicate-traits``, ``suit-count``, ``key-untruthful``,
+``unsolvable``), warnings a designer wants to see, and one :class:`Case` per (Dark Lady,
+mode). The ``schema`` and ``duplicate-id`` errors are raised earlier, by
+:func:`deduce.cardfile.parse`, because such a document is not a card set at all.
+
+How the cases are computed. The Dark Lady's suit is known, so only that suit's block of
+the candidate space matters: each card's mask (:meth:`CandidateSpace.observation_mask`)
+is folded to a one-block int once per (card, suit). The ladies of a suit share their
+deck in a given mode, so for each (suit, deck) the candidates left by every subset of
+the deck are computed once by a subset DP: ``left[S] = left[S minus its lowest card] &
+card[lowest]``, one AND per subset. Each of the suit's two ladies then only ANDs in her
+partner's suit-card mask and counts the subsets that leave one trait set. Nothing here
+does I/O; long runs report through the optional ``progress`` callback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import comb
+
+from deduce.errors import InputError
+from deduce.who.cardfile import MAX_LADIES, MAX_TRAITS
+from deduce.who.cards import CardSet, Lady
+from deduce.who.evaluator import CandidateSpace, space_for
+from deduce.who.query import observe_lady
+
+#: Largest deck the exact enumeration accepts (2**20 subsets per suit and mode).
+MAX_DECK = 20
+
+#: ``progress(done, total)``: subsets enumerated so far and in all.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One error or warning. ``lady``, ``other``, ``suit`` and ``mode`` say where, when it applies."""
+
+    code: str
+    message: str
+    lady: str | None = None
+    other: str | None = None
+    suit: str | None = None
+    mode: str | None = None
+
+    def to_json(self) -> dict:
+        out = {"code": self.code, "lady": self.lady, "other": self.other, "suit": self.suit,
+               "message": self.message}
+        if self.mode is not None:
+            out["mode"] = self.mode
+        return out
+
+
+@dataclass(frozen=True)
+class Case:
+    """One game setting: the Dark Lady, the mode, and how her deduction goes.
+
+    ``solved_subsets[j]`` is s_j of SPEC 5: how many j-card subsets of the deck, with the
+    suit card, leave exactly one trait set.
+    """
+
+    dark_lady: str
+    suit: str
+    mode: str
+    deck: int
+    solvable: bool
+    solvable_without_suit_card: bool
+    remaining: tuple[tuple[str, ...], ...]
+    min_clues: int | None
+    expected_clues: float | None
+    solved_subsets: tuple[int, ...] = field(default=(), repr=False)
+
+    def to_json(self) -> dict:
+        return {
+            "dark_lady": self.dark_lady, "suit": self.suit, "mode": self.mode, "deck": self.deck,
+            "solvable": self.solvable, "solvable_without_suit_card": self.solvable_without_suit_card,
+            "remaining": [list(r) for r in self.remaining],
+            "min_clues": self.min_clues, "expected_clues": self.expected_clues,
+        }
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """The result of :func:`audit` (SPEC 5 report JSON via :meth:`to_json`)."""
+
+    card_set: str
+    errors: tuple[Finding, ...]
+    warnings: tuple[Finding, ...]
+    cases: tuple[Case, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict:
+        return {
+            "ok": self.ok,
+            "card_set": self.card_set,
+            "errors": [e.to_json() for e in self.errors],
+            "warnings": [w.to_json() for w in self.warnings],
+            "cases": [c.to_json() for c in self.cases],
+        }
+
+
+# -- limits ---------------------------------------------------------------------
+
+
+def case_decks(cards: CardSet) -> list[tuple[Lady, str, tuple[Lady, ...]]]:
+    """(Dark Lady, mode, deck) of every case, in lady order then mode order.
+
+    Cases exist for the ladies of suits with exactly two ladies; the deck is every
+    lady but her, her partner and the two ladies of the suit the mode removes.
+    """
+    out = []
+    for lady in cards.ladies:
+        partner = cards.partner(lady)
+        if partner is None:
+            continue
+        for mode in cards.audited_modes():
+            removed = cards.removed_suit(mode, lady.suit)
+            deck = tuple(c for c in cards.ladies if c.suit != lady.suit and c.suit != removed)
+            out.append((lady, mode, deck))
+    return out
+
+
+def check_limits(cards: CardSet) -> None:
+    """Refuse, before any work, card sets too large for the exact enumeration (SPEC 5)."""
+    if len(cards.traits) > MAX_TRAITS:
+        raise InputError.at(("traits",), f"has {len(cards.traits)} traits; an audit supports at most {MAX_TRAITS}",
+                            code="limit")
+    if len(cards.ladies) > MAX_LADIES:
+        raise InputError.at(("ladies",), f"has {len(cards.ladies)} ladies; an audit supports at most {MAX_LADIES}",
+                            code="limit")
+    for lady, mode, deck in case_decks(cards):
+        if len(deck) > MAX_DECK:
+            raise InputError.at(
+                ("ladies",),
+                f"the {mode} deck when {lady.id} is the Dark Lady has {len(deck)} cards; the exact audit "
+                f"enumerates every subset of the deck and supports at most {MAX_DECK} cards", code="limit")
+
+
+# -- errors about the cards themselves ----------------------------------------
+
+
+def _duplicate_traits(cards: CardSet) -> list[Finding]:
+    first: dict[int, Lady] = {}
+    out = []
+    for lady in cards.ladies:
+        mask = cards.lady_mask(lady)
+        if mask in first:
+            other = first[mask]
+            out.append(Finding("duplicate-traits",
+                               f"{lady.id} has the same traits as {other.id} ({', '.join(lady.traits)}); "
+                               f"every lady needs a different combination", lady=lady.id, other=other.id))
+        else:
+            first[mask] = lady
+    return out
+
+
+def _suit_counts(cards: CardSet) -> list[Finding]:
+    out = []
+    for s in cards.suit_ids:
+        ladies = cards.ladies_of_suit(s)
+        if len(ladies) != 2:
+            names = ", ".join(lady.id for lady in ladies) or "none"
+            out.append(Finding("suit-count", f"suit {s} has {len(ladies)} ladies ({names}); every suit needs exactly two",
+                               suit=s))
+    return out
+
+
+def overlap(cards: CardSet, a: Lady, b: Lady) -> int:
+    """How many traits two ladies share."""
+    return (cards.lady_mask(a) & cards.lady_mask(b)).bit_count()
+
+
+def _untruthful_keys(cards: CardSet) -> list[Finding]:
+    """SPEC 5: for c ≠ d, c's key entry for d's suit must hold |T(c) ∩ T(d)|.
+
+    When d is the Dark Lady, every clue c must tell the truth about her; that includes
+    d's partner, which is read through its own-suit entry as the suit card.
+    """
+    out = []
+    for c in cards.ladies:
+        for d in cards.ladies:
+            if c is d:
+                continue
+            shared = overlap(cards, c, d)
+            entry = c.key[d.suit]
+            if shared not in entry:
+                role = "as the suit card " if c.suit == d.suit else ""
+                out.append(Finding(
+                    "key-untruthful",
+                    f"{c.id}'s key {role}for {d.suit} allows {_counts(entry)}, but {d.id} ({d.suit}) shares "
+                    f"{shared} trait{'s' if shared != 1 else ''} with {c.id}: when {d.id} is the Dark Lady "
+                    f"this card lies", lady=c.id, other=d.id, suit=d.suit))
+    return out
+
+
+def _counts(entry) -> str:
+    return "/".join(str(v) for v in sorted(entry))
+
+
+# -- warnings ------------------------------------------------------------------
+
+
+def _key_warnings(cards: CardSet) -> list[Finding]:
+    everything = frozenset(range(cards.traits_per_lady + 1))
+    out = []
+    for c in cards.ladies:
+        for s in cards.suit_ids:
+            entry = c.key[s]
+            if entry == everything:
+                out.append(Finding("key-says-nothing",
+                                   f"{c.id}'s key for {s} allows every count ({_counts(entry)}), so it never rules "
+                                   f"anything out", lady=c.id, suit=s))
+                continue
+            others = [d for d in cards.ladies_of_suit(s) if d is not c]
+            if not others:
+                continue
+            unused = sorted(entry - {overlap(cards, c, d) for d in others})
+            if unused:
+                out.append(Finding(
+                    "decoy",
+                    f"{c.id}'s key for {s} allows {_counts(unused)}, which no {s} lady realises "
+                    f"(a decoy: it only widens what the card allows)", lady=c.id, suit=s))
+    return out
+
+
+def _mode_warnings(cards: CardSet) -> list[Finding]:
+    missing = [m for m in ("easy", "advanced") if m not in cards.modes]
+    if not missing:
+        return []
+    return [Finding("modes-missing",
+                    f"the card set has no {' or '.join(missing)} table under modes, so only "
+                    f"{', '.join(cards.audited_modes())} {'is' if len(cards.audited_modes()) == 1 else 'are'} audited")]
+
+
+# -- cases ---------------------------------------------------------------------
+
+
+def _block(space: CandidateSpace, cards: CardSet, lady: Lady, role: str, suit: str) -> int:
+    """The trait sets a card admits when the Dark Lady is of ``suit``, as a one-block mask."""
+    mask = space.observation_mask(observe_lady(cards, lady.id, role), True)
+    return space.trait_sets(mask & space.suit_mask(suit))
+
+
+def subset_masks(full: int, cards: list[int]) -> list[int]:
+    """``left[S]``: ``full`` ANDed with the masks of the cards in bitmask S, for every S."""
+    left = [full] * (1 << len(cards))
+    for subset in range(1, len(left)):
+        low = subset & -subset
+        left[subset] = left[subset ^ low] & cards[low.bit_length() - 1]
+    return left
+
+
+def solved_counts(left: list[int], base: int, n: int) -> list[int]:
+    """s_j for j = 0..n: subsets of size j whose candidates, ANDed with ``base``, are one trait set."""
+    counts = [0] * (n + 1)
+    for subset in [i for i, mask in enumerate(left) if (one := mask & base) and not one & (one - 1)]:
+        counts[subset.bit_count()] += 1
+    return counts
+
+
+def expected_clues(counts: list[int], n: int) -> float | None:
+    """E[T] = Σ_{j<n} (1 − s_j / C(n, j)) when the whole deck solves it (SPEC 5), else None."""
+    if counts[n] != 1:
+        return None
+    return sum(1 - counts[j] / comb(n, j) for j in range(n))
+
+
+def _cases(cards: CardSet, space: CandidateSpace, progress: Progress | None) -> list[Case]:
+    """Every case, in :func:`case_decks` order.
+
+    Cases are worked through grouped by (suit, deck), so the subset table of a deck is
+    built once for the two ladies of the suit and dropped before the next one (a
+    20-card deck's table holds a million masks).
+    """
+    decks = case_decks(cards)
+    groups: dict[tuple[str, tuple[str, ...]], list[tuple[Lady, str]]] = {}
+    for lady, mode, deck in decks:
+        groups.setdefault((lady.suit, tuple(c.id for c in deck)), []).append((lady, mode))
+    total = sum(1 << len(ids) for (_, ids) in groups)
+    done = 0
+    full = (1 << space.width) - 1
+    found: dict[tuple[str, str], Case] = {}
+    clue_block: dict[tuple[str, str], int] = {}  # (card, her suit): once per card and suit
+    for (s, ids), members in groups.items():
+        for c in ids:
+            if (c, s) not in clue_block:
+                clue_block[c, s] = _block(space, cards, cards.lady(c), "clue", s)
+        left = subset_masks(full, [clue_block[c, s] for c in ids])
+        for lady, mode in members:
+            found[lady.id, mode] = _case(cards, space, lady, mode, left, len(ids))
+        done += 1 << len(ids)
+        if progress is not None:
+            progress(done, total)
+    return [found[lady.id, mode] for lady, mode, _ in decks]
+
+
+def _case(cards: CardSet, space: CandidateSpace, lady: Lady, mode: str, left: list[int], n: int) -> Case:
+    """One case, from the subset table ``left`` of its deck (n cards)."""
+    base = _block(space, cards, cards.partner(lady), "suit_card", lady.suit)
+    counts = solved_counts(left, base, n)
+    final = left[-1] & base
+    remaining = tuple(cards.unmask(x) for i, x in enumerate(space.combos) if final >> i & 1)
+    return Case(
+        dark_lady=lady.id, suit=lady.suit, mode=mode, deck=n,
+        solvable=len(remaining) == 1,
+        solvable_without_suit_card=left[-1].bit_count() == 1,
+        remaining=remaining,
+        min_clues=next((j for j, k in enumerate(counts) if k), None),
+        expected_clues=expected_clues(counts, n),
+        solved_subsets=tuple(counts),
+    )
+
+
+def audit(cards: CardSet, progress: Progress | None = None, space: CandidateSpace | None = None) -> AuditReport:
+    """Audit a card set (SPEC 5); raise :class:`InputError` (code ``limit``) when it is too large.
+
+    ``space`` may be the candidate space of another card set with the same traits and
+    suits: a designer trying thousands of sets then reuses its cached card masks.
+    """
+    check_limits(cards)
+    space = space or space_for(cards)
+    cases = _cases(cards, space, progress)
+    errors = _duplicate_traits(cards) + _suit_counts(cards) + _untruthful_keys(cards)
+    errors += [Finding("unsolvable", _unsolvable_message(case), lady=case.dark_lady, suit=case.suit, mode=case.mode)
+               for case in cases if not case.solvable]
+    warnings = _key_warnings(cards) + _mode_warnings(cards)
+    warnings += _uninformative_cards(cards, space)
+    warnings += [Finding("suit-card-alone",
+                         f"when {case.dark_lady} is the Dark Lady ({case.mode}), the suit card alone proves her "
+                         f"traits: no clue is ever needed", lady=case.dark_lady, suit=case.suit, mode=case.mode)
+                 for case in cases if case.min_clues == 0]
+    return AuditReport(cards.name, tuple(errors), tuple(warnings), tuple(cases))
+
+
+def _unsolvable_message(case: Case) -> str:
+    if not case.remaining:
+        return (f"when {case.dark_lady} is the Dark Lady ({case.mode}), the whole deck and the suit card "
+                f"contradict each other: no trait set is left")
+    return (f"when {case.dark_lady} is the Dark Lady ({case.mode}), the whole deck and the suit card still "
+            f"leave {len(case.remaining)} trait sets: "
+            + "; ".join(", ".join(r) for r in case.remaining))
+
+
+def _uninformative_cards(cards: CardSet, space: CandidateSpace) -> list[Finding]:
+    """Ladies whose card, as a clue, never rules out a candidate in any case.
+
+    Candidates only shrink as cards are revealed, so a card that rules nothing out
+    right after the suit card rules nothing out later either: checking that moment,
+    for every Dark Lady whose deck can hold the card, covers every draw.
+    """
+    out = []
+    for c in cards.ladies:
+        dark = [d for d in cards.ladies if d.suit != c.suit and cards.partner(d) is not None]
+        if not dark:
+            continue
+        if all(not _block(space, cards, cards.partner(d), "suit_card", d.suit)
+               & ~_block(space, cards, c, "clue", d.suit) for d in dark):
+            out.append(Finding("uninformative-card",
+                               f"{c.id}'s card never rules out a possible Dark Lady: whoever she is, what the "
+                               f"suit card leaves open stays open after this clue", lady=c.id))
+    return out

@@ -1,0 +1,212 @@
+"""Reading and writing card set documents (SPEC section 4).
+
+:func:`parse` turns an already-decoded mapping (from YAML or JSON) into a
+:class:`~deduce.cards.CardSet`, collecting every problem with its path in the document
+(``ladies[3].key.rose: 4 is outside 0..3``). :func:`loads` and :func:`load` add safe
+YAML decoding; :func:`to_json` is the inverse of :func:`parse`.
+
+Validation never walks into parts of a document it does not use and bounds every list
+before iterating it; :func:`~deduce.document.decode_yaml` refuses alias bombs before that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from deduce.document import (
+    decode_yaml,
+    is_int,
+    list_field,
+    parse_header,
+    parse_names,
+    read_text,
+    type_name,
+    unique_entries,
+)
+from deduce.errors import InputError, Loc, Problems, unknown
+from deduce.who.cards import CardSet, Lady, Suit, Trait
+
+MAX_TRAITS = 16
+MAX_LADIES = 64
+MAX_SUITS = 32
+MODE_TABLES = ("easy", "advanced")
+
+
+def parse_key_entry(value: Any, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
+    """A key entry: one count or a non-empty list of counts, each in 0..k."""
+    values = value if isinstance(value, list) else [value]
+    if isinstance(value, list) and not 0 < len(value) <= k + 1:
+        problems.add(loc, f"expected between 1 and {k + 1} counts, got {len(value)}")
+        return None
+    counts = set()
+    for j, count in enumerate(values):
+        where = loc + (j,) if isinstance(value, list) else loc
+        if not is_int(count):
+            problems.add(where, f"expected a whole number in 0..{k}, got {type_name(count)}")
+        elif not 0 <= count <= k:
+            problems.add(where, f"{count} is outside 0..{k}")
+        else:
+            counts.add(count)
+    return frozenset(counts) if len(counts) == len(values) else None
+
+
+def parse_trait_list(
+    value: Any, loc: Loc, problems: Problems, known: Mapping[str, Any] | tuple[str, ...], k: int
+) -> tuple[str, ...] | None:
+    """A list of exactly ``k`` distinct known trait ids."""
+    if not isinstance(value, list):
+        problems.add(loc, f"expected a list of {k} trait ids, got {type_name(value)}")
+        return None
+    if len(value) != k:
+        problems.add(loc, f"expected {k} traits, got {len(value)}")
+        return None
+    ok = True
+    for j, trait in enumerate(value):
+        if not isinstance(trait, str) or trait not in known:
+            problems.add(loc + (j,), unknown("trait", trait, known))
+            ok = False
+    if ok and len(set(value)) != len(value):
+        problems.add(loc, "names the same trait twice")
+        ok = False
+    return tuple(value) if ok else None
+
+
+def _parse_lady(i: int, ident: str, item: Mapping, traits: tuple[str, ...], suits: tuple[str, ...],
+                k: int, problems: Problems) -> Lady | None:
+    loc: Loc = ("ladies", i)
+    before = len(problems.items)
+    suit = item.get("suit")
+    if suit is None:
+        problems.add(loc + ("suit",), "is required")
+    elif suit not in suits:
+        problems.add(loc + ("suit",), unknown("suit", suit, suits))
+    if "traits" not in item:
+        problems.add(loc + ("traits",), "is required")
+        lady_traits = None
+    else:
+        lady_traits = parse_trait_list(item["traits"], loc + ("traits",), problems, traits, k)
+    key_doc = item.get("key")
+    key: dict[str, frozenset[int]] = {}
+    if not isinstance(key_doc, Mapping):
+        problems.add(loc + ("key",), "is required" if key_doc is None else f"expected a mapping of suit to counts, got {type_name(key_doc)}")
+    else:
+        for s in key_doc:
+            if s not in suits:
+                problems.add(loc + ("key", str(s)), unknown("suit", s, suits))
+        for s in suits:
+            if s not in key_doc:
+                problems.add(loc + ("key", s), "is missing: every suit needs a key entry")
+                continue
+            entry = parse_key_entry(key_doc[s], loc + ("key", s), problems, k)
+            if entry is not None:
+                key[s] = entry
+    name = parse_names(item.get("name"), loc + ("name",), problems, ident)
+    if len(problems.items) != before:
+        return None
+    return Lady(id=ident, name=name, suit=suit, traits=tuple(t for t in traits if t in lady_traits), key=key)
+
+
+def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict[str, dict[str, str]]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        problems.add(("modes",), f"expected a mapping of mode to suit table, got {type_name(value)}")
+        return {}
+    modes = {}
+    for mode, table in value.items():
+        loc: Loc = ("modes", str(mode))
+        if mode not in MODE_TABLES:
+            problems.add(loc, f"unknown mode {mode!r}; expected one of: {', '.join(MODE_TABLES)}")
+            continue
+        if not isinstance(table, Mapping):
+            problems.add(loc, f"expected a mapping of suit to removed suit, got {type_name(table)}")
+            continue
+        for s in table:
+            if s not in suits:
+                problems.add(loc + (str(s),), unknown("suit", s, suits))
+        for s in suits:
+            removed = table.get(s)
+            if removed is None:
+                problems.add(loc + (s,), "is missing: every suit needs an entry")
+            elif removed not in suits:
+                problems.add(loc + (s,), unknown("suit", removed, suits))
+            elif removed == s:
+                problems.add(loc + (s,), "a mode cannot remove the Dark Lady's own suit")
+        modes[mode] = {s: table.get(s) for s in suits}
+    return modes
+
+
+def parse(doc: Any) -> CardSet:
+    """Interpret a decoded card set document; raise :class:`InputError` listing every problem."""
+    problems = Problems()
+    if not isinstance(doc, Mapping):
+        raise InputError.at((), f"a card set must be a mapping with schema, traits, suits and ladies; got {type_name(doc)}")
+    name = parse_header(doc, problems, "Card set")
+
+    trait_entries = unique_entries(list_field(doc, "traits", problems, MAX_TRAITS, at_least=1), "traits", problems)
+    traits = tuple(Trait(t, parse_names(e.get("name"), ("traits", i, "name"), problems, t)) for i, t, e in trait_entries)
+    trait_ids = tuple(t.id for t in traits)
+
+    k = doc.get("traits_per_lady", 3)
+    if not traits:
+        k = None  # nothing to check ladies against; the traits list's own problem is reported
+    elif not is_int(k) or not 1 <= k <= len(traits):
+        problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {k!r}")
+        k = None
+
+    suit_entries = unique_entries(list_field(doc, "suits", problems, MAX_SUITS, at_least=1), "suits", problems)
+    suits = []
+    for i, s, e in suit_entries:
+        colour = e.get("colour")
+        if colour is not None and not isinstance(colour, str):
+            problems.add(("suits", i, "colour"), f"expected a string, got {type_name(colour)}")
+            colour = None
+        suits.append(Suit(s, parse_names(e.get("name"), ("suits", i, "name"), problems, s), colour))
+    suit_ids = tuple(s.id for s in suits)
+
+    ladies = []
+    if k is not None:
+        for i, ident, item in unique_entries(list_field(doc, "ladies", problems, MAX_LADIES, at_least=1), "ladies", problems):
+            lady = _parse_lady(i, ident, item, trait_ids, suit_ids, k, problems)
+            if lady is not None:
+                ladies.append(lady)
+    modes = _parse_modes(doc.get("modes"), suit_ids, problems)
+    problems.raise_if_any()
+    return CardSet(name=name, traits=traits, suits=tuple(suits), ladies=tuple(ladies),
+                   traits_per_lady=k, modes=modes)
+
+
+def loads(text: str | bytes) -> CardSet:
+    """A card set from YAML or JSON text."""
+    return parse(decode_yaml(text, "card set"))
+
+
+def load(path: str | Path) -> CardSet:
+    """A card set from a YAML or JSON file."""
+    return loads(read_text(path, "card set file"))
+
+
+def key_to_json(key: Mapping[str, frozenset[int]], suit_order: tuple[str, ...]) -> dict[str, list[int]]:
+    return {s: sorted(key[s]) for s in suit_order if s in key}
+
+
+def to_json(cards: CardSet) -> dict:
+    """The card set as a document that :func:`parse` reads back to an equal card set."""
+    doc: dict[str, Any] = {
+        "schema": 1,
+        "name": cards.name,
+        "traits_per_lady": cards.traits_per_lady,
+        "traits": [{"id": t.id, "name": t.name.to_json()} for t in cards.traits],
+        "suits": [{"id": s.id, "name": s.name.to_json(), **({"colour": s.colour} if s.colour else {})}
+                  for s in cards.suits],
+    }
+    if cards.modes:
+        doc["modes"] = {m: dict(table) for m, table in cards.modes.items()}
+    doc["ladies"] = [
+        {"id": lady.id, "name": lady.name.get("en"), "suit": lady.suit, "traits": list(lady.traits),
+         "key": key_to_json(lady.key, cards.suit_ids)}
+        for lady in cards.ladies
+    ]
+    return doc

@@ -1,0 +1,215 @@
+"""Queries: the clue cards a player has seen, and what is known of the Dark Lady's suit.
+
+An :class:`Observation` is one revealed card (SPEC 3): its traits and either its full key
+or just the counts printed for the Dark Lady's suit; a card named by id also carries its
+suit and a role (``clue`` or ``suit_card``). :func:`parse_query` reads the query JSON of
+SPEC 6 and reports every problem with its JSON path; :func:`parse_obs_text` reads a card
+typed from the table (``"literary,married,children:0/2"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from deduce.document import type_name
+from deduce.errors import InputError, Loc, Problems, unknown
+from deduce.who.cardfile import parse_key_entry, parse_trait_list
+from deduce.who.cards import CardSet
+
+ROLES = ("clue", "suit_card")
+QUERY_FIELDS = ("suit", "clues", "distinct", "explain")
+CLUE_FIELDS = ("card", "role", "traits", "counts", "key")
+#: Most clues a single query may hold (SPEC 6).
+MAX_CLUES = 64
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One revealed card, as the deduction engines see it."""
+
+    traits: int
+    key: tuple[tuple[str, frozenset[int]], ...] | None = None
+    counts: frozenset[int] | None = None
+    card: str | None = None
+    suit: str | None = None
+    role: str = "clue"
+
+    def allowed(self, suit: str) -> frozenset[int] | None:
+        """Counts this card allows if the Dark Lady is of ``suit``; None if its key has no entry."""
+        if self.counts is not None:
+            return self.counts
+        for s, counts in self.key or ():
+            if s == suit:
+                return counts
+        return None
+
+    def admits_suit(self, suit: str) -> bool:
+        """Whether the card's role and key let the Dark Lady be of ``suit``."""
+        if self.role == "clue" and self.suit is not None and suit == self.suit:
+            return False
+        if self.role == "suit_card" and suit != self.suit:
+            return False
+        return self.allowed(suit) is not None
+
+
+@dataclass(frozen=True)
+class Query:
+    """What the player knows: her suit (if known), the revealed cards, and the options."""
+
+    suit: str | None
+    clues: tuple[Observation, ...]
+    distinct: bool = True
+    explain: bool = False
+
+    def suits(self, cards: CardSet) -> tuple[str, ...]:
+        """The suits the Dark Lady can still have, in card-set order."""
+        return tuple(
+            s for s in cards.suit_ids
+            if (self.suit is None or s == self.suit) and all(o.admits_suit(s) for o in self.clues)
+        )
+
+
+@lru_cache(maxsize=4096)
+def observe_lady(cards: CardSet, lady_id: str, role: str = "clue") -> Observation:
+    """The observation of a card named by id (built once per card set, card and role)."""
+    lady = cards.lady(lady_id)
+    key = tuple((s, lady.key[s]) for s in cards.suit_ids)
+    return Observation(traits=cards.lady_mask(lady), key=key, card=lady.id, suit=lady.suit, role=role)
+
+
+def _bool(doc: dict, field: str, default: bool, problems: Problems) -> bool:
+    value = doc.get(field, default)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        problems.add((field,), f"expected true or false, got {type_name(value)}")
+        return default
+    return value
+
+
+def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems: Problems) -> Observation | None:
+    if not isinstance(item, dict):
+        problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {type_name(item)}")
+        return None
+    before = len(problems.items)
+    for field in item:
+        if field not in CLUE_FIELDS:
+            problems.add(loc + (str(field),), f"unknown field; expected some of: {', '.join(CLUE_FIELDS)}")
+    role = item.get("role", "clue")
+    if role not in ROLES:
+        problems.add(loc + ("role",), f"expected one of: {', '.join(ROLES)}; got {role!r}")
+    if "card" in item:
+        card = item["card"]
+        for field in ("traits", "counts", "key"):
+            if field in item:
+                problems.add(loc + (field,), "give either a card id or the card's traits, not both")
+        if not isinstance(card, str) or not cards.has_lady(card):
+            problems.add(loc + ("card",), unknown("card", card, [lady.id for lady in cards.ladies]))
+        if len(problems.items) != before:
+            return None
+        return observe_lady(cards, card, role)
+    if role != "clue":
+        problems.add(loc + ("role",), "a role needs a card id (the card's suit decides it)")
+    k = cards.traits_per_lady
+    if "traits" not in item:
+        problems.add(loc + ("traits",), "is required: a card id, or the card's traits")
+        traits = None
+    else:
+        traits = parse_trait_list(item["traits"], loc + ("traits",), problems, cards.trait_ids, k)
+    has_counts, has_key = "counts" in item, "key" in item
+    counts = key = None
+    if has_counts == has_key:
+        problems.add(loc, "give exactly one of counts (her suit's key entry) or key (the whole key)")
+    elif has_counts:
+        counts = parse_key_entry(item["counts"], loc + ("counts",), problems, k)
+        if suit is None:
+            problems.add(loc + ("counts",), "needs the Dark Lady's suit: give suit, or the whole key")
+    else:
+        key = _parse_key(cards, item["key"], loc + ("key",), problems)
+    if len(problems.items) != before:
+        return None
+    return Observation(traits=cards.mask(traits), key=key, counts=counts)
+
+
+def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems):
+    if not isinstance(value, dict):
+        problems.add(loc, f"expected a mapping of suit to counts, got {type_name(value)}")
+        return None
+    entries = []
+    for s, entry in value.items():
+        if not isinstance(s, str) or not cards.has_suit(s):
+            problems.add(loc + (str(s),), unknown("suit", s, cards.suit_ids))
+            continue
+        counts = parse_key_entry(entry, loc + (s,), problems, cards.traits_per_lady)
+        if counts is not None:
+            entries.append((s, counts))
+    order = cards.suit_ids
+    return tuple(sorted(entries, key=lambda e: order.index(e[0])))
+
+
+def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
+    """Interpret a query document (SPEC 6); raise :class:`InputError` naming each bad field."""
+    if not isinstance(doc, dict):
+        raise InputError.at((), f"a query must be a JSON object with suit and clues; got {type_name(doc)}")
+    problems = Problems()
+    for field in doc:
+        if field not in QUERY_FIELDS:
+            problems.add((str(field),), f"unknown field; expected some of: {', '.join(QUERY_FIELDS)}")
+    suit = doc.get("suit")
+    if suit is not None and (not isinstance(suit, str) or not cards.has_suit(suit)):
+        problems.add(("suit",), unknown("suit", suit, cards.suit_ids))
+        suit = None
+    clue_docs = doc.get("clues", [])
+    if clue_docs is None:
+        clue_docs = []
+    if not isinstance(clue_docs, list):
+        problems.add(("clues",), f"expected a list, got {type_name(clue_docs)}")
+        clue_docs = []
+    elif len(clue_docs) > max_clues:
+        problems.add(("clues",), f"has {len(clue_docs)} clues; at most {max_clues} are allowed", code="limit")
+        clue_docs = []
+    clues = [_parse_clue(cards, item, ("clues", i), suit, problems) for i, item in enumerate(clue_docs)]
+    distinct = _bool(doc, "distinct", True, problems)
+    explain = _bool(doc, "explain", False, problems)
+    problems.raise_if_any()
+    query = Query(suit=suit, clues=tuple(clues), distinct=distinct, explain=explain)
+    _check_keys_cover(cards, query)
+    return query
+
+
+def _check_keys_cover(cards: CardSet, query: Query) -> None:
+    """A whole key must have an entry for every suit the Dark Lady can still be of (SPEC 6)."""
+    if all(o.key is None or o.card is not None for o in query.clues):
+        return
+    known = [o for o in query.clues if o.key is None or o.card is not None]
+    suits = Query(query.suit, tuple(known)).suits(cards)
+    problems = Problems()
+    for i, o in enumerate(query.clues):
+        if o.key is not None and o.card is None:
+            for s in suits:
+                if o.allowed(s) is None:
+                    problems.add(("clues", i, "key", s), "is missing: the Dark Lady may still be of this suit")
+    problems.raise_if_any()
+
+
+def parse_obs_text(text: str) -> dict:
+    """A card typed from the table, ``"literary,married,children:0/2"``, as a clue object.
+
+    The result goes through :func:`parse_query` like any other clue, so it is checked
+    the same way. Counts are separated by ``/``; spaces are ignored.
+    """
+    traits_part, sep, counts_part = text.partition(":")
+    traits = [t.strip() for t in traits_part.split(",") if t.strip()]
+    clue: dict[str, Any] = {"traits": traits}
+    if not sep:
+        clue["counts"] = None
+        return clue
+    counts: list[Any] = []
+    for part in counts_part.split("/"):
+        part = part.strip()
+        counts.append(int(part) if part.lstrip("-").isdigit() else part)
+    clue["counts"] = counts
+    return clue
+

@@ -1,0 +1,195 @@
+"""The game API (api/games.py): creation, tokens, actions, versions, hints, and that no
+answer before the end gives away the hidden state. Played on the shipped board and
+stealth deck with a generated truthful card set (tests/game_fixtures.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tests.game_fixtures import game_client, truthful_cards
+
+VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
+               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end"}
+CARDS = truthful_cards()
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    with game_client(tmp_path_factory.mktemp("games"), CARDS) as c:
+        yield c
+
+
+def auth(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_game(client, **setup) -> tuple[str, str, dict]:
+    r = client.post("/v1/games", json=setup)
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert set(body) == {"id", "token", "view"}
+    return body["id"], body["token"], body["view"]
+
+
+def test_create_and_read_a_game(client):
+    gid, token, view = new_game(client, mode="easy", start="globe", seed=11)
+    assert set(view) == VIEW_FIELDS and view["id"] == gid
+    assert view["pawn"] == "globe" and view["visited"] == ["globe"] and view["countdown"] == 3
+    assert client.get(f"/v1/games/{gid}", headers=auth(token)).json() == view
+    empty = client.post("/v1/games")
+    assert empty.status_code == 201 and empty.json()["view"]["mode"] == "normal"
+
+
+@pytest.mark.parametrize("setup, path", [
+    ({"mode": "hard"}, "mode"), ({"sequence": {"rulebook": "nope"}}, "sequence.rulebook"),
+    ({"sequence": {"position": 0}}, "sequence.position"), ({"start": "atlantis"}, "start"),
+    ({"discard_fog": 2}, "discard_fog"), ({"seed": "abc"}, "seed")])
+def test_bad_setups_get_422(client, setup, path):
+    r = client.post("/v1/games", json=setup)
+    assert r.status_code == 422 and r.json()["errors"][0]["path"] == path
+
+
+def test_bad_setup_bodies_get_422(client):
+    assert client.post("/v1/games", content=b"{nope", headers={"content-type": "application/json"}).status_code == 422
+    assert client.post("/v1/games", json=[1, 2]).status_code == 422
+
+
+def test_tokens(client):
+    gid, token, _ = new_game(client)
+    for path in (f"/v1/games/{gid}", f"/v1/games/{gid}/hints"):
+        missing = client.get(path)
+        assert missing.status_code == 401 and missing.headers["www-authenticate"] == "Bearer"
+        wrong = client.get(path, headers=auth(token[:-1] + ("x" if token[-1] != "x" else "y")))
+        unknown = client.get(path.replace(gid, "0" * 16), headers=auth(token))
+        assert wrong.status_code == unknown.status_code == 404 and wrong.json() == unknown.json()
+        assert client.get(path, headers={"Authorization": token}).status_code == 401
+    r = client.post(f"/v1/games/{gid}/actions", json={"version": 0, "action": "pass"}, headers=auth("forged"))
+    assert r.status_code == 404
+    assert client.post(f"/v1/games/{gid}/actions", json={"version": 0, "action": "pass"}).status_code == 401
+    assert client.get(f"/v1/games/{gid}", headers=auth(token)).json()["version"] == 0
+
+
+def test_no_endpoint_lists_games(client):
+    assert client.get("/v1/games").status_code in (404, 405)
+    paths = client.get("/openapi.json").json()["paths"]
+    assert not any(p.rstrip("/") == "/v1/games" and "get" in ops for p, ops in paths.items())
+
+
+def test_actions_versions_and_refusals(client):
+    gid, token, view = new_game(client, start="globe", seed=5)
+    board = client.get("/v1/board").json()
+    near = [b if a == "globe" else a for a, b in board["paths"] if "globe" in (a, b)]
+    far = next(loc["id"] for loc in board["locations"] if loc["id"] not in near + ["globe"])
+    url = f"/v1/games/{gid}/actions"
+    cases = [
+        ({"version": 0, "action": "move", "to": far}, 409),
+        ({"version": 0, "action": "move", "to": "atlantis"}, 422),
+        ({"version": 0, "action": "confront", "traits": ["literary", "married"]}, 422),
+        ({"version": 0, "action": "teleport"}, 422),
+        ({"version": 0, "action": "fog"}, 409),
+        ({"version": 3, "action": "pass"}, 409),
+        ({"action": "pass"}, 422),
+        ({"version": "0", "action": "pass"}, 422),
+    ]
+    for body, status in cases:
+        r = client.post(url, json=body, headers=auth(token))
+        assert r.status_code == status, (body, r.text)
+        assert r.json()["errors"][0]["message"]
+    assert client.get(f"/v1/games/{gid}", headers=auth(token)).json() == view
+    r = client.post(url, json={"version": 0, "action": "move", "to": near[0]}, headers=auth(token))
+    assert r.status_code == 200
+    body = r.json()
+    assert body["view"]["version"] == 1 and body["view"]["pawn"] == near[0]
+    assert [e["event"] for e in body["events"]][:1] == ["move"] and all(e["text"] for e in body["events"])
+    stale = client.post(url, json={"version": 0, "action": "pass"}, headers=auth(token))
+    assert stale.status_code == 409 and stale.json()["errors"][0]["code"] == "stale-version"
+
+
+def test_hints_and_board(client):
+    gid, token, view = new_game(client, seed=9)
+    hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).json()
+    assert set(hints) == {"who", "where"}
+    assert {c["suit"] for c in hints["who"]["candidates"]} == {view["suit"]}
+    assert hints["where"]["now"]["slot"] == view["slot"] and hints["where"]["status"] == "ok"
+    top = view["top"]["landmark"]
+    board = client.get("/v1/board").json()
+    for loc in board["locations"]:
+        if hints["where"]["now"]["locations"][loc["id"]] > 0:
+            assert loc["landmark"] == top
+
+
+# -- hidden information: many random games through the API ------------------------------
+
+def random_action(view: dict, board: dict, rng: random.Random) -> dict:
+    neighbours = {loc["id"]: set() for loc in board["locations"]}
+    for a, b in board["paths"]:
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    name = rng.choice(view["actions"])
+    if name == "confront" and rng.random() < 0.8:
+        name = "pass"
+    action: dict = {"version": view["version"], "action": name}
+    if name == "move":
+        action["to"] = rng.choice(sorted(neighbours[view["pawn"]]))
+    elif name == "confront":
+        action["traits"] = rng.sample(CARDS.trait_ids, 3)
+    elif name == "resolve":
+        pending = view["pending"]
+        if pending["asks"] == "path":
+            first = rng.choice(sorted(neighbours[view["pawn"]]))
+            action["path"] = [first]
+        else:
+            action[pending["asks"]] = rng.choice(pending["choices"])
+    return action
+
+
+def secret_words(client, gid: str) -> tuple[set[str], set[str]]:
+    """Strings no answer may hold before the end: unrevealed ladies' ids, quoted (the Dark
+    Lady, her suit card until revealed, the clue deck), her name anywhere (event texts
+    included) and her trait list as the API writes JSON (compact); and the fog card ids
+    (allowed only once the player has seen them)."""
+    game = client.app.state.games._cache[gid]
+    dark = CARDS.lady(game.deal.dark_lady)
+    words = {json.dumps(list(dark.traits), separators=(",", ":")), dark.name.get()}
+    words |= {json.dumps(x) for x in (dark.id, game.suit_card) + game.deal.clue_deck}
+    fog = {json.dumps(f.id) for f in game.rules.fog}
+    return words, fog
+
+
+def test_no_answer_before_the_end_gives_away_hidden_state(client):
+    board = client.get("/v1/board").json()
+    modes = ["training", "easy", "normal", "advanced", "expert"]
+    for seed in range(12):
+        rng = random.Random(seed)
+        setup = {"mode": modes[seed % 5], "seed": seed, "sequence": rng.choice(
+            [{"position": rng.randint(1, 8)}, {"rulebook": rng.choice(["easy-1", "moderate-2", "hard-4"])}]),
+            "reverse": rng.random() < 0.5}
+        r = client.post("/v1/games", json=setup)
+        gid, token, view = r.json()["id"], r.json()["token"], r.json()["view"]
+        words, fog_ids = secret_words(client, gid)
+        seen_fog: set[str] = set()
+        revealed: set[str] = set()
+        texts = [r.text]
+        while view["state"] == "playing":
+            r = client.post(f"/v1/games/{gid}/actions", json=random_action(view, board, rng), headers=auth(token))
+            assert r.status_code == 200, r.text
+            view = r.json()["view"]
+            seen_fog |= {json.dumps(e["card"]) for e in r.json()["events"] if e["event"] == "fog"}
+            if view["state"] == "playing":
+                revealed |= {json.dumps(c["card"]) for c in view["clues"]}
+                if view["suit_card"]:
+                    revealed.add(json.dumps(view["suit_card"]["card"]))
+                texts.append(r.text)
+                texts.append(client.get(f"/v1/games/{gid}", headers=auth(token)).text)
+                if rng.random() < 0.1:
+                    hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).text
+                    assert not any(w in hints for w in words - revealed if not w.startswith("["))
+            for text in texts:
+                assert not any(w in text for w in words - revealed), text
+                assert not any(f in text for f in fog_ids - seen_fog), text
+                assert '"seed"' not in text and '"deck"' not in text and '"cut"' not in text
+            texts = []
+        assert view["end"]["dark_lady"]["card"] == client.app.state.games._cache[gid].deal.dark_lady

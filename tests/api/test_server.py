@@ -1,0 +1,102 @@
+"""The real thing: ``deduce serve`` as a process, spoken to over HTTP on a loopback port."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from deduce.api.app import MAX_BODY_BYTES
+from deduce.who import cardfile
+from deduce.who.deduction import deduce
+from deduce.who.query import parse_query
+
+CARDS = Path(__file__).with_name("cards.yaml")
+DEDUCE = Path(sys.executable).with_name("deduce")  # the console script of this venv
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    """A running ``deduce serve`` and its base URL; stopped (and its output shown) afterwards."""
+    port = free_port()
+    proc = subprocess.Popen([str(DEDUCE), "serve", "--host", "127.0.0.1", "--port", str(port), "--cards", str(CARDS)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    try:
+        while True:
+            assert proc.poll() is None, f"deduce serve exited early:\n{proc.stdout.read()}"
+            try:
+                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "deduce serve did not come up within 30 s"
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            output, _ = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            output, _ = proc.communicate()
+        print(output)
+
+
+def test_deduce_over_http_equals_library(server):
+    cards = cardfile.load(CARDS)
+    doc = {"suit": "rose", "clues": [{"card": "jacqueline-field"}], "explain": True}
+    with httpx.Client(base_url=server, timeout=10) as client:
+        response = client.post("/v1/deduce", json=doc)
+        assert response.status_code == 200
+        assert response.json() == deduce(cards, parse_query(cards, doc)).to_json()
+        bad = client.post("/v1/deduce", json={"suit": "rose", "clues": [{"card": "nobody"}]})
+        assert bad.status_code == 422 and bad.json()["errors"][0]["path"] == "clues[0].card"
+        assert client.get("/openapi.json").json()["info"]["title"]
+
+
+def test_oversized_bodies_over_http(server):
+    with httpx.Client(base_url=server, timeout=10) as client:
+        declared = client.post("/v1/deduce", content=b" " * (MAX_BODY_BYTES + 1))
+        assert declared.status_code == 413
+
+        def chunks():  # no Content-Length: sent chunked, counted by the server as it arrives
+            for _ in range(20):
+                yield b" " * 65536
+
+        streamed = client.post("/v1/deduce", content=chunks())
+        assert streamed.status_code == 413
+        assert streamed.json()["errors"][0]["code"] == "limit"
+        assert client.get("/healthz").status_code == 200  # and the server is fine
+
+
+def test_bad_card_set_stops_serve_before_it_starts(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("schema: 1\ntraits_per_lady: 1\ntraits: [{id: a}]\nsuits: [{id: red}]\n"
+                   "ladies: [{id: x, suit: blue, traits: [a], key: {red: 1}}]\n")
+    done = subprocess.run([str(DEDUCE), "serve", "--port", str(free_port()), "--cards", str(bad)],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert f"deduce: {bad}: ladies[0].suit: unknown suit 'blue'" in done.stderr
+    assert "Traceback" not in done.stderr and "Uvicorn running" not in done.stderr
+
+
+def test_bad_board_stops_serve_naming_the_board(tmp_path):
+    bad = tmp_path / "board.yaml"
+    bad.write_text("schema: 1\nlandmarks: [{id: tower}]\nlocations: [{id: keep, landmark: moat}]\npaths: []\n")
+    done = subprocess.run([str(DEDUCE), "serve", "--port", str(free_port()), "--cards", str(CARDS), "--board", str(bad)],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert f"deduce: {bad}: locations[0].landmark" in done.stderr

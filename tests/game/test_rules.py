@@ -1,0 +1,612 @@
+"""Rules engine tests (deduce/game.py) on a small, fully known world (tests/game_fixtures.py).
+
+Where a rule needs a particular hidden state, the test deals it explicitly (``Deal``) or
+places the pawn by hand; everything else goes through ``Game.act`` as a player would.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from deduce.errors import InputError
+from deduce.game.rules import (
+    VERDICTS,
+    Game,
+    Illegal,
+    hints,
+    parse_setup,
+    rank,
+    replay,
+    score,
+)
+from tests.game_fixtures import RING, WALK, ring_rules
+
+RULES = ring_rules()
+VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
+               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end"}
+
+
+def new(doc=None, **deal) -> Game:
+    """A game from a setup document; keyword arguments override parts of the seed's deal."""
+    setup = parse_setup(RULES, {"seed": 1, "start": "l0", **(doc or {})})
+    game = Game.new(RULES, setup)
+    if deal:
+        game = Game.new(RULES, setup, dealt=replace(game.deal, **deal))
+    return game
+
+
+def passes(game: Game, n: int) -> None:
+    for _ in range(n):
+        game.act({"action": "pass"})
+
+
+def at_lady(game: Game) -> None:
+    """Put the pawn where she is now (white-box: the test knows the hidden deck)."""
+    game.s.pawn = game.deck.location(game.slot)
+
+
+def away_from_lady(game: Game) -> None:
+    here = game.deck.location(game.slot)
+    game.s.pawn = next(loc for loc in RING if loc != here)
+
+
+def traits_of_dark_lady(game: Game) -> list[str]:
+    return list(RULES.cards.lady(game.deal.dark_lady).traits)
+
+
+# -- setup -----------------------------------------------------------------------
+
+def test_setup_claims_start_key_and_sees_first_two_cards():
+    game = new()
+    view = game.view()
+    assert set(view) == VIEW_FIELDS
+    assert view["pawn"] == "l0" and view["visited"] == ["l0"]
+    assert view["slot"] == 1 and view["countdown"] == 2 and view["fog_deck"] == 10
+    assert [o.slot for o in game.s.observations] == [0, 1]
+    assert view["actions"] == ["move", "search", "confront", "pass"]
+    assert view["state"] == "playing" and view["end"] is None
+
+
+@pytest.mark.parametrize("mode, clue_deck, countdown", [
+    ("training", 10, 2), ("easy", 8, 3), ("normal", 10, 2), ("advanced", 8, 2), ("expert", 8, 2)])
+def test_modes_remove_cards_and_set_the_countdown(mode, clue_deck, countdown):
+    for seed in range(6):
+        game = new({"mode": mode, "seed": seed})
+        dark = RULES.cards.lady(game.deal.dark_lady)
+        removed = RULES.cards.removed_suit(mode, dark.suit)
+        assert len(game.deal.clue_deck) == clue_deck
+        assert game.view()["countdown"] == countdown
+        deck = set(game.deal.clue_deck)
+        assert dark.id not in deck and RULES.cards.partner(dark).id not in deck
+        assert {x.id for x in RULES.cards.ladies_of_suit(removed)} == set(game.deal.removed) if removed else not game.deal.removed
+        assert not deck & set(game.deal.removed)
+
+
+def test_expert_discards_fog_cards_at_setup():
+    game = new({"mode": "expert", "discard_fog": 3})
+    assert game.view()["fog_deck"] == 7 and len(game.deal.fog_discarded) == 3
+    assert new({"mode": "expert"}).view()["fog_deck"] == 9  # one by default
+
+
+@pytest.mark.parametrize("doc, field", [
+    ({"mode": "hard"}, "mode"), ({"sequence": {"position": 9}}, "sequence"),
+    ({"sequence": {"rulebook": "nope"}}, "sequence"), ({"sequence": 3}, "sequence"),
+    ({"start": "atlantis"}, "start"), ({"seed": -1}, "seed"), ({"seed": "x"}, "seed"),
+    ({"seed": True}, "seed"), ({"reverse": "yes"}, "reverse"), ({"discard_fog": 1}, "discard_fog"),
+    ({"mode": "expert", "discard_fog": 0}, "discard_fog"), ({"mode": "expert", "discard_fog": 10}, "discard_fog"),
+    ({"colour": "red"}, "colour")])
+def test_bad_setups_name_the_field(doc, field):
+    with pytest.raises(InputError) as exc:
+        parse_setup(RULES, doc)
+    assert exc.value.problems[0].path == field
+
+
+def test_sequence_choice_and_reverse_shape_the_deck():
+    game = new({"sequence": {"position": 5}, "reverse": True})
+    assert game.view()["moves"] == "may_stay" and game.view()["length"] == 26
+    short = new({"sequence": {"rulebook": "short"}})
+    assert short.view()["length"] == 12
+
+
+# -- determinism -------------------------------------------------------------------
+
+def random_action(game: Game, rng: random.Random) -> dict:
+    """A random legal action with random (legal) parameters."""
+    name = rng.choice(game.legal_actions())
+    if name == "move":
+        return {"action": "move", "to": rng.choice(sorted(RULES.board.neighbours(game.s.pawn)))}
+    if name == "confront":
+        return {"action": "confront", "traits": rng.sample(RULES.cards.trait_ids, 3)}
+    if name == "resolve":
+        pending = game.s.pending
+        if pending["asks"] == "path":
+            first = rng.choice(sorted(RULES.board.neighbours(game.s.pawn)))
+            return {"action": "resolve", "path": [first, rng.choice(sorted(RULES.board.neighbours(first)))]}
+        return {"action": "resolve", pending["asks"]: rng.choice(pending["choices"])}
+    return {"action": name}
+
+
+def play_random(game: Game, rng: random.Random, limit: int = 400) -> list[dict]:
+    actions = []
+    while not game.over and len(actions) < limit:
+        action = random_action(game, rng)
+        if action["action"] == "confront" and rng.random() < 0.7:
+            action = {"action": "pass"}
+        game.act(action)
+        actions.append(action)
+    return actions
+
+
+@pytest.mark.parametrize("mode", ["training", "easy", "normal", "advanced", "expert"])
+def test_replay_rebuilds_the_same_game(mode):
+    for seed in range(4):
+        setup = parse_setup(RULES, {"mode": mode, "seed": seed})
+        game = Game.new(RULES, setup)
+        actions = play_random(game, random.Random(seed))
+        assert game.over or len(actions) == 400
+        again = replay(RULES, setup, actions)
+        assert again.view() == game.view()
+        assert again.s == game.s
+
+
+def test_seed_decides_the_deal():
+    a, b = new({"seed": 7}), new({"seed": 7})
+    assert a.deal == b.deal
+    assert len({new({"seed": s}).deal for s in range(10)}) == 10
+
+
+def test_random_games_keep_the_invariants():
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = new({"mode": rng.choice(["training", "easy", "normal", "advanced", "expert"]), "seed": seed})
+        while not game.over:
+            before = game.s.version
+            game.act(random_action(game, rng))
+            view = game.view()
+            assert set(view) == VIEW_FIELDS and view["version"] == before + 1
+            # one fog card for each card taken out: deck, slots and discards account for all ten
+            assert len(game.s.fog_deck) + len(game.s.fog_in_slot) + len(game.s.fog_discarded) == 10
+            assert game.s.countdown >= 0
+        end = game.view()["end"]
+        assert game.view()["actions"] == [] and end["reason"]
+        assert (end["score"] is not None) == (game.s.state == "won")
+
+
+# -- the round, the countdown, fleeing ---------------------------------------------
+
+def test_each_round_the_lady_moves_one_card():
+    game = new()
+    passes(game, 3)
+    assert game.view()["slot"] == 4
+    landmarks = [o.landmark for o in game.s.observations]
+    assert landmarks == [RULES.board.landmark_of(WALK[(game.deal.cut + i) % 26]) for i in range(5)]
+
+
+@pytest.mark.parametrize("mode, passes_to_lose", [("normal", 77), ("easy", 103), ("training", 77)])
+def test_countdown_reaching_the_top_at_zero_loses(mode, passes_to_lose):
+    game = new({"mode": mode})
+    passes(game, passes_to_lose - 1)
+    assert game.view()["state"] == "playing" and game.view()["countdown"] == 0
+    game.act({"action": "pass"})
+    view = game.view()
+    assert view["state"] == "lost" and view["end"]["reason"] == "countdown"
+    assert view["end"]["score"] is None and view["end"]["dark_lady"]["card"] == game.deal.dark_lady
+
+
+def test_countdown_turns_down_each_time_it_comes_up():
+    game = new()
+    passes(game, 24)
+    assert (game.view()["slot"], game.view()["countdown"]) == (25, 2)
+    events = game.act({"action": "pass"})
+    assert [e["event"] for e in events] == ["pass", "countdown", "top"]
+    assert (game.view()["slot"], game.view()["countdown"]) == (26, 1)
+
+
+def test_the_lady_flees_one_card_per_clue_and_the_countdown_is_not_counted():
+    game = new(cut=0)
+    game.s.clues = ["lady-0", "lady-1"]  # two clues in hand
+    passes(game, 23)                      # slot 24: she is at l0
+    game.s.pawn = "l5"                    # a failed search
+    events = game.act({"action": "search"})
+    # she flees 2 cards (to slots 25 and 26; the countdown card comes up between them
+    # and is not counted), then moves one (slot 27)
+    view = game.view()
+    assert view["slot"] == 24 + 2 + 1 and view["countdown"] == 1
+    assert [e["event"] for e in events] == ["not-found", "key", "flee", "countdown", "top", "top"]
+
+
+def test_flee_crossing_the_countdown_at_zero_loses():
+    game = new(cut=0)
+    game.s.clues = ["lady-0", "lady-1", "lady-2"]
+    passes(game, 74)                      # slot 75, countdown 0: fleeing 3 reaches it
+    game.s.pawn = "l5"
+    game.act({"action": "search"})
+    assert game.view()["state"] == "lost" and game.view()["end"]["reason"] == "countdown"
+
+
+# -- searching ----------------------------------------------------------------------
+
+def test_successful_search_gives_a_clue_claims_the_key_and_makes_her_flee():
+    game = new(cut=0)
+    passes(game, 2)                     # slot 3: she is at l3
+    at_lady(game)
+    slot = game.view()["slot"]
+    events = game.act({"action": "search"})
+    view = game.view()
+    assert events[0]["event"] == "clue" and events[0]["card"] == game.deal.clue_deck[0]
+    assert [c["card"] for c in view["clues"]] == [game.deal.clue_deck[0]]
+    assert "l3" in view["visited"]
+    assert view["slot"] == slot + 1 + 1     # one clue: flees one card, then moves
+    assert view["fog_deck"] == 9 and game.s.fog_in_slot == {slot % 26: game.deal.fog_deck[0]}
+    searched = [o for o in game.s.observations if o.kind == "searched"]
+    assert searched[0].slot == slot and searched[0].found and searched[0].location == "l3"
+
+
+def test_failed_search_without_clues_does_not_flee_and_leaves_fog():
+    game = new(cut=0)
+    away_from_lady(game)
+    events = game.act({"action": "search"})
+    assert events[0]["event"] == "not-found"
+    assert game.view()["slot"] == 2 and game.view()["clues"] == []
+    passes(game, 25)                       # back round to the searched card: it is fog now
+    assert game.view()["top"] == {"fog": True}
+    assert "search" not in game.view()["actions"] and "fog" in game.view()["actions"]
+    with pytest.raises(Illegal, match="fog card"):
+        game.act({"action": "search"})
+
+
+def test_search_with_an_empty_fog_deck_loses():
+    game = new(fog_deck=(), fog_discarded=tuple(f.id for f in RULES.fog))
+    game.act({"action": "search"})
+    assert game.view()["end"]["reason"] == "no-fog-card"
+
+
+def test_empty_clue_deck_gives_nothing():
+    game = new(cut=0, clue_deck=())
+    at_lady(game)
+    events = game.act({"action": "search"})
+    assert events[0]["event"] == "found" and game.view()["clues"] == []
+
+
+# -- confronting -------------------------------------------------------------------
+
+def test_confronting_where_she_is_not_is_a_failed_search():
+    game = new(cut=0)
+    away_from_lady(game)
+    game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+    assert game.view()["state"] == "playing" and game.view()["fog_deck"] == 9
+
+
+def test_wrong_traits_lose():
+    game = new(cut=0)
+    at_lady(game)
+    wrong = next(t for t in (["literary", "married", "court"], ["lover", "musical", "documented"])
+                 if t != traits_of_dark_lady(game))
+    game.act({"action": "confront", "traits": wrong})
+    end = game.view()["end"]
+    assert game.view()["state"] == "lost" and end["reason"] == "wrong-traits"
+    assert end["confronted"] == {"traits": [t for t in RULES.cards.trait_ids if t in wrong], "verdict": "wrong"}
+
+
+def test_right_traits_unproven_are_a_lucky_guess():
+    game = new(cut=0)
+    at_lady(game)
+    game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+    end = game.view()["end"]
+    assert game.view()["state"] == "won" and end["confronted"]["verdict"] == "lucky-guess"
+    assert end["proven"] is False
+
+
+def chase_until_proven(game: Game) -> None:
+    """Catch her again and again (pawn placed by hand) until the view proves her traits."""
+    while not game.s.proven:
+        assert not game.over
+        if game.can_reveal_suit_card():
+            game.act({"action": "reveal_suit_card"})
+            continue
+        if not game.s.clue_deck:
+            if game.s.suit_card_revealed:
+                return  # this deal cannot be proven
+            game.s.visited = set(RING)
+            continue
+        if game.top_is_fog:
+            game.act({"action": "pass"})
+            continue
+        at_lady(game)
+        game.act({"action": "search"})
+
+
+def test_proven_traits_are_reported_as_proven():
+    for seed in range(5):
+        game = new({"seed": seed, "mode": "easy"})
+        chase_until_proven(game)
+        if game.view()["state"] != "playing" or not game.s.proven:
+            continue
+        assert hints(RULES, game.player_view())["who"]["dark_lady"] == traits_of_dark_lady(game)
+        game.act({"action": "pass"})
+        while game.top_is_fog:
+            game.act({"action": "pass"})
+        at_lady(game)
+        game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+        end = game.view()["end"]
+        assert end["confronted"]["verdict"] == "proven" and end["proven"] and game.view()["state"] == "won"
+        return
+    pytest.fail("no seed reached a proof")
+
+
+def test_no_confrontation_on_the_turn_a_clue_is_gained():
+    game = new()
+    game.s.visited = set(RING)
+    game.act({"action": "reveal_suit_card"})
+    view = game.view()
+    assert view["suit_card"]["card"] == RULES.cards.partner(RULES.cards.lady(game.deal.dark_lady)).id
+    assert "confront" not in view["actions"] and "reveal_suit_card" not in view["actions"]
+    with pytest.raises(Illegal, match="clue this turn"):
+        game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+    game.act({"action": "pass"})
+    assert "confront" in game.view()["actions"]
+
+
+def test_suit_card_needs_every_key():
+    game = new()
+    game.s.visited = set(RING[:-1])
+    with pytest.raises(Illegal, match="every location key"):
+        game.act({"action": "reveal_suit_card"})
+    game.act({"action": "move", "to": "l10"})
+    assert "reveal_suit_card" in game.view()["actions"]
+
+
+def test_revealed_suit_card_counts_as_a_clue_when_she_flees():
+    game = new(cut=0)
+    game.s.visited = set(RING)
+    game.act({"action": "reveal_suit_card"})
+    away_from_lady(game)
+    slot = game.view()["slot"]
+    game.act({"action": "search"})
+    assert game.view()["slot"] == slot + 1 + 1
+
+
+# -- scoring --------------------------------------------------------------------------
+
+def test_rulebook_scoring_example():
+    assert score("easy", 26, cards_above=4, countdown=2, fog_left=3) == 32
+    assert rank(32) == ("golden-lad", "golden lad/girl")
+
+
+def test_rulebook_scoring_example_played():
+    """Easy game, countdown on 2, 4 cards above it, 3 fog cards left: 32, golden lad."""
+    fog = tuple(f.id for f in RULES.fog)
+    game = new({"mode": "easy"}, cut=0, fog_deck=fog[:4], fog_discarded=fog[4:])
+    passes(game, 26 + 22 - 1)  # slot 48: second time round, 22 cards gone, 4 above the countdown
+    assert game.view()["countdown"] == 2
+    at_lady(game)
+    game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+    end = game.view()["end"]
+    assert (end["score"], end["rank"], end["rank_name"]) == (32, "golden-lad", "golden lad/girl")
+
+
+@pytest.mark.parametrize("mode, expected", [
+    ("training", 40), ("normal", 79), ("easy", 49), ("advanced", 84), ("expert", 89)])
+def test_mode_adjustments(mode, expected):
+    # 11 above + 2 x 26 + 2 x 8 fog = 79 (odd, so Training rounds up); Expert: +5, +5 per discard
+    assert score(mode, 26, 11, 2, 8, discarded_at_setup=1) == expected
+
+
+@pytest.mark.parametrize("points, rank_id", [
+    (-30, "chimney-sweeper"), (19, "chimney-sweeper"), (20, "golden-lad"), (40, "golden-lad"),
+    (41, "fair-youth"), (60, "fair-youth"), (61, "immortal-bard"), (120, "immortal-bard")])
+def test_ranks(points, rank_id):
+    assert rank(points)[0] == rank_id
+
+
+def test_training_lets_you_move_and_search_and_halves_the_score():
+    game = new({"mode": "training"}, cut=0)
+    passes(game, 2)                                   # slot 3, she is at l3; pawn at l0
+    game.s.pawn = "l2"
+    game.act({"action": "move", "to": "l3"})
+    view = game.view()
+    assert view["slot"] == 3 and view["actions"] == ["search", "confront", "pass"]
+    with pytest.raises(Illegal, match="already moved"):
+        game.act({"action": "move", "to": "l4"})
+    game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+    end = game.view()["end"]
+    assert end["score"] == -(-(23 + 2 * 26 + 2 * 9) // 2) == 47
+
+
+# -- fog actions ----------------------------------------------------------------------
+
+def fog_on_top(card: str, fog_after: tuple[str, ...] | None = None) -> Game:
+    """A game whose top card is the fog card ``card``, with ``fog_after`` as the fog deck
+    (three cards by default); every other fog card is discarded."""
+    if fog_after is None:
+        fog_after = tuple(x for x in ("damp", "slip", "glimpse", "keyhole") if x != card)[:3]
+    others = tuple(f.id for f in RULES.fog if f.id != card and f.id not in fog_after)
+    game = new(cut=0, fog_deck=(card,) + fog_after, fog_discarded=others)
+    game.s.pawn = "l5"
+    game.act({"action": "search"})         # slot 1 gets the fog card
+    passes(game, 25)
+    assert game.view()["top"] == {"fog": True} and game.view()["slot"] == 27
+    return game
+
+
+def test_glimpse_shows_the_landmark_after_next():
+    game = fog_on_top("glimpse")
+    events = game.act({"action": "fog"})
+    assert events[0]["card"] == "glimpse"
+    assert events[1] == {"event": "glimpse", "text": events[1]["text"], "slot": 29,
+                         "landmark": RULES.board.landmark_of(WALK[29 % 26])}
+    assert game.view()["fog_deck"] == 3  # one slid under, this one back at the bottom
+
+
+def test_wherry_moves_two_steps_and_is_discarded():
+    game = fog_on_top("wherry")
+    game.act({"action": "fog"})
+    view = game.view()
+    assert view["pending"]["asks"] == "path" and view["actions"] == ["resolve"]
+    with pytest.raises(Illegal, match="waits for its action"):
+        game.act({"action": "pass"})
+    with pytest.raises(Illegal):
+        game.act({"action": "resolve", "path": ["l7", "l9"]})
+    with pytest.raises(InputError):
+        game.act({"action": "resolve", "path": ["l6", "l7", "l8"]})
+    assert game.view() == view
+    game.act({"action": "resolve", "path": ["l6", "l7"]})
+    view = game.view()
+    assert view["pawn"] == "l7" and {"l6", "l7"} <= set(view["visited"]) and view["pending"] is None
+    assert view["slot"] == 28 and "wherry" in game.s.fog_discarded and view["fog_deck"] == 2
+
+
+def test_keyhole_tells_whether_she_will_be_there():
+    game = fog_on_top("keyhole")
+    game.act({"action": "fog"})
+    events = game.act({"action": "resolve", "location": WALK[28 % 26]})
+    assert events[0]["found"] is True and events[0]["slot"] == 28
+    game = fog_on_top("keyhole")
+    game.act({"action": "fog"})
+    events = game.act({"action": "resolve", "location": "l9"})
+    assert events[0]["found"] is False
+
+
+def test_linkboy_claims_a_key_and_is_impossible_with_every_key():
+    game = fog_on_top("linkboy")
+    game.act({"action": "fog"})
+    with pytest.raises(Illegal):
+        game.act({"action": "resolve", "location": "l5"})  # already visited
+    game.act({"action": "resolve", "location": "l8"})
+    assert "l8" in game.view()["visited"] and game.view()["pawn"] == "l5"
+    game = fog_on_top("linkboy")
+    game.s.visited = set(RING)
+    game.act({"action": "fog"})
+    assert game.view()["end"]["reason"] == "fog-impossible"
+
+
+def test_lantern_returns_a_discarded_card():
+    game = fog_on_top("lantern")
+    game.act({"action": "fog"})
+    assert game.view()["fog_deck"] == 4 and len(game.s.fog_discarded) == 5
+    game = fog_on_top("lantern")
+    game.s.fog_discarded.clear()
+    game.act({"action": "fog"})
+    assert game.view()["fog_deck"] == 2 and game.s.fog_discarded == ["lantern"]
+
+
+def test_slip_and_curfew_make_her_flee():
+    game = fog_on_top("slip")
+    game.act({"action": "fog"})
+    assert game.view()["slot"] == 27 + 1 + 1
+    game = fog_on_top("curfew")
+    game.s.clues = ["lady-0", "lady-2", "lady-4"]
+    game.act({"action": "fog"})
+    assert game.view()["slot"] == 27 + 3 + 1 and "curfew" in game.s.fog_discarded
+
+
+def test_damp_discards_the_top_fog_card():
+    game = fog_on_top("damp", ("slip", "glimpse"))
+    game.act({"action": "fog"})
+    # slip slid under, damp to the bottom, then the top card (glimpse) discarded
+    assert game.s.fog_deck == ["damp"] and "glimpse" in game.s.fog_discarded
+
+
+def test_lost_key_and_crowd():
+    game = fog_on_top("lost-key")
+    game.act({"action": "fog"})
+    assert "l5" not in game.view()["visited"]
+    game = fog_on_top("crowd")
+    game.s.visited.add("l4")
+    game.act({"action": "fog"})
+    assert game.view()["pending"]["choices"] == ["l4"]
+    game.act({"action": "resolve", "to": "l4"})
+    assert game.view()["pawn"] == "l4"
+
+
+def test_crowd_without_a_visited_neighbour_is_impossible():
+    game = fog_on_top("crowd")
+    game.s.visited -= {"l4", "l6"}
+    game.act({"action": "fog"})
+    assert game.view()["end"]["reason"] == "fog-impossible"
+
+
+def test_fog_action_with_an_empty_fog_deck_loses():
+    game = fog_on_top("glimpse", ())
+    game.act({"action": "fog"})
+    assert game.view()["end"]["reason"] == "no-fog-card"
+
+
+def test_every_fog_card_names_a_known_action_and_reads_in_three_languages():
+    assert len(RULES.fog) == 10 and len({f.action for f in RULES.fog}) == 10
+    for card in RULES.fog:
+        assert {"en", "it", "ru"} <= set(card.text.by_lang) and {"en", "it", "ru"} <= set(card.name.by_lang)
+    helps = [card.kind.helps for card in RULES.fog]
+    assert 0 < sum(helps) < len(helps)
+
+
+# -- illegal and malformed actions ---------------------------------------------------
+
+@pytest.mark.parametrize("action, error", [
+    ({"action": "move", "to": "l5"}, Illegal), ({"action": "move", "to": "atlantis"}, InputError),
+    ({"action": "move"}, InputError), ({"action": "fly"}, InputError), ([], InputError),
+    ({"action": "confront", "traits": ["literary", "married"]}, InputError),
+    ({"action": "confront", "traits": ["literary", "literary", "court"]}, InputError),
+    ({"action": "confront", "traits": ["literary", "married", "x"]}, InputError),
+    ({"action": "search", "to": "l1"}, InputError), ({"action": "fog"}, Illegal),
+    ({"action": "resolve", "to": "l1"}, Illegal), ({"action": "reveal_suit_card"}, Illegal)])
+def test_illegal_actions_change_nothing(action, error):
+    game = new()
+    before = json.dumps(game.view()), repr(game.s)
+    with pytest.raises(error):
+        game.act(action)
+    assert (json.dumps(game.view()), repr(game.s)) == before
+
+
+def test_no_action_after_the_end():
+    game = new(cut=0)
+    at_lady(game)
+    game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+    with pytest.raises(Illegal, match="over"):
+        game.act({"action": "pass"})
+
+
+# -- hidden information and hints ------------------------------------------------------
+
+def test_two_hidden_states_with_the_same_view_give_the_same_hints():
+    """Dark Lady and suit card swapped, other clue and fog orders: the player cannot tell."""
+    one = new({"seed": 3}, cut=0)
+    dark = RULES.cards.lady(one.deal.dark_lady)
+    partner = RULES.cards.partner(dark).id
+    first, rest = one.deal.clue_deck[0], one.deal.clue_deck[1:]
+    other = new({"seed": 3}, cut=0, dark_lady=partner, clue_deck=(first,) + tuple(reversed(rest)),
+                fog_deck=tuple(reversed(one.deal.fog_deck)))
+    script = [{"action": "pass"}, {"action": "pass"}, "catch", {"action": "move", "to": "l4"},
+              {"action": "search"}, {"action": "pass"}, {"action": "move", "to": "l5"}]
+    for step in script:
+        for game in (one, other):
+            if step == "catch":
+                at_lady(game)
+                game.act({"action": "search"})
+            else:
+                game.act(step)
+    assert one.view() == other.view()
+    assert one.player_view() == other.player_view()
+    assert one.hints() == other.hints()
+    assert one.deal.dark_lady != other.deal.dark_lady
+
+
+def test_the_view_never_shows_the_hidden_state():
+    for seed in range(20):
+        rng = random.Random(seed)
+        game = new({"seed": seed, "mode": rng.choice(["easy", "normal", "expert"])})
+        dark = RULES.cards.lady(game.deal.dark_lady)
+        while not game.over:
+            text = json.dumps(game.view())
+            assert f'"{dark.id}"' not in text and f'"{dark.name.get()}"' not in text
+            assert "c1" not in text and "cut" not in text
+            game.act(random_action(game, rng))
+        assert dark.id in json.dumps(game.view()["end"])
+
+
+def test_verdicts_are_the_documented_ones():
+    assert VERDICTS == ("proven", "lucky-guess", "wrong")

@@ -1,0 +1,238 @@
+"""The tracker (SPEC 7): exact walk counts and odds, cross-checked three ways.
+
+Independent references: python-constraint enumeration (deduce.pathcsp), a brute force
+over every sequence of locations, and closed forms for complete graphs.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deduce.where.csp import enumerate_walks, walks
+from deduce.where.query import TrackQuery, parse_track_query
+from deduce.where.tracker import track
+from tests.track_strategies import boards, make_board, track_queries
+
+
+def query(board, length, moves="always", now=0, observations=()):
+    return parse_track_query(board, {"length": length, "moves": moves, "now": now,
+                                     "observations": list(observations)})
+
+
+def complete(n: int):
+    ids = [f"l{i}" for i in range(n)]
+    return make_board(dict.fromkeys(ids, "m"), [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]])
+
+
+def line(n: int, landmarks: str = "abcdefghijk"):
+    """l0 - l1 - ... - l{n-1}, location i showing landmark landmarks[i]."""
+    ids = [f"l{i}" for i in range(n)]
+    return make_board({loc: landmarks[i] for i, loc in enumerate(ids)}, list(zip(ids, ids[1:])))
+
+
+def brute_force(board, q: TrackQuery):
+    """Every sequence of locations, kept when it is a consistent closed walk."""
+    def fits(obs, loc):
+        if obs.kind == "landmark":
+            return board.landmark_of(loc) == obs.landmark
+        if obs.kind == "searched":
+            return (loc == obs.location) is obs.found
+        return True
+
+    out = []
+    for w in product(board.location_ids, repeat=q.length):
+        steps = all(board.step_allowed(w[i], w[(i + 1) % q.length], q.may_stay) for i in range(q.length))
+        if steps and all(fits(o, w[o.slot % q.length]) for o in q.observations):
+            out.append(w)
+    return out
+
+
+# -- cross-checks ------------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_tracker_agrees_with_constraint_enumeration(data):
+    board = data.draw(boards(max_locations=5))
+    q = data.draw(track_queries(board, max_length=8))
+    result = track(board, q)
+    enum = enumerate_walks(board, q)
+    assert result.paths == enum.paths
+    assert result.now.counts == enum.now
+    assert result.next.counts == enum.next
+    assert result.status == ("ok" if enum.paths else "contradiction")
+    for loc in board.location_ids:
+        expected = Fraction(enum.now[loc], enum.paths) if enum.paths else 0
+        assert result.now.chance(loc) == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_tracker_and_enumeration_agree_with_brute_force(data):
+    board = data.draw(boards(max_locations=4))
+    q = data.draw(track_queries(board, max_length=5))
+    found = brute_force(board, q)
+    assert sorted(walks(board, q)) == sorted(found)
+    result = track(board, q)
+    assert result.paths == len(found)
+    for loc in board.location_ids:
+        assert result.now.counts[loc] == sum(w[q.now % q.length] == loc for w in found)
+        assert result.next.counts[loc] == sum(w[(q.now + 1) % q.length] == loc for w in found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_counts_at_now_and_next_both_sum_to_paths(data):
+    board = data.draw(boards(max_locations=6))
+    q = data.draw(track_queries(board, max_length=30, max_observations=8))
+    result = track(board, q)
+    assert sum(result.now.counts.values()) == result.paths == sum(result.next.counts.values())
+    if result.paths:
+        assert sum(result.now.probabilities().values()) == pytest.approx(1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_now_gives_the_same_number_of_walks(data):
+    """The cycle has no start: moving ``now`` changes the odds reported, never the count."""
+    board = data.draw(boards(max_locations=5))
+    q = data.draw(track_queries(board, max_length=12))
+    other = data.draw(st.integers(0, 3 * q.length))
+    moved = TrackQuery(q.length, q.moves, other, q.observations)
+    assert track(board, moved).paths == track(board, q).paths
+    # now + 1 of one query is now of the next one
+    following = TrackQuery(q.length, q.moves, q.now + 1, q.observations)
+    assert track(board, following).now.counts == track(board, q).next.counts
+
+
+# -- closed forms ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("n,length", [(3, 1), (3, 2), (4, 7), (11, 26), (11, 200)])
+def test_complete_graph_closed_walks(n, length):
+    """Closed walks of length L on K_n: (n-1)^L + (n-1)(-1)^L; with staying allowed: n^L."""
+    board = complete(n)
+    moving = track(board, query(board, length))
+    assert moving.paths == (n - 1) ** length + (n - 1) * (-1) ** length
+    staying = track(board, query(board, length, "may_stay"))
+    assert staying.paths == n ** length
+    if moving.paths:
+        assert all(moving.now.chance(loc) == Fraction(1, n) for loc in board.location_ids)
+
+
+def test_counts_beyond_two_to_the_53_are_exact_in_json():
+    board = complete(11)
+    result = track(board, query(board, 200, "may_stay"))
+    assert result.to_json()["paths"] == str(11 ** 200)
+    assert int(result.to_json()["paths"]) > 2 ** 53
+
+
+# -- hand-checked cases ----------------------------------------------------------------
+
+def test_line_board_by_hand():
+    """On l0-l1-l2 a closed walk of length 4 alternates l1 with an end: l1 ? l1 ? (8 walks)."""
+    board = line(3, "aab")
+    result = track(board, query(board, 4))
+    # walks: l1 at even slots (2*2 choices of ends) or at odd slots (2*2): 8 in all
+    assert result.paths == 8
+    assert result.now.counts == {"l0": 2, "l1": 4, "l2": 2}
+    # seeing landmark b (only l2) on slot 1 leaves l1 ? at slots 0, 2 and l2 at 1: 2 walks
+    seen = track(board, query(board, 4, now=0, observations=[{"slot": 1, "landmark": "b"}]))
+    assert seen.paths == 2
+    assert seen.now.counts == {"l0": 0, "l1": 2, "l2": 0}
+    assert seen.next.counts == {"l0": 0, "l1": 0, "l2": 2}
+    assert seen.to_json() == {
+        "status": "ok", "paths": "2",
+        "now": {"slot": 0, "locations": {"l0": 0.0, "l1": 1.0, "l2": 0.0}},
+        "next": {"slot": 1, "locations": {"l0": 0.0, "l1": 0.0, "l2": 1.0}},
+    }
+
+
+def test_searches_filter_the_slot():
+    board = line(3, "aab")
+    missed = track(board, query(board, 4, now=2, observations=[{"slot": 2, "searched": "l1", "found": False}]))
+    # l1 not at slot 2: l1 is on odd slots, ends on even slots
+    assert missed.paths == 4
+    assert missed.now.counts == {"l0": 2, "l1": 0, "l2": 2}
+    hit = track(board, query(board, 4, now=2, observations=[{"slot": 2, "searched": "l0", "found": True}]))
+    assert hit.paths == 2 and hit.now.counts["l0"] == 2
+
+
+def test_slots_are_taken_mod_length_and_reported_as_given():
+    board = line(3, "aab")
+    a = track(board, query(board, 4, now=9, observations=[{"slot": 5, "landmark": "b"}]))
+    b = track(board, query(board, 4, now=1, observations=[{"slot": 1, "landmark": "b"}]))
+    assert a.paths == b.paths == 2
+    assert a.now.counts == b.now.counts
+    assert (a.now.slot, a.next.slot) == (9, 10)
+
+
+def test_observations_on_one_slot_combine():
+    board = line(3, "aab")
+    # landmark a (l0 or l1) and a failed search at l1: only l0
+    q = query(board, 4, observations=[{"slot": 0, "landmark": "a"}, {"slot": 4, "searched": "l1", "found": False}])
+    result = track(board, q)
+    assert result.paths == 2 and result.now.counts == {"l0": 2, "l1": 0, "l2": 0}
+
+
+def test_fog_changes_nothing():
+    board = line(4)
+    plain = track(board, query(board, 6, now=2))
+    fogged = track(board, query(board, 6, now=2, observations=[{"slot": s, "fog": True} for s in range(6)]))
+    assert (fogged.paths, fogged.now, fogged.next) == (plain.paths, plain.now, plain.next)
+
+
+def test_contradiction():
+    board = line(3, "aab")
+    # on a line with odd length she cannot close a walk moving every turn
+    odd = track(board, query(board, 5))
+    assert odd.status == "contradiction" and odd.paths == 0
+    assert odd.to_json()["paths"] == "0"
+    assert set(odd.to_json()["now"]["locations"].values()) == {0.0}
+    # she may stay: fine
+    assert track(board, query(board, 5, "may_stay")).status == "ok"
+    # two landmarks for one slot
+    both = track(board, query(board, 4, observations=[{"slot": 0, "landmark": "a"}, {"slot": 4, "landmark": "b"}]))
+    assert both.status == "contradiction"
+
+
+def test_deck_of_one_card():
+    board = line(3)
+    assert track(board, query(board, 1)).paths == 0  # she must move, and cannot
+    stay = track(board, query(board, 1, "may_stay", observations=[{"slot": 3, "landmark": "b"}]))
+    assert stay.paths == 1 and stay.now.counts["l1"] == 1 and stay.next.counts["l1"] == 1
+
+
+def test_board_without_paths_only_allows_staying():
+    board = make_board({"x": "m", "y": "m"}, [])
+    assert track(board, query(board, 3)).paths == 0
+    assert track(board, query(board, 3, "may_stay")).paths == 2
+
+
+@pytest.mark.parametrize("moves", ["always", "may_stay"])
+@pytest.mark.parametrize("now", [0, 3, 7, 11])
+def test_long_unobserved_runs_between_observations(moves, now):
+    """Runs of many unseen slots take the dense power path of the tracker; same answers."""
+    board = line(4, "abab")
+    q = query(board, 12, moves, now, [{"slot": 1, "landmark": "b"}, {"slot": 2, "searched": "l2", "found": False}])
+    result, enum = track(board, q), enumerate_walks(board, q)
+    assert (result.paths, result.now.counts, result.next.counts) == (enum.paths, enum.now, enum.next)
+    assert result.paths > 0
+
+
+@pytest.mark.parametrize("moves", ["always", "may_stay"])
+@pytest.mark.parametrize("length", [1, 2, 3])
+def test_shortest_decks_enumerated_walk_by_walk(moves, length):
+    """Decks of one to three cards, where the walk closes on itself quickly: all three agree."""
+    board = line(3, "aab")
+    q = query(board, length, moves)
+    found = brute_force(board, q)
+    assert sorted(walks(board, q)) == sorted(found)
+    assert track(board, q).paths == len(found)
+    if moves == "may_stay" and length == 1:
+        assert sorted(found) == [("l0",), ("l1",), ("l2",)]
+    if moves == "always" and length == 2:
+        assert sorted(found) == [("l0", "l1"), ("l1", "l0"), ("l1", "l2"), ("l2", "l1")]

@@ -1,0 +1,144 @@
+"""The design tool: the suit wheel, truthful keys by construction, reproducible search,
+and card set files that read back to the designed set."""
+
+from __future__ import annotations
+
+import re
+
+from deduce.cli import main
+from deduce.shipped import data_path
+from deduce.who import cardfile
+from deduce.who.audit import audit
+from deduce.who.design import (
+    DOTTED,
+    JACQUELINE_FIELD,
+    WHEEL,
+    Targets,
+    _Search,
+    decoy_for,
+    mean_expected,
+    render_yaml,
+    search,
+    sonnet_brief,
+    wheel_modes,
+)
+
+
+def test_wheel_modes_follow_the_wheel_and_spec_examples():
+    modes = wheel_modes()
+    assert sorted(WHEEL) == sorted(s.id for s in sonnet_brief().suits)
+    # SPEC 4's example entries.
+    assert modes["easy"]["rose"] == "bluebell" and modes["easy"]["oak"] == "acorn"
+    assert modes["advanced"]["rose"] == "oak" and modes["advanced"]["oak"] == "bluebell"
+    # Advanced walks the whole wheel once; easy pairs suits both ways.
+    suit, seen = "rose", []
+    for _ in WHEEL:
+        seen.append(suit)
+        suit = modes["advanced"][suit]
+    assert suit == "rose" and seen == list(WHEEL)
+    for a, b in DOTTED:
+        assert modes["easy"][a] == b and modes["easy"][b] == a
+    assert all(modes[m][s] != s for m in modes for s in modes[m])
+
+
+def test_decoys_are_two_away_and_in_range():
+    assert [decoy_for(c, 3) for c in range(4)] == [2, 3, 0, 1]
+    assert decoy_for(0, 1) is None and decoy_for(1, 1) is None
+
+
+def random_states(seed: int, count: int):
+    run = _Search(sonnet_brief(), Targets(), seed)
+    state = run.initial()
+    for _ in range(count):
+        trial = run.neighbour(state)
+        if trial is not None:
+            state = trial
+            yield run, state
+
+
+def test_every_free_key_is_truthful_by_construction():
+    """Whatever the search tries, only the printed card's fixed key can lie."""
+    for run, state in random_states(seed=7, count=300):
+        cards = run.cards(state)
+        for c in cards.ladies:
+            if c.id == JACQUELINE_FIELD.id:
+                assert c == JACQUELINE_FIELD
+                continue
+            for d in cards.ladies:
+                if d is not c:
+                    assert len(set(c.traits) & set(d.traits)) in c.key[d.suit]
+            for s, entry in c.key.items():
+                assert len(entry) <= 2
+        assert len({frozenset(c.traits) for c in cards.ladies}) == 12
+        assert all(len(cards.ladies_of_suit(s)) == 2 for s in cards.suit_ids)
+
+
+def test_search_is_reproducible():
+    a = search(seed=11, steps=40)
+    b = search(seed=11, steps=40)
+    assert cardfile.to_json(a.cards) == cardfile.to_json(b.cards)
+    assert a.score == b.score and a.unmet == b.unmet
+    assert a.cards.lady("jacqueline-field") == JACQUELINE_FIELD
+
+
+def test_search_improves_on_its_start():
+    run = _Search(sonnet_brief(), Targets(), 3)
+    start, _, _ = run.score(run.initial())
+    design = search(seed=3, steps=120)
+    assert design.score < start
+
+
+def test_render_yaml_reads_back_to_the_same_set():
+    brief = sonnet_brief()
+    design = search(brief, seed=5, steps=50)
+    text = render_yaml(design, brief, "deduce design --seed 5 --steps 50")
+    back = cardfile.loads(text)
+    assert cardfile.to_json(back) == cardfile.to_json(design.cards)
+    assert [lady.name.by_lang for lady in back.ladies] == [lady.name.by_lang for lady in design.cards.ladies]
+    assert "NOT the printed card set" in text and "deduce design --seed 5 --steps 50" in text
+
+
+def test_comments_say_which_traits_are_historical():
+    brief = sonnet_brief()
+    design = search(brief, seed=5, steps=50)
+    text = render_yaml(design, brief, "cmd")
+    women = {w.id: w for w in brief.women}
+    for lady in design.cards.ladies:
+        block = text.split(f"  - id: {lady.id}\n")[0].rsplit("  - id:", 1)[-1]
+        invented = [t for t in lady.traits if t not in women[lady.id].history]
+        if lady.id == JACQUELINE_FIELD.id:
+            assert "Exactly as printed" in block
+        elif invented:
+            assert f"Invented for the game, to meet the audit targets: {', '.join(invented)}." in block
+        else:
+            assert "Invented" not in block
+
+
+def test_targets_report_what_is_missed():
+    cards = cardfile.load(data_path("clues.yaml"))
+    report = audit(cards)
+    assert Targets().unmet(report) == []
+    mean = mean_expected(report)
+    missed = Targets(expected=(0.0, mean - 0.5)).unmet(report)
+    assert len(missed) == 1 and "mean expected clues" in missed[0]
+    assert "cases need fewer than 9 clues" in " ".join(Targets(min_clues=9).unmet(report))
+
+
+def test_shipped_file_names_the_command_that_made_it():
+    text = data_path("clues.yaml").read_text(encoding="utf-8")
+    command = re.search(r"#\s+(deduce design --seed \d+ --steps \d+)\n", text)
+    assert command, "the header must say how to regenerate the set"
+
+
+def test_cli_design_writes_nothing_when_targets_are_missed(tmp_path, capsys):
+    out = tmp_path / "set.yaml"
+    code = main(["design", "--seed", "1", "--steps", "20", "--out", str(out)])
+    _, err = capsys.readouterr()
+    assert code == 1
+    assert "target not met" in err and "nothing written" in err
+    assert not out.exists()
+
+
+def test_cli_design_rejects_bad_steps(capsys):
+    assert main(["design", "--steps", "0"]) == 2
+    assert "--steps" in capsys.readouterr().err

@@ -1,0 +1,103 @@
+"""Explanations and conflicts from the z3 model are sufficient and subset-minimal.
+
+Both properties are checked with the fast evaluator, which shares no code with z3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+
+from deduce.who.cards import CardSet
+from deduce.who.deduction import deduce
+from deduce.who.query import Query, parse_query
+from tests.strategies import card_sets_with_queries
+
+
+def only(query: Query, indexes) -> Query:
+    return replace(query, clues=tuple(query.clues[i] for i in indexes), explain=False)
+
+
+def with_repeats(query: Query) -> Query:
+    """The query with its first clues entered twice: redundancy that a minimal set must shed."""
+    return replace(query, clues=query.clues + query.clues[:2])
+
+
+def forces(cards: CardSet, query: Query, trait: str, state: str) -> bool:
+    """Whether every candidate of the query has the trait (certain) or none has it (excluded)."""
+    found = deduce(cards, query).candidates
+    return all((trait in c.traits) == (state == "certain") for c in found)
+
+
+@settings(max_examples=60)
+@given(card_sets_with_queries(max_traits=6, max_suits=3))
+def test_explanations_are_sufficient_and_minimal(case):
+    cards, query = case
+    query = with_repeats(query)
+    result = deduce(cards, replace(query, explain=True))
+    if result.status == "contradiction":
+        return
+    explained = {e.trait: e for e in result.explanations}
+    assert set(explained) == {t for t, s in result.traits.items() if s != "open"}
+    for e in result.explanations:
+        assert e.state == result.traits[e.trait]
+        assert list(e.clues) == sorted(set(e.clues))
+        assert forces(cards, only(query, e.clues), e.trait, e.state), "the explanation must suffice"
+        for dropped in e.clues:
+            rest = [i for i in e.clues if i != dropped]
+            assert not forces(cards, only(query, rest), e.trait, e.state), "every clue of it must be needed"
+
+
+@settings(max_examples=60)
+@given(card_sets_with_queries(max_traits=6, max_suits=3))
+def test_conflicts_are_minimal(case):
+    cards, query = case
+    query = with_repeats(query)
+    result = deduce(cards, query)
+    if result.status != "contradiction":
+        assert result.conflict is None
+        return
+    assert deduce(cards, only(query, result.conflict)).status == "contradiction"
+    for dropped in result.conflict:
+        rest = [i for i in result.conflict if i != dropped]
+        assert deduce(cards, only(query, rest)).status != "contradiction"
+
+
+def test_explanation_names_the_forcing_clue(tiny):
+    # With her suit red, l3 (c, d) says she shares 0 or 1 of them, and the typed card
+    # (c, d: 0) says none: c and d are ruled out by the typed card alone.
+    query = parse_query(tiny, {"suit": "red", "explain": True,
+                               "clues": [{"card": "l3"}, {"traits": ["c", "d"], "counts": [0]}]})
+    result = deduce(tiny, query)
+    by_trait = {e.trait: e for e in result.explanations}
+    assert by_trait["c"].state == "excluded" and by_trait["c"].clues == (1,)
+    assert by_trait["a"].state == "certain" and by_trait["b"].state == "certain"
+    assert result.status == "solved" and result.dark_lady == ("a", "b")
+
+
+def test_redundant_clues_are_left_out(tiny):
+    # Clue 0 alone rules out c and d, so with two traits per lady she is a and b;
+    # the repeated clue 2 and the other cards add nothing to any explanation.
+    query = parse_query(tiny, {"suit": "red", "explain": True, "clues": [
+        {"traits": ["c", "d"], "counts": [0]}, {"card": "l3"},
+        {"traits": ["c", "d"], "counts": [0]}, {"traits": ["a", "c"], "counts": [1]}]})
+    result = deduce(tiny, query)
+    assert {e.trait: e.clues for e in result.explanations} in (
+        dict.fromkeys("abcd", (0,)), dict.fromkeys("abcd", (2,)))
+
+
+def test_without_explain_no_z3_work_is_reported(tiny):
+    result = deduce(tiny, parse_query(tiny, {"suit": "red", "clues": [{"card": "l3"}]}))
+    assert result.explanations == () and result.conflict is None
+
+
+def test_explanations_do_not_depend_on_earlier_work(tiny):
+    """The same query gets the same explanation, whatever z3 was asked before."""
+    doc = {"suit": "red", "explain": True, "clues": [
+        {"traits": ["c", "d"], "counts": [0]}, {"card": "l3"},
+        {"traits": ["c", "d"], "counts": [0]}, {"traits": ["a", "c"], "counts": [1]}]}
+    first = deduce(tiny, parse_query(tiny, doc))
+    for other in ({"clues": [{"card": "l1"}, {"card": "l3"}]}, {"suit": "blue", "explain": True, "clues": [{"card": "l1"}]}):
+        deduce(tiny, parse_query(tiny, other))
+    assert deduce(tiny, parse_query(tiny, doc)) == first
