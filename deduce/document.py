@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import yaml
 
 from deduce.errors import InputError, Loc, Problems
-from deduce.who.cards import Names
+from deduce.text.names import Names
 
 T = TypeVar("T")
 

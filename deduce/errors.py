@@ -1,4 +1,9 @@
-"""Errors for bad input: each names the place in the document and what was expected.
+"""The package's one exception tree, and the problems that bad input reports.
+
+:class:`DeduceError` is the root of every error this package raises on purpose:
+:class:`InputError` (a document or query that cannot be interpreted), :class:`Illegal`
+(an action the rules refuse now), the game store's :class:`GameNotFound`,
+:class:`Unauthorized` and :class:`Conflict`, :class:`ExplainTimeout` and :class:`Infeasible`.
 
 Every reader of user input (card set files, queries, boards, stealth decks) reports
 problems as :class:`Problem` values collected into one :class:`InputError`, so that a
@@ -61,6 +66,30 @@ class InputError(DeduceError, ValueError):
 
     def to_json(self) -> list[dict]:
         return [p.to_json() for p in self.problems]
+
+
+class Illegal(DeduceError):
+    """A well-formed action that the rules do not allow now (HTTP 409); nothing changed."""
+
+
+class GameNotFound(DeduceError):
+    """No game with this id, or the token does not open it (the caller cannot tell which)."""
+
+
+class Unauthorized(DeduceError):
+    """No token was given."""
+
+
+class Conflict(DeduceError):
+    """The action was made on another version of the game than the current one."""
+
+
+class ExplainTimeout(DeduceError):
+    """z3 did not finish within the time allowed."""
+
+
+class Infeasible(DeduceError):
+    """A design problem (board paths, stealth deck) has no solution under its constraints."""
 
 
 class Problems:

@@ -19,10 +19,11 @@ from deduce.errors import InputError
 from deduce.game import fogfile
 from deduce.game.rules import Rules, StealthOrder
 from deduce.shipped import data_path
+from deduce.text.names import Names
 from deduce.where.board import Board, Landmark, Location
 from deduce.who import cardfile
 from deduce.who.cardfile import parse as parse_cards
-from deduce.who.cards import CardSet, Names
+from deduce.who.cards import CardSet
 
 RING = [f"l{i}" for i in range(11)]
 MARKS = ("tower", "church", "tavern", "bridge")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from deduce.who.cards import CardSet, Lady, Names, Suit, Trait
+from deduce.text.names import Names
+from deduce.who.cards import CardSet, Lady, Suit, Trait
 from deduce.who.query import Observation, Query, observe_lady
 
 

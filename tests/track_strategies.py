@@ -6,9 +6,9 @@ from itertools import combinations
 
 from hypothesis import strategies as st
 
+from deduce.text.names import Names
 from deduce.where.board import Board, Landmark, Location
 from deduce.where.query import MOVES, TrackQuery, parse_track_query
-from deduce.who.cards import Names
 
 
 def make_board(landmark_of: dict[str, str], paths: list[tuple[str, str]], name: str = "test") -> Board:

@@ -22,15 +22,8 @@ from fastapi.responses import JSONResponse
 from deduce.api import models
 from deduce.api.bodies import decode_json
 from deduce.api.errors import problems_response
-from deduce.errors import Problem
-from deduce.game.rules import Illegal
-from deduce.game.store import (
-    DEFAULT_DB,
-    Conflict,
-    GameNotFound,
-    GameStore,
-    Unauthorized,
-)
+from deduce.errors import Conflict, GameNotFound, Illegal, Problem, Unauthorized
+from deduce.game.store import DEFAULT_DB, GameStore
 from deduce.shipped import load_rules
 from deduce.where import boardfile
 

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Iterator
 from rich.console import Console
 from rich.table import Table
 
-from deduce.errors import InputError
+from deduce.errors import Illegal, InputError
 from deduce.game.bot import Summary
-from deduce.game.rules import Game, Illegal, Rules, parse_setup
+from deduce.game.rules import Game, Rules, parse_setup
 
 HELP = """Commands (a location or trait may be given by its number):
   m LOC            move to a neighbouring location        s        search here

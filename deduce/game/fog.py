@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deduce.who.cards import Names
+from deduce.text.names import Names
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deduce.document import is_int, type_name
-from deduce.errors import DeduceError, InputError, Problems, unknown
+from deduce.errors import Illegal, InputError, Problems, unknown
 from deduce.game.fog import ACTIONS, FogCard
 from deduce.where.board import Board
 from deduce.where.query import MOVES, SlotObservation, TrackQuery
@@ -66,9 +66,6 @@ MAX_SEED = 2 ** 63 - 1
 #: Verdicts on a confrontation, judged from the player's view at the time.
 VERDICTS = ("proven", "lucky-guess", "wrong")
 
-
-class Illegal(DeduceError):
-    """A well-formed action that the rules do not allow now (HTTP 409); nothing changed."""
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from deduce.document import is_int
-from deduce.errors import DeduceError, InputError
+from deduce.errors import Conflict, GameNotFound, InputError, Unauthorized
 from deduce.game.rules import Game, Rules, Setup, parse_setup, replay
 
 #: Default database, relative to the working directory.
@@ -53,16 +53,7 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
-class GameNotFound(DeduceError):
-    """No game with this id, or the token does not open it (the caller cannot tell which)."""
 
-
-class Unauthorized(DeduceError):
-    """No token was given."""
-
-
-class Conflict(DeduceError):
-    """The action was made on another version of the game than the current one."""
 
 
 def token_hash(token: str) -> str:

@@ -1,1 +1,1 @@
-"""Shared words: the phrase tables in every language the game speaks."""
+"""Shared words: names in several languages and the phrase tables the renderers speak."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from deduce.who.cards import Names
+from deduce.text.names import Names
 
 
 @dataclass(frozen=True)

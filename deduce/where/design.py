@@ -45,6 +45,7 @@ from typing import Any
 import yaml
 import z3
 
+from deduce.errors import Infeasible
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import DECK_LENGTH, audit_deck, has_errors
@@ -71,10 +72,6 @@ STAYS = (3, 6)
 #: At most this many times per position deck does she go straight back where she was.
 RETURNS = 6
 LETTERS = string.ascii_uppercase[:DECK_LENGTH]
-
-
-class Infeasible(Exception):
-    """The constraints have no solution."""
 
 
 def card_ids(sequences: Iterable[Sequence]) -> list[str]:

@@ -15,30 +15,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from deduce.text.names import Names
+
 #: Modes that remove no clue cards.
 FULL_DECK_MODES = ("training", "normal")
 #: Modes that remove two cards, and the card set ``modes`` table each one reads.
 REMOVAL_MODES = {"easy": "easy", "advanced": "advanced", "expert": "advanced"}
 #: Every mode of the rulebook, in order of difficulty.
 MODES = ("training", "easy", "normal", "advanced", "expert")
-
-
-@dataclass(frozen=True)
-class Names:
-    """A name in several languages; falls back to English, then to any, then to the id."""
-
-    by_lang: Mapping[str, str] = field(default_factory=dict)
-    fallback: str = ""
-
-    def get(self, lang: str = "en") -> str:
-        if lang in self.by_lang:
-            return self.by_lang[lang]
-        if "en" in self.by_lang:
-            return self.by_lang["en"]
-        return next(iter(self.by_lang.values()), self.fallback)
-
-    def to_json(self) -> dict[str, str]:
-        return dict(self.by_lang) if self.by_lang else {"en": self.fallback}
 
 
 @dataclass(frozen=True)

@@ -177,7 +177,8 @@ def deduce(cards: CardSet, query: Query, engine: str = "fast",
     conflict = None
     notes: list[Note] = []
     if result.status == "contradiction" or query.explain:
-        from deduce.who.z3model import ExplainTimeout, Model
+        from deduce.errors import ExplainTimeout
+        from deduce.who.z3model import Model
         model = Model(cards, query, timeout_ms=explain_timeout_ms)
         try:
             if result.status == "contradiction":

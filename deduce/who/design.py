@@ -30,8 +30,9 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from deduce.text.names import Names
 from deduce.who.audit import AuditReport, audit
-from deduce.who.cards import CardSet, Lady, Names, Suit, Trait
+from deduce.who.cards import CardSet, Lady, Suit, Trait
 from deduce.who.evaluator import CandidateSpace
 
 # -- the shipped brief ---------------------------------------------------------

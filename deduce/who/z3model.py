@@ -11,13 +11,9 @@ from __future__ import annotations
 
 import z3
 
-from deduce.errors import DeduceError
+from deduce.errors import ExplainTimeout
 from deduce.who.cards import CardSet
 from deduce.who.query import Observation, Query
-
-
-class ExplainTimeout(DeduceError):
-    """z3 did not finish within the time allowed."""
 
 
 class Model:

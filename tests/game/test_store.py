@@ -7,9 +7,8 @@ import threading
 
 import pytest
 
-from deduce.errors import InputError
-from deduce.game.rules import Illegal
-from deduce.game.store import Conflict, GameNotFound, GameStore, Unauthorized
+from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Unauthorized
+from deduce.game.store import GameStore
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()

@@ -9,6 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deduce.errors import Infeasible
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import walk_findings
@@ -16,7 +17,6 @@ from deduce.where.board import Board
 from deduce.where.design import (
     RETURNS,
     STAYS,
-    Infeasible,
     candidate_paths,
     card_ids,
     fixed_letters,
