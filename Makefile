@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test bench clean
+.PHONY: run test lint bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -16,11 +16,17 @@ $(STAMP): pyproject.toml constraints.txt
 run: $(STAMP)
 	$(VENV)/bin/deduce serve --host $(HOST) --port $(PORT)
 
+# The whole suite: the tests, then lint and types (make lint alone for the last two).
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -p no:cacheprovider
+	$(MAKE) --no-print-directory lint
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check deduce tests bench
+	$(VENV)/bin/mypy
 
 bench: $(STAMP)
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache
