@@ -2,7 +2,9 @@
 
 The files live inside the package (``deduce/data``) and are found with
 :mod:`importlib.resources`, so a checkout and an installed wheel read the same copies.
-The CLI, the HTTP API, the game and the benchmarks all load the shipped material from here.
+The CLI, the HTTP API, the game and the benchmarks all load the shipped material from here;
+each loader takes an optional path to read another file instead (a file named on the
+command line, or given to the server). A bad file raises :class:`~deduce.errors.InputError`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from deduce.game import fogfile
-from deduce.game.rules import Rules, stealth_orders
+from deduce.game.material import Rules, stealth_orders
 from deduce.where import boardfile, stealthfile
 from deduce.where.board import Board
 from deduce.who import cardfile
@@ -23,14 +25,25 @@ def data_path(name: str) -> Path:
     return Path(str(files("deduce.data").joinpath(name)))
 
 
+def load_cards(path: str | Path | None = None) -> CardSet:
+    """The card set at ``path``, or the shipped one (``clues.yaml``)."""
+    return cardfile.load(path or data_path("clues.yaml"))
+
+
+def load_board(path: str | Path | None = None) -> Board:
+    """The board at ``path``, or the shipped one (``board.yaml``)."""
+    return boardfile.load(path or data_path("board.yaml"))
+
+
 def load_rules(cards: CardSet | str | Path | None = None, board: Board | str | Path | None = None,
                stealth: str | Path | None = None, sequences: str | Path | None = None,
                fog: str | Path | None = None) -> Rules:
-    """Rules from the given card set / board (objects or paths) and files; shipped data by default."""
+    """The game material: the given card set and board (objects, or paths to read) and
+    files, the shipped data for whatever is not given."""
     if not isinstance(cards, CardSet):
-        cards = cardfile.load(cards or data_path("clues.yaml"))
+        cards = load_cards(cards)
     if not isinstance(board, Board):
-        board = boardfile.load(board or data_path("board.yaml"))
+        board = load_board(board)
     deck = stealthfile.load(stealth or data_path("stealth.yaml"))
     seqs = stealthfile.load_sequences(sequences or data_path("sequences.json"))
     return Rules(cards, board, fogfile.load(fog or data_path("fog.yaml")), stealth_orders(deck, seqs))

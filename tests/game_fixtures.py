@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from deduce.api.app import create_app
 from deduce.errors import InputError
 from deduce.game import fogfile
-from deduce.game.rules import Rules, StealthOrder
+from deduce.game.material import Rules, StealthOrder
 from deduce.shipped import data_path
 from deduce.text.names import Names
 from deduce.where.board import Board, Landmark, Location
@@ -40,7 +40,7 @@ def ring_board() -> Board:
 #: A 26-card closed walk on the ring: twice round, then l0 l1 l0 l1.
 WALK = RING + RING + ["l0", "l1", "l0", "l1"]
 #: A may-stay walk: the same, with l5 twice in a row.
-STAY_WALK = RING[:6] + ["l5"] + RING[6:] + RING + ["l0", "l1", "l0"]
+STAY_WALK = [*RING[:6], "l5", *RING[6:], *RING, "l0", "l1", "l0"]
 
 
 def ring_order(choice, reverse: bool) -> StealthOrder:
@@ -51,7 +51,7 @@ def ring_order(choice, reverse: bool) -> StealthOrder:
     elif kind == "position" and value == 5:
         walk, moves = STAY_WALK, "may_stay"
     elif kind == "rulebook" and value == "short":
-        walk, moves = RING + ["l0"], "may_stay"
+        walk, moves = [*RING, "l0"], "may_stay"
     else:
         raise InputError.at(("sequence",), f"unknown sequence {choice!r}")
     if reverse:

@@ -1,18 +1,23 @@
 """Terminal front ends of the game: ``deduce play`` (one player, rich) and the table of
-``deduce simulate``. A satellite: the rules are in :mod:`deduce.game`, the bot in
-:mod:`deduce.bot`; this module only reads commands and draws.
+``deduce simulate``. A front end: the rules are in :mod:`deduce.game.rules`, the bot and
+the simulator in :mod:`deduce.game.bot` and :mod:`deduce.game.simulate`; this module only
+reads commands and draws.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from deduce.errors import Illegal, InputError
-from deduce.game.bot import Summary
-from deduce.game.rules import Game, Rules, parse_setup
+from deduce.game.bot import ActionDoc
+from deduce.game.material import Rules
+from deduce.game.rules import Game
+from deduce.game.setup import parse_setup
+from deduce.game.simulate import Summary
 
 HELP = """Commands (a location or trait may be given by its number):
   m LOC            move to a neighbouring location        s        search here
@@ -32,7 +37,7 @@ def _pick(options: tuple[str, ...], word: str) -> str:
     return word
 
 
-def parse_command(game: Game, line: str) -> dict | str:
+def parse_command(game: Game, line: str) -> ActionDoc | str:
     """A typed command as an action document, or one of ``help``, ``hints``, ``quit``, ``""``."""
     words = line.split()
     if not words:
@@ -46,13 +51,13 @@ def parse_command(game: Game, line: str) -> dict | str:
         return "quit"
     name = SHORT.get(head, head)
     locations = game.board.location_ids
-    action: dict = {"action": name}
+    action: ActionDoc = {"action": name}
     if name == "move" and rest:
         action["to"] = _pick(locations, rest[0])
     elif name == "confront":
         action["traits"] = [_pick(game.cards.trait_ids, w) for w in rest]
-    elif name == "resolve" and game.s.pending is not None:
-        asks = game.s.pending["asks"]
+    elif name == "resolve" and game.pending is not None:
+        asks = game.pending.asks
         action[asks] = [_pick(locations, w) for w in rest] if asks == "path" else (
             _pick(locations, rest[0]) if rest else None)
     return action
@@ -70,10 +75,10 @@ def render(game: Game, console: Console) -> None:
         places.add_row(str(i), here + loc.name.get(), loc.landmark, "✓" if loc.id in view["visited"] else "",
                        ", ".join(str(board.index(n) + 1) for n in sorted(board.neighbours(loc.id), key=board.index)))
     console.print(places)
-    top = "a fog card" if view["top"].get("fog") else f"the landmark [bold]{view['top']['landmark']}[/bold]"
+    top = "a fog card" if view["top"].get("fog") else f"the landmark [bold]{view['top'].get('landmark')}[/bold]"
     console.print(f"Top stealth card: {top}   slot {view['slot']} of a {view['length']}-card deck "
-                  f"({view['moves'].replace('_', ' ')})   countdown {view['countdown']}   fog deck {view['fog_deck']}   "
-                  f"her suit: {view['suit']}")
+                  f"({view['moves'].replace('_', ' ')})   countdown {view['countdown']}   "
+                  f"fog deck {view['fog_deck']}   her suit: {view['suit']}")
     clues = view["clues"] + ([view["suit_card"]] if view["suit_card"] else [])
     if clues:
         table = Table(title="Clues")
@@ -102,9 +107,11 @@ def render_hints(game: Game, console: Console) -> None:
         console.print(f"[bold]Where {label}[/bold]: " + ", ".join(f"{loc} {p:.0%}" for p, loc in likely))
 
 
-def play_session(rules: Rules, setup_doc: dict, lines: Iterable[str], console: Console) -> Game:
-    """Play one game from typed lines until it ends, the lines run out, or the player quits."""
-    game = Game.new(rules, parse_setup(rules, setup_doc))
+def play_session(rules: Rules, setup_doc: Mapping[str, Any], lines: Iterable[str], console: Console,
+                 lang: str = "en") -> Game:
+    """Play one game from typed lines until it ends, the lines run out, or the player quits;
+    what happens is told in ``lang``."""
+    game = Game.new(rules, parse_setup(rules, setup_doc), lang=lang)
     console.print(HELP)
     render(game, console)
     commands: Iterator[str] = iter(lines)
@@ -133,12 +140,12 @@ def play_session(rules: Rules, setup_doc: dict, lines: Iterable[str], console: C
             console.print(f"  • {event['text']}")
         if not game.over:
             render(game, console)
-    if game.over:
-        end = game.view()["end"]
+    end = game.view()["end"]
+    if end is not None:
         lady = end["dark_lady"]
-        console.print(f"[bold]{'You win' if game.s.state == 'won' else 'You lose'}[/bold]: {end['message']}")
+        console.print(f"[bold]{'You win' if game.state == 'won' else 'You lose'}[/bold]: {end['message']}")
         console.print(f"The Dark Lady was {lady['name']} ({', '.join(lady['traits'])}).")
-        if end["score"] is not None:
+        if end["score"] is not None and end["confronted"] is not None:
             console.print(f"Score {end['score']}: {end['rank_name']}; your traits were "
                           f"{end['confronted']['verdict'].replace('-', ' ')}.")
     return game

@@ -28,7 +28,10 @@ from typing import Any
 
 from deduce.document import is_int
 from deduce.errors import Conflict, GameNotFound, InputError, Unauthorized
-from deduce.game.rules import Game, Rules, Setup, parse_setup, replay
+from deduce.game.events import EventJSON
+from deduce.game.material import Rules
+from deduce.game.rules import Game, replay
+from deduce.game.setup import Setup, parse_setup
 
 #: Default database, relative to the working directory.
 DEFAULT_DB = Path("var") / "games.sqlite3"
@@ -53,9 +56,6 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
-
-
-
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -63,7 +63,7 @@ def token_hash(token: str) -> str:
 class GameStore:
     """Create, load and advance games, durably. Safe to share between threads."""
 
-    def __init__(self, path: str | Path, rules: Rules):
+    def __init__(self, path: str | Path, rules: Rules) -> None:
         self.path = Path(path)
         self.rules = rules
         if str(path) != ":memory:":
@@ -108,16 +108,15 @@ class GameStore:
         row = self._db.execute("SELECT token_hash, setup FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or not hmac.compare_digest(row[0], token_hash(token)):
             raise GameNotFound("no such game")
-        s = json.loads(row[1])
-        seq = next(iter(s["sequence"].items()))
-        return Setup(s["mode"], seq, s["reverse"], s["start"], s["seed"], s["discard_fog"])
+        return Setup.from_json(json.loads(row[1]))
 
     def _count(self, game_id: str) -> int:
-        return self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+        count: int = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+        return count
 
     def _current(self, game_id: str, setup: Setup, version: int) -> Game:
         game = self._cache.get(game_id)
-        if game is None or game.s.version != version:
+        if game is None or game.version != version:
             rows = self._db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
             game = replay(self.rules, setup, [json.loads(r[0]) for r in rows], id=game_id)
         self._remember(game)
@@ -131,14 +130,16 @@ class GameStore:
 
     # -- acting ----------------------------------------------------------------
 
-    def act(self, game_id: str, token: str | None, version: Any, doc: Mapping) -> tuple[Game, list[dict]]:
+    def act(self, game_id: str, token: str | None, version: Any,
+            doc: Mapping[str, Any]) -> tuple[Game, list[EventJSON]]:
         """Apply one action made on ``version``; store it, or change nothing and raise.
 
         Raises :class:`Conflict` for another version, and the rules engine's
         ``InputError``/``Illegal`` for a malformed or forbidden action.
         """
         if not is_int(version):
-            raise InputError.at(("version",), f"expected the version of the view you acted on (a whole number), got {version!r}")
+            raise InputError.at(("version",),
+                                f"expected the version of the view you acted on (a whole number), got {version!r}")
         with self._lock:
             setup = self._open(game_id, token)
             self._db.execute("BEGIN IMMEDIATE")

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from deduce.game.bot import Bot, Summary, play, simulate
-from deduce.game.rules import VERDICTS, Game, parse_setup
+from deduce.game.bot import Bot
+from deduce.game.rules import VERDICTS, Game
+from deduce.game.setup import parse_setup
+from deduce.game.simulate import Summary, play, simulate
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()
@@ -24,10 +26,10 @@ def test_bot_decides_from_the_view_alone():
         fog_deck=tuple(reversed(one.deal.fog_deck))))
     bot = Bot(RULES)
     steps = 0
-    while not one.over and len(one.s.clues) < 2 and "reveal_suit_card" not in one.legal_actions():
+    while not one.over and len(one.table.clues) < 2 and "reveal_suit_card" not in one.legal_actions():
         assert one.view() == other.view()
-        a = bot.choose(one.player_view(), one.legal_actions(), one.s.pending)
-        assert a == bot.choose(other.player_view(), other.legal_actions(), other.s.pending)
+        a = bot.choose(one.player_view(), one.legal_actions(), one.pending)
+        assert a == bot.choose(other.player_view(), other.legal_actions(), other.pending)
         one.act(a)
         other.act(a)
         steps += 1
@@ -40,13 +42,13 @@ def test_bot_plays_whole_games():
     assert any(o.state == "won" for o in outcomes)
     for o in outcomes:
         assert (o.score is not None) == (o.state == "won")
-        assert o.verdict in VERDICTS + (None,)
+        assert o.verdict in (*VERDICTS, None)
         if o.state == "won":
             assert o.verdict in ("proven", "lucky-guess")
 
 
 def test_simulate_adds_up_and_repeats():
-    plan = dict(modes=["easy", "normal"], sequences=[{"position": 1}, {"rulebook": "short"}], games=4, seed=3)
+    plan = {"modes": ["easy", "normal"], "sequences": [{"position": 1}, {"rulebook": "short"}], "games": 4, "seed": 3}
     summaries = simulate(RULES, **plan)
     assert [(s.mode, s.sequence) for s in summaries] == [
         ("easy", "position-1"), ("easy", "rulebook-short"), ("normal", "position-1"), ("normal", "rulebook-short")]

@@ -25,7 +25,10 @@ from rich.console import Console
 
 from deduce.cli.play import play_session
 from deduce.game.bot import step_towards
-from deduce.game.rules import Game, parse_setup, rank, replay, who
+from deduce.game.rules import Game, replay
+from deduce.game.scoring import rank
+from deduce.game.setup import parse_setup
+from deduce.game.view import who
 from deduce.shipped import load_rules
 from tests.game_fixtures import game_client, truthful_cards
 
@@ -52,20 +55,20 @@ class Planner:
 
     def her_place(self, ahead: int = 0) -> str:
         """Where she is ``ahead`` rounds from now, if she does not flee meanwhile."""
-        return self.game.deck.location(self.game.s.pos + ahead)
+        return self.game.deck.location(self.game.table.pos + ahead)
 
     def fog_on_top(self, ahead: int = 0) -> bool:
-        return (self.game.s.pos + ahead) % self.game.length in self.game.s.fog_in_slot
+        return (self.game.table.pos + ahead) % self.game.length in self.game.table.fog_in_slot
 
     def she_is_here(self) -> bool:
-        return self.her_place() == self.game.s.pawn
+        return self.her_place() == self.game.table.pawn
 
     def catch(self) -> bool:
         """Walk (or wait) to where she will be, on a turn her card can be searched; the
         fewest rounds, found breadth-first over (round, pawn). False if the game ends on
         the way or no such turn comes within two trips through the deck."""
         board = RULES.board
-        routes: dict[str, list[dict]] = {self.game.s.pawn: []}
+        routes: dict[str, list[dict]] = {self.game.table.pawn: []}
         for ahead in range(2 * self.game.length):
             route = routes.get(self.her_place(ahead))
             if route is not None and not self.fog_on_top(ahead):
@@ -76,17 +79,17 @@ class Planner:
                 return True
             later: dict[str, list[dict]] = {}
             for place, route in routes.items():
-                later.setdefault(place, route + [PASS])
+                later.setdefault(place, [*route, PASS])
                 for to in sorted(board.neighbours(place)):
-                    later.setdefault(to, route + [{"action": "move", "to": to}])
+                    later.setdefault(to, [*route, {"action": "move", "to": to}])
             routes = later
         return False
 
     def claim_every_key(self) -> None:
         """Walk to the nearest location whose key is not claimed, until every key is."""
         board = RULES.board
-        while not self.game.over and self.game.s.visited != set(board.location_ids):
-            step = step_towards(board, self.game.s.pawn, set(board.location_ids) - self.game.s.visited)
+        while not self.game.over and self.game.table.visited != set(board.location_ids):
+            step = step_towards(board, self.game.table.pawn, set(board.location_ids) - self.game.table.visited)
             self.act({"action": "move", "to": step})
 
     def her_traits(self) -> list[str]:
@@ -134,7 +137,7 @@ def fog_with_empty_deck(p: Planner) -> None:
     """Search wherever she is not until the fog deck is empty, then use the first fog card
     that comes up."""
     while not p.game.over:
-        if p.game.s.fog_deck:
+        if p.game.table.fog_deck:
             p.act(SEARCH if "search" in p.game.legal_actions() and not p.she_is_here() else PASS)
         else:
             p.act(FOG if p.game.top_is_fog else PASS)
@@ -144,7 +147,7 @@ def impossible_fog(p: Planner) -> None:
     """Never move (so no neighbouring location is ever visited) and search until the
     crowd card lies in the stealth deck; use it when it comes up: it must take the pawn
     to a visited neighbouring location, and there is none."""
-    s = p.game.s
+    s = p.game.table
     while not p.game.over:
         if p.game.top_is_fog and s.fog_in_slot[p.game.slot] == "crowd":
             p.act(FOG)
@@ -192,8 +195,9 @@ def plan(name: str) -> Plan:
         setup = {**ending.setup, "seed": seed}
         p = Planner(setup)
         ending.play(p)
-        end = p.game.s.end
-        if end and (p.game.s.state, end["reason"], p.actions[-1]["action"]) == (ending.state, ending.reason, ending.last_action):
+        end = p.game.end
+        reached = (p.game.state, end.reason, p.actions[-1]["action"]) if end else None
+        if reached == (ending.state, ending.reason, ending.last_action):
             return Plan(setup, tuple(p.actions), p.game.view())
     pytest.fail(f"no seed below {SEEDS} reaches the ending {name!r}")
 
@@ -302,7 +306,12 @@ def test_api_game_ends(client, name):
     assert view == p.final_view | {"id": game.id}
     assert (view["state"], end["reason"]) == (ending.state, ending.reason)
     assert view["actions"] == [] and end["dark_lady"]["card"] == dark and dark_lady_pattern(dark).search(game.texts[-1])
-    assert game.events[-1] == {"event": "end", "text": end["message"], "state": ending.state, "reason": ending.reason}
+    last = dict(game.events[-1])
+    code, params = last.pop("code"), last.pop("params")
+    assert last == {"event": "end", "text": end["message"], "state": ending.state, "reason": ending.reason}
+    assert code.startswith(f"end.{ending.reason}")
+    assert params == {"state": ending.state, "reason": ending.reason} | (
+        {"dark_lady": dark} if ending.reason in ("unmasked", "wrong-traits") else {})
     assert game.get() == view
     after = client.post(f"/v1/games/{game.id}/actions", json={"version": view["version"], "action": "pass"},
                         headers=game.headers)
@@ -359,9 +368,9 @@ def test_terminal_game_ends(name):
     game = play_session(RULES, p.setup, typed(), out)
     text = out.export_text()
     end = game.view()["end"]
-    assert "Not possible" not in text and game.s.version == len(p.actions)
+    assert "Not possible" not in text and game.version == len(p.actions)
     assert game.view() == p.final_view
-    assert (game.s.state, end["reason"]) == (ending.state, ending.reason)
+    assert (game.state, end["reason"]) == (ending.state, ending.reason)
     dark = CARDS.lady(game.deal.dark_lady)
     assert shown_before_end and not dark_lady_pattern(dark.id).search(shown_before_end[0])
     after = text[len(shown_before_end[0]):]

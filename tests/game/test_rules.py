@@ -12,17 +12,11 @@ from dataclasses import replace
 
 import pytest
 
-from deduce.errors import InputError
-from deduce.game.rules import (
-    VERDICTS,
-    Game,
-    Illegal,
-    hints,
-    parse_setup,
-    rank,
-    replay,
-    score,
-)
+from deduce.errors import Illegal, InputError
+from deduce.game.rules import VERDICTS, Game, replay
+from deduce.game.scoring import rank, score
+from deduce.game.setup import parse_setup
+from deduce.game.view import hints
 from tests.game_fixtures import RING, WALK, ring_rules
 
 RULES = ring_rules()
@@ -46,12 +40,12 @@ def passes(game: Game, n: int) -> None:
 
 def at_lady(game: Game) -> None:
     """Put the pawn where she is now (white-box: the test knows the hidden deck)."""
-    game.s.pawn = game.deck.location(game.slot)
+    game.table.pawn = game.deck.location(game.slot)
 
 
 def away_from_lady(game: Game) -> None:
     here = game.deck.location(game.slot)
-    game.s.pawn = next(loc for loc in RING if loc != here)
+    game.table.pawn = next(loc for loc in RING if loc != here)
 
 
 def traits_of_dark_lady(game: Game) -> list[str]:
@@ -66,7 +60,7 @@ def test_setup_claims_start_key_and_sees_first_two_cards():
     assert set(view) == VIEW_FIELDS
     assert view["pawn"] == "l0" and view["visited"] == ["l0"]
     assert view["slot"] == 1 and view["countdown"] == 2 and view["fog_deck"] == 10
-    assert [o.slot for o in game.s.observations] == [0, 1]
+    assert [o.slot for o in game.table.observations] == [0, 1]
     assert view["actions"] == ["move", "search", "confront", "pass"]
     assert view["state"] == "playing" and view["end"] is None
 
@@ -82,7 +76,10 @@ def test_modes_remove_cards_and_set_the_countdown(mode, clue_deck, countdown):
         assert game.view()["countdown"] == countdown
         deck = set(game.deal.clue_deck)
         assert dark.id not in deck and RULES.cards.partner(dark).id not in deck
-        assert {x.id for x in RULES.cards.ladies_of_suit(removed)} == set(game.deal.removed) if removed else not game.deal.removed
+        if removed:
+            assert {x.id for x in RULES.cards.ladies_of_suit(removed)} == set(game.deal.removed)
+        else:
+            assert not game.deal.removed
         assert not deck & set(game.deal.removed)
 
 
@@ -118,15 +115,15 @@ def random_action(game: Game, rng: random.Random) -> dict:
     """A random legal action with random (legal) parameters."""
     name = rng.choice(game.legal_actions())
     if name == "move":
-        return {"action": "move", "to": rng.choice(sorted(RULES.board.neighbours(game.s.pawn)))}
+        return {"action": "move", "to": rng.choice(sorted(RULES.board.neighbours(game.table.pawn)))}
     if name == "confront":
         return {"action": "confront", "traits": rng.sample(RULES.cards.trait_ids, 3)}
     if name == "resolve":
-        pending = game.s.pending
-        if pending["asks"] == "path":
-            first = rng.choice(sorted(RULES.board.neighbours(game.s.pawn)))
+        pending = game.pending
+        if pending.asks == "path":
+            first = rng.choice(sorted(RULES.board.neighbours(game.table.pawn)))
             return {"action": "resolve", "path": [first, rng.choice(sorted(RULES.board.neighbours(first)))]}
-        return {"action": "resolve", pending["asks"]: rng.choice(pending["choices"])}
+        return {"action": "resolve", pending.asks: rng.choice(pending.choices)}
     return {"action": name}
 
 
@@ -150,7 +147,7 @@ def test_replay_rebuilds_the_same_game(mode):
         assert game.over or len(actions) == 400
         again = replay(RULES, setup, actions)
         assert again.view() == game.view()
-        assert again.s == game.s
+        assert again.table == game.table
 
 
 def test_seed_decides_the_deal():
@@ -164,16 +161,16 @@ def test_random_games_keep_the_invariants():
         rng = random.Random(seed)
         game = new({"mode": rng.choice(["training", "easy", "normal", "advanced", "expert"]), "seed": seed})
         while not game.over:
-            before = game.s.version
+            before = game.version
             game.act(random_action(game, rng))
             view = game.view()
             assert set(view) == VIEW_FIELDS and view["version"] == before + 1
             # one fog card for each card taken out: deck, slots and discards account for all ten
-            assert len(game.s.fog_deck) + len(game.s.fog_in_slot) + len(game.s.fog_discarded) == 10
-            assert game.s.countdown >= 0
+            assert len(game.table.fog_deck) + len(game.table.fog_in_slot) + len(game.table.fog_discarded) == 10
+            assert game.table.countdown >= 0
         end = game.view()["end"]
         assert game.view()["actions"] == [] and end["reason"]
-        assert (end["score"] is not None) == (game.s.state == "won")
+        assert (end["score"] is not None) == (game.state == "won")
 
 
 # -- the round, the countdown, fleeing ---------------------------------------------
@@ -182,7 +179,7 @@ def test_each_round_the_lady_moves_one_card():
     game = new()
     passes(game, 3)
     assert game.view()["slot"] == 4
-    landmarks = [o.landmark for o in game.s.observations]
+    landmarks = [o.landmark for o in game.table.observations]
     assert landmarks == [RULES.board.landmark_of(WALK[(game.deal.cut + i) % 26]) for i in range(5)]
 
 
@@ -208,9 +205,9 @@ def test_countdown_turns_down_each_time_it_comes_up():
 
 def test_the_lady_flees_one_card_per_clue_and_the_countdown_is_not_counted():
     game = new(cut=0)
-    game.s.clues = ["lady-0", "lady-1"]  # two clues in hand
+    game.table.clues = ["lady-0", "lady-1"]  # two clues in hand
     passes(game, 23)                      # slot 24: she is at l0
-    game.s.pawn = "l5"                    # a failed search
+    game.table.pawn = "l5"                    # a failed search
     events = game.act({"action": "search"})
     # she flees 2 cards (to slots 25 and 26; the countdown card comes up between them
     # and is not counted), then moves one (slot 27)
@@ -221,9 +218,9 @@ def test_the_lady_flees_one_card_per_clue_and_the_countdown_is_not_counted():
 
 def test_flee_crossing_the_countdown_at_zero_loses():
     game = new(cut=0)
-    game.s.clues = ["lady-0", "lady-1", "lady-2"]
+    game.table.clues = ["lady-0", "lady-1", "lady-2"]
     passes(game, 74)                      # slot 75, countdown 0: fleeing 3 reaches it
-    game.s.pawn = "l5"
+    game.table.pawn = "l5"
     game.act({"action": "search"})
     assert game.view()["state"] == "lost" and game.view()["end"]["reason"] == "countdown"
 
@@ -241,8 +238,8 @@ def test_successful_search_gives_a_clue_claims_the_key_and_makes_her_flee():
     assert [c["card"] for c in view["clues"]] == [game.deal.clue_deck[0]]
     assert "l3" in view["visited"]
     assert view["slot"] == slot + 1 + 1     # one clue: flees one card, then moves
-    assert view["fog_deck"] == 9 and game.s.fog_in_slot == {slot % 26: game.deal.fog_deck[0]}
-    searched = [o for o in game.s.observations if o.kind == "searched"]
+    assert view["fog_deck"] == 9 and game.table.fog_in_slot == {slot % 26: game.deal.fog_deck[0]}
+    searched = [o for o in game.table.observations if o.kind == "searched"]
     assert searched[0].slot == slot and searched[0].found and searched[0].location == "l3"
 
 
@@ -303,15 +300,15 @@ def test_right_traits_unproven_are_a_lucky_guess():
 
 def chase_until_proven(game: Game) -> None:
     """Catch her again and again (pawn placed by hand) until the view proves her traits."""
-    while not game.s.proven:
+    while not game.table.proven:
         assert not game.over
         if game.can_reveal_suit_card():
             game.act({"action": "reveal_suit_card"})
             continue
-        if not game.s.clue_deck:
-            if game.s.suit_card_revealed:
+        if not game.table.clue_deck:
+            if game.table.suit_card_revealed:
                 return  # this deal cannot be proven
-            game.s.visited = set(RING)
+            game.table.visited = set(RING)
             continue
         if game.top_is_fog:
             game.act({"action": "pass"})
@@ -324,7 +321,7 @@ def test_proven_traits_are_reported_as_proven():
     for seed in range(5):
         game = new({"seed": seed, "mode": "easy"})
         chase_until_proven(game)
-        if game.view()["state"] != "playing" or not game.s.proven:
+        if game.view()["state"] != "playing" or not game.table.proven:
             continue
         assert hints(RULES, game.player_view())["who"]["dark_lady"] == traits_of_dark_lady(game)
         game.act({"action": "pass"})
@@ -340,7 +337,7 @@ def test_proven_traits_are_reported_as_proven():
 
 def test_no_confrontation_on_the_turn_a_clue_is_gained():
     game = new()
-    game.s.visited = set(RING)
+    game.table.visited = set(RING)
     game.act({"action": "reveal_suit_card"})
     view = game.view()
     assert view["suit_card"]["card"] == RULES.cards.partner(RULES.cards.lady(game.deal.dark_lady)).id
@@ -353,7 +350,7 @@ def test_no_confrontation_on_the_turn_a_clue_is_gained():
 
 def test_suit_card_needs_every_key():
     game = new()
-    game.s.visited = set(RING[:-1])
+    game.table.visited = set(RING[:-1])
     with pytest.raises(Illegal, match="every location key"):
         game.act({"action": "reveal_suit_card"})
     game.act({"action": "move", "to": "l10"})
@@ -362,7 +359,7 @@ def test_suit_card_needs_every_key():
 
 def test_revealed_suit_card_counts_as_a_clue_when_she_flees():
     game = new(cut=0)
-    game.s.visited = set(RING)
+    game.table.visited = set(RING)
     game.act({"action": "reveal_suit_card"})
     away_from_lady(game)
     slot = game.view()["slot"]
@@ -406,7 +403,7 @@ def test_ranks(points, rank_id):
 def test_training_lets_you_move_and_search_and_halves_the_score():
     game = new({"mode": "training"}, cut=0)
     passes(game, 2)                                   # slot 3, she is at l3; pawn at l0
-    game.s.pawn = "l2"
+    game.table.pawn = "l2"
     game.act({"action": "move", "to": "l3"})
     view = game.view()
     assert view["slot"] == 3 and view["actions"] == ["search", "confront", "pass"]
@@ -425,8 +422,8 @@ def fog_on_top(card: str, fog_after: tuple[str, ...] | None = None) -> Game:
     if fog_after is None:
         fog_after = tuple(x for x in ("damp", "slip", "glimpse", "keyhole") if x != card)[:3]
     others = tuple(f.id for f in RULES.fog if f.id != card and f.id not in fog_after)
-    game = new(cut=0, fog_deck=(card,) + fog_after, fog_discarded=others)
-    game.s.pawn = "l5"
+    game = new(cut=0, fog_deck=(card, *fog_after), fog_discarded=others)
+    game.table.pawn = "l5"
     game.act({"action": "search"})         # slot 1 gets the fog card
     passes(game, 25)
     assert game.view()["top"] == {"fog": True} and game.view()["slot"] == 27
@@ -437,8 +434,10 @@ def test_glimpse_shows_the_landmark_after_next():
     game = fog_on_top("glimpse")
     events = game.act({"action": "fog"})
     assert events[0]["card"] == "glimpse"
-    assert events[1] == {"event": "glimpse", "text": events[1]["text"], "slot": 29,
-                         "landmark": RULES.board.landmark_of(WALK[29 % 26])}
+    landmark = RULES.board.landmark_of(WALK[29 % 26])
+    assert events[1] == {"event": "glimpse", "text": f"The card after next shows the landmark {landmark.title()}.",
+                         "slot": 29, "landmark": landmark,
+                         "code": "glimpse.landmark", "params": {"slot": 29, "landmark": landmark}}
     assert game.view()["fog_deck"] == 3  # one slid under, this one back at the bottom
 
 
@@ -457,7 +456,7 @@ def test_wherry_moves_two_steps_and_is_discarded():
     game.act({"action": "resolve", "path": ["l6", "l7"]})
     view = game.view()
     assert view["pawn"] == "l7" and {"l6", "l7"} <= set(view["visited"]) and view["pending"] is None
-    assert view["slot"] == 28 and "wherry" in game.s.fog_discarded and view["fog_deck"] == 2
+    assert view["slot"] == 28 and "wherry" in game.table.fog_discarded and view["fog_deck"] == 2
 
 
 def test_keyhole_tells_whether_she_will_be_there():
@@ -479,7 +478,7 @@ def test_linkboy_claims_a_key_and_is_impossible_with_every_key():
     game.act({"action": "resolve", "location": "l8"})
     assert "l8" in game.view()["visited"] and game.view()["pawn"] == "l5"
     game = fog_on_top("linkboy")
-    game.s.visited = set(RING)
+    game.table.visited = set(RING)
     game.act({"action": "fog"})
     assert game.view()["end"]["reason"] == "fog-impossible"
 
@@ -487,11 +486,11 @@ def test_linkboy_claims_a_key_and_is_impossible_with_every_key():
 def test_lantern_returns_a_discarded_card():
     game = fog_on_top("lantern")
     game.act({"action": "fog"})
-    assert game.view()["fog_deck"] == 4 and len(game.s.fog_discarded) == 5
+    assert game.view()["fog_deck"] == 4 and len(game.table.fog_discarded) == 5
     game = fog_on_top("lantern")
-    game.s.fog_discarded.clear()
+    game.table.fog_discarded.clear()
     game.act({"action": "fog"})
-    assert game.view()["fog_deck"] == 2 and game.s.fog_discarded == ["lantern"]
+    assert game.view()["fog_deck"] == 2 and game.table.fog_discarded == ["lantern"]
 
 
 def test_slip_and_curfew_make_her_flee():
@@ -499,16 +498,16 @@ def test_slip_and_curfew_make_her_flee():
     game.act({"action": "fog"})
     assert game.view()["slot"] == 27 + 1 + 1
     game = fog_on_top("curfew")
-    game.s.clues = ["lady-0", "lady-2", "lady-4"]
+    game.table.clues = ["lady-0", "lady-2", "lady-4"]
     game.act({"action": "fog"})
-    assert game.view()["slot"] == 27 + 3 + 1 and "curfew" in game.s.fog_discarded
+    assert game.view()["slot"] == 27 + 3 + 1 and "curfew" in game.table.fog_discarded
 
 
 def test_damp_discards_the_top_fog_card():
     game = fog_on_top("damp", ("slip", "glimpse"))
     game.act({"action": "fog"})
     # slip slid under, damp to the bottom, then the top card (glimpse) discarded
-    assert game.s.fog_deck == ["damp"] and "glimpse" in game.s.fog_discarded
+    assert game.table.fog_deck == ["damp"] and "glimpse" in game.table.fog_discarded
 
 
 def test_lost_key_and_crowd():
@@ -516,7 +515,7 @@ def test_lost_key_and_crowd():
     game.act({"action": "fog"})
     assert "l5" not in game.view()["visited"]
     game = fog_on_top("crowd")
-    game.s.visited.add("l4")
+    game.table.visited.add("l4")
     game.act({"action": "fog"})
     assert game.view()["pending"]["choices"] == ["l4"]
     game.act({"action": "resolve", "to": "l4"})
@@ -525,7 +524,7 @@ def test_lost_key_and_crowd():
 
 def test_crowd_without_a_visited_neighbour_is_impossible():
     game = fog_on_top("crowd")
-    game.s.visited -= {"l4", "l6"}
+    game.table.visited -= {"l4", "l6"}
     game.act({"action": "fog"})
     assert game.view()["end"]["reason"] == "fog-impossible"
 
@@ -556,10 +555,10 @@ def test_every_fog_card_names_a_known_action_and_reads_in_three_languages():
     ({"action": "resolve", "to": "l1"}, Illegal), ({"action": "reveal_suit_card"}, Illegal)])
 def test_illegal_actions_change_nothing(action, error):
     game = new()
-    before = json.dumps(game.view()), repr(game.s)
+    before = json.dumps(game.view()), repr(game.table)
     with pytest.raises(error):
         game.act(action)
-    assert (json.dumps(game.view()), repr(game.s)) == before
+    assert (json.dumps(game.view()), repr(game.table)) == before
 
 
 def test_no_action_after_the_end():
@@ -578,7 +577,7 @@ def test_two_hidden_states_with_the_same_view_give_the_same_hints():
     dark = RULES.cards.lady(one.deal.dark_lady)
     partner = RULES.cards.partner(dark).id
     first, rest = one.deal.clue_deck[0], one.deal.clue_deck[1:]
-    other = new({"seed": 3}, cut=0, dark_lady=partner, clue_deck=(first,) + tuple(reversed(rest)),
+    other = new({"seed": 3}, cut=0, dark_lady=partner, clue_deck=(first, *tuple(reversed(rest))),
                 fog_deck=tuple(reversed(one.deal.fog_deck)))
     script = [{"action": "pass"}, {"action": "pass"}, "catch", {"action": "move", "to": "l4"},
               {"action": "search"}, {"action": "pass"}, {"action": "move", "to": "l5"}]

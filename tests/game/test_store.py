@@ -32,7 +32,7 @@ def test_games_survive_a_new_store(store, tmp_path):
 
 
 def test_token_is_stored_only_as_a_hash(store):
-    game, token = store.create({})
+    _game, token = store.create({})
     rows = sqlite3.connect(store.path).execute("SELECT * FROM games").fetchall()
     assert token not in repr(rows) and len(rows) == 1
 

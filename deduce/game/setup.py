@@ -1,0 +1,148 @@
+"""A game's setup: the player's choices (SPEC 8, ``POST /v1/games``) and the deal they lead to.
+
+Core module, no I/O. :func:`parse_setup` reads a setup document and names every problem
+by its field; :class:`Setup` is the normalised result, written to and read from JSON here
+only (:meth:`Setup.to_json`, :meth:`Setup.from_json`: the store keeps games this way).
+:func:`deal` makes every random choice of a game, once, from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, TypedDict, cast
+
+from deduce.document import is_int, type_name
+from deduce.errors import InputError, Problems, unknown
+from deduce.game.material import Rules, StealthOrder
+from deduce.who.cards import MODES
+
+#: Fields of a game's setup document (SPEC 8, POST /v1/games).
+SETUP_FIELDS = ("mode", "sequence", "reverse", "start", "seed", "discard_fog")
+#: How a stealth sequence is chosen: a position printed on the cards, or a rulebook sequence.
+SequenceKind = Literal["position", "rulebook"]
+SEQUENCE_KINDS: tuple[SequenceKind, ...] = ("position", "rulebook")
+MAX_SEED = 2 ** 63 - 1
+
+
+class SetupJSON(TypedDict):
+    """A normalised setup, as stored with a game."""
+
+    mode: str
+    sequence: dict[str, Any]
+    reverse: bool
+    start: str | None
+    seed: int
+    discard_fog: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The player's choices for a game, and its seed (normalised; stored with the game)."""
+
+    mode: str = "normal"
+    sequence: tuple[SequenceKind, Any] = ("position", 1)
+    reverse: bool = False
+    start: str | None = None
+    seed: int = 0
+    discard_fog: int = 0
+
+    @property
+    def sequence_doc(self) -> dict[str, Any]:
+        """The sequence choice as a document: ``{"position": 1}`` or ``{"rulebook": "easy-1"}``."""
+        return {self.sequence[0]: self.sequence[1]}
+
+    def to_json(self) -> SetupJSON:
+        return {"mode": self.mode, "sequence": self.sequence_doc, "reverse": self.reverse,
+                "start": self.start, "seed": self.seed, "discard_fog": self.discard_fog}
+
+    @classmethod
+    def from_json(cls, doc: SetupJSON) -> Setup:
+        """The setup :meth:`to_json` wrote (trusted: it was checked when the game began)."""
+        kind, value = next(iter(doc["sequence"].items()))
+        return cls(doc["mode"], (cast(SequenceKind, kind), value), doc["reverse"], doc["start"], doc["seed"],
+                   doc["discard_fog"])
+
+
+def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
+    """Read a setup document (all fields optional); every problem is named by its field."""
+    if doc is None:
+        doc = {}
+    if not isinstance(doc, Mapping):
+        raise InputError.at((), f"a game setup must be an object; got {type_name(doc)}")
+    problems = Problems()
+    bad = problems.add
+    for name in doc:
+        if name not in SETUP_FIELDS:
+            bad((str(name),), f"unknown field; expected some of: {', '.join(SETUP_FIELDS)}")
+    mode = doc.get("mode", "normal")
+    if mode not in MODES:
+        bad(("mode",), unknown("mode", mode, MODES))
+        mode = "normal"
+    sequence: tuple[SequenceKind, Any] = ("position", 1)
+    seq_doc = doc.get("sequence", {"position": 1})
+    if not isinstance(seq_doc, Mapping) or len(seq_doc) != 1 or next(iter(seq_doc)) not in SEQUENCE_KINDS:
+        bad(("sequence",), 'expected {"position": 1..8} or {"rulebook": "<name>"}')
+    else:
+        sequence = next(iter(seq_doc.items()))
+    reverse = doc.get("reverse", False)
+    if not isinstance(reverse, bool):
+        bad(("reverse",), f"expected true or false, got {type_name(reverse)}")
+        reverse = False
+    start = doc.get("start")
+    if start is not None and (not isinstance(start, str) or not rules.board.has_location(start)):
+        bad(("start",), unknown("location", start, rules.board.location_ids))
+    seed = doc.get("seed", default_seed)
+    if seed is None:
+        seed = default_seed
+    if not is_int(seed) or not 0 <= seed <= MAX_SEED:
+        bad(("seed",), f"expected a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    discard: Any = doc.get("discard_fog")
+    if mode == "expert":
+        discard = 1 if discard is None else discard
+        if not is_int(discard) or not 1 <= discard <= len(rules.fog) - 1:
+            bad(("discard_fog",), f"Expert discards 1 to {len(rules.fog) - 1} fog cards at setup; got {discard!r}")
+    elif discard not in (None, 0) or isinstance(discard, bool):
+        bad(("discard_fog",), "fog cards are discarded at setup only in expert mode")
+    try:
+        rules.cards.removed_suit(mode, rules.cards.suit_ids[0])
+    except ValueError as exc:
+        bad(("mode",), f"this card set cannot be played in {mode} mode: {exc}")
+    problems.raise_if_any()
+    setup = Setup(mode, sequence, reverse, start, seed, discard if mode == "expert" else 0)
+    rules.order(setup.sequence_doc, reverse)  # unknown sequences are refused here, at setup
+    return setup
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The hidden state dealt at setup: everything the seed decides."""
+
+    start: str
+    dark_lady: str
+    clue_deck: tuple[str, ...]
+    removed: tuple[str, ...]
+    fog_deck: tuple[str, ...]
+    fog_discarded: tuple[str, ...]
+    cut: int
+
+
+def deal(rules: Rules, setup: Setup, deck: StealthOrder) -> Deal:
+    """Shuffle and deal from the seed, in a fixed order, so a seed always gives the same game."""
+    rng = random.Random(setup.seed)
+    cards = rules.cards
+    start = setup.start or rng.choice(rules.board.location_ids)
+    fog = [f.id for f in rules.fog]
+    rng.shuffle(fog)
+    ladies = [lady.id for lady in cards.ladies]
+    rng.shuffle(ladies)
+    dark = cards.lady(ladies[0])
+    partner = cards.partner(dark)
+    removed_suit = cards.removed_suit(setup.mode, dark.suit)
+    removed = tuple(x.id for x in cards.ladies_of_suit(removed_suit)) if removed_suit else ()
+    clue_deck = [x for x in ladies[1:] if x not in removed and (partner is None or x != partner.id)]
+    rng.shuffle(clue_deck)
+    cut = rng.randrange(deck.length)
+    n = setup.discard_fog
+    return Deal(start, dark.id, tuple(clue_deck), removed, tuple(fog[n:]), tuple(fog[:n]), cut)

@@ -1,0 +1,204 @@
+"""The player's view: everything a careful player at the table knows, and nothing else (SPEC 8).
+
+Core module, no I/O. :class:`PlayerView` is the visible part of a game (pawn, keys,
+revealed clues, countdown, the top card's back, and every landmark, fog card and search
+outcome seen); the hints (:func:`hints`) and a confrontation's verdict are computed from it
+alone. The JSON shapes of the VIEW are defined here, once: :class:`ViewJSON` and its parts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, TypedDict
+
+from deduce.game.events import Event, Words
+from deduce.game.material import Rules
+from deduce.game.scoring import RankId
+from deduce.where.query import SlotObservation, TrackQuery
+from deduce.where.stealth import Moves
+from deduce.where.tracker import track
+from deduce.who.cardfile import key_to_json
+from deduce.who.cards import CardSet
+from deduce.who.deduction import Deduction, deduce
+from deduce.who.query import Query, observe_lady
+
+#: Where a game stands.
+GameState = Literal["playing", "won", "lost"]
+#: Every action a player may send (SPEC 8).
+Action = Literal["move", "search", "confront", "fog", "resolve", "pass", "reveal_suit_card"]
+#: Verdicts on a confrontation, judged from the player's view at the time.
+Verdict = Literal["proven", "lucky-guess", "wrong"]
+#: Why a game ended.
+EndReason = Literal["unmasked", "wrong-traits", "countdown", "no-fog-card", "fog-impossible"]
+#: The field a pending fog action asks for.
+Asks = Literal["path", "location", "to"]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything a careful player at the table knows, and nothing else."""
+
+    mode: str
+    suit: str
+    length: int
+    moves: Moves
+    slot: int
+    pawn: str
+    visited: frozenset[str]
+    top: str | None                      # the top card's landmark, None for a fog card
+    countdown: int
+    fog_deck: int
+    clues: tuple[str, ...]               # revealed clue cards, in order
+    suit_card: str | None                # revealed suit card
+    observations: tuple[SlotObservation, ...]
+
+    def track_query(self, now: int | None = None) -> TrackQuery:
+        return TrackQuery(self.length, self.moves, self.slot if now is None else now, self.observations)
+
+
+def who(cards: CardSet, view: PlayerView) -> Deduction:
+    """What the revealed clues (and the suit card, once revealed) prove about her traits."""
+    clues = [observe_lady(cards, c) for c in view.clues]
+    if view.suit_card is not None:
+        clues.append(observe_lady(cards, view.suit_card, "suit_card"))
+    return deduce(cards, Query(suit=view.suit, clues=tuple(clues)))
+
+
+class HintsJSON(TypedDict):
+    """``GET /v1/games/{id}/hints``: the deduction result and the tracking result."""
+
+    who: dict[str, Any]
+    where: dict[str, Any]
+
+
+def hints(rules: Rules, view: PlayerView) -> HintsJSON:
+    """WHO (deduction from the revealed clues and her suit) and WHERE (tracking from what
+    was seen of the stealth deck), from the player's view alone."""
+    return {"who": who(rules.cards, view).to_json(),
+            "where": track(rules.board, view.track_query()).to_json()}
+
+
+# -- the VIEW's parts ----------------------------------------------------------------
+
+class ClueJSON(TypedDict):
+    """A revealed clue card, as the player sees it."""
+
+    card: str
+    name: str
+    traits: list[str]
+    key: dict[str, list[int]]
+
+
+class DarkLadyJSON(ClueJSON):
+    """Her card, shown once the game is over."""
+
+    suit: str
+
+
+def clue_json(words: Words, card: str) -> ClueJSON:
+    lady = words.rules.cards.lady(card)
+    return {"card": lady.id, "name": words.lady(card), "traits": list(lady.traits),
+            "key": key_to_json(lady.key, words.rules.cards.suit_ids)}
+
+
+class TopJSON(TypedDict, total=False):
+    """The top card of the stealth deck: its landmark, or ``{"fog": true}``."""
+
+    landmark: str
+    fog: Literal[True]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A revealed fog card waiting for the ``resolve`` action: what it asks, and the choices."""
+
+    card: str
+    action: str
+    asks: Asks
+    choices: tuple[str, ...]
+
+    def to_json(self, words: Words) -> PendingJSON:
+        return {"card": self.card, "action": self.action, "asks": self.asks,
+                "text": words.fog_text(self.card), "choices": list(self.choices)}
+
+
+class PendingJSON(TypedDict):
+    card: str
+    action: str
+    asks: Asks
+    text: str
+    choices: list[str]
+
+
+@dataclass(frozen=True)
+class Confronted:
+    """The traits named in a confrontation, and the verdict on them."""
+
+    traits: tuple[str, ...]
+    verdict: Verdict
+
+    def to_json(self) -> ConfrontedJSON:
+        return {"traits": list(self.traits), "verdict": self.verdict}
+
+
+class ConfrontedJSON(TypedDict):
+    traits: list[str]
+    verdict: Verdict
+
+
+@dataclass(frozen=True)
+class End:
+    """How a game ended: its closing event, her card, and the score and rank when won."""
+
+    state: GameState
+    reason: EndReason
+    event: Event
+    dark_lady: str
+    proven: bool
+    confronted: Confronted | None = None
+    score: int | None = None
+    rank: RankId | None = None
+    rank_name: str | None = None
+
+    def to_json(self, words: Words) -> EndJSON:
+        suit = words.rules.cards.lady(self.dark_lady).suit
+        dark: DarkLadyJSON = {**clue_json(words, self.dark_lady), "suit": suit}
+        return {"reason": self.reason, "message": words.text(self.event), "dark_lady": dark,
+                "score": self.score, "rank": self.rank, "rank_name": self.rank_name,
+                "confronted": self.confronted.to_json() if self.confronted else None, "proven": self.proven}
+
+
+class EndJSON(TypedDict):
+    """How the game ended; only present once it has."""
+
+    reason: EndReason
+    message: str
+    dark_lady: DarkLadyJSON
+    score: int | None
+    rank: RankId | None
+    rank_name: str | None
+    confronted: ConfrontedJSON | None
+    proven: bool
+
+
+class ViewJSON(TypedDict):
+    """The VIEW of SPEC 8: what a careful player at the table knows, and the end once over."""
+
+    id: str
+    version: int
+    state: GameState
+    mode: str
+    suit: str
+    pawn: str
+    visited: list[str]
+    top: TopJSON
+    slot: int
+    moves: Moves
+    length: int
+    countdown: int
+    fog_deck: int
+    clues: list[ClueJSON]
+    suit_card: ClueJSON | None
+    pending: PendingJSON | None
+    actions: list[Action]
+    end: EndJSON | None
