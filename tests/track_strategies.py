@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from deduce.text.names import Names
 from deduce.where.board import Board, Landmark, Location
-from deduce.where.query import MOVES, TrackQuery, parse_track_query
+from deduce.where.query import TrackQuery, parse_track_query
+from deduce.where.stealth import MOVES
 
 
 def make_board(landmark_of: dict[str, str], paths: list[tuple[str, str]], name: str = "test") -> Board:

@@ -1,15 +1,19 @@
 """The map of London: locations, their landmarks, and the paths between them (SPEC 7).
 
-Core domain model, no I/O (:mod:`deduce.boardfile` reads board documents). Locations
+Core domain model, no I/O (:mod:`deduce.where.boardfile` reads board documents). Locations
 are kept in file order; that order indexes every matrix the tracker builds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
 from deduce.text.names import Names
+
+#: A drawing position ``(x, y)``: x grows east, y grows south, any unit.
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,7 @@ class Location:
     id: str
     name: Names
     landmark: str
-    at: tuple[float, float] | None = None
+    at: Point | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,6 +61,10 @@ class Board:
         return {loc: i for i, loc in enumerate(self.location_ids)}
 
     @cached_property
+    def _landmarks(self) -> dict[str, Landmark]:
+        return {m.id: m for m in self.landmarks}
+
+    @cached_property
     def _neighbours(self) -> dict[str, frozenset[str]]:
         out: dict[str, set[str]] = {loc: set() for loc in self.location_ids}
         for a, b in self.paths:
@@ -68,6 +76,11 @@ class Board:
     def drawable(self) -> bool:
         """Whether every location has drawing coordinates."""
         return bool(self.locations) and all(loc.at is not None for loc in self.locations)
+
+    @cached_property
+    def points(self) -> Mapping[str, Point]:
+        """Every location's drawing point, by id; empty when the board is not :attr:`drawable`."""
+        return {loc.id: loc.at for loc in self.locations if loc.at is not None} if self.drawable else {}
 
     def components(self) -> list[tuple[str, ...]]:
         """The connected parts of the map, each in board order; one part when connected."""
@@ -98,10 +111,14 @@ class Board:
         return location_id in self._index
 
     def has_landmark(self, landmark_id: str) -> bool:
-        return landmark_id in self.landmark_ids
+        return landmark_id in self._landmarks
 
     def location(self, location_id: str) -> Location:
         return self.locations[self._index[location_id]]
+
+    def landmark(self, landmark_id: str) -> Landmark:
+        """The landmark with this id (its names are what a card's back shows)."""
+        return self._landmarks[landmark_id]
 
     def neighbours(self, location_id: str) -> frozenset[str]:
         return self._neighbours[location_id]

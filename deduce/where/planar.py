@@ -3,8 +3,8 @@
 A board is drawn with each path as a straight segment between its locations. The drawing
 is *planar* when no two segments share a point other than a common end, and no segment
 runs through a third location. Checking a given drawing is a constructive proof that
-the map can be printed without crossing paths; the deck audit (:mod:`deduce.deckaudit`)
-and the deck designer (:mod:`deduce.design_stealth`) both use it.
+the map can be printed without crossing paths; the deck audit (:mod:`deduce.where.audit`)
+and the deck designer (:mod:`deduce.where.design`) both use it.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
-from deduce.where.board import Board
+from deduce.where.board import Board, Point
 
-Point = tuple[float, float]
 EPSILON = 1e-9
 
 
@@ -60,18 +59,19 @@ def clearance(p: Point, a: Point, b: Point) -> float:
 
 def crossing_paths(board: Board) -> list[tuple[tuple[str, str], tuple[str, str]]]:
     """Pairs of paths whose segments cross (board order); empty for a planar drawing."""
-    at = {loc.id: loc.at for loc in board.locations}
+    at = board.points
     return [(p, q) for p, q in combinations(board.paths, 2)
             if segments_cross(at[p[0]], at[p[1]], at[q[0]], at[q[1]])]
 
 
 def paths_through_locations(board: Board) -> list[tuple[tuple[str, str], str]]:
     """(path, location) where a path's segment runs through a location it does not join."""
-    return [((a, b), loc.id) for a, b in board.paths for loc in board.locations
-            if loc.id not in (a, b) and on_segment(loc.at, board.location(a).at, board.location(b).at)]
+    at = board.points
+    return [((a, b), loc) for a, b in board.paths for loc in board.location_ids
+            if loc not in (a, b) and on_segment(at[loc], at[a], at[b])]
 
 
 def shared_points(board: Board) -> list[tuple[str, str]]:
     """Pairs of locations drawn at the same point."""
-    return [(p.id, q.id) for p, q in combinations(board.locations, 2)
-            if math.dist(p.at, q.at) <= EPSILON]
+    at = board.points
+    return [(p, q) for p, q in combinations(board.location_ids, 2) if math.dist(at[p], at[q]) <= EPSILON]

@@ -16,16 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, get_args
 
 from deduce.document import is_int, type_name
 from deduce.errors import InputError, Loc, Problems, unknown
 from deduce.where.board import Board
+from deduce.where.stealth import MOVES, Moves, is_moves
 
-#: ``always``: she moves every turn (sequence positions 1-4); ``may_stay``: she may stay put (5-8).
-MOVES = ("always", "may_stay")
-#: The kinds of observation, each with the field that names it.
-KINDS = ("landmark", "fog", "searched")
+#: The kinds of observation, each named by the field that holds it.
+ObservationKind = Literal["landmark", "fog", "searched"]
+KINDS: tuple[ObservationKind, ...] = get_args(ObservationKind)
 QUERY_FIELDS = ("length", "moves", "now", "observations")
 OBSERVATION_FIELDS = ("slot", "landmark", "fog", "searched", "found")
 #: Longest deck a query may describe. Real decks have 24-32 cards; the bound keeps the
@@ -35,15 +35,40 @@ MAX_LENGTH = 1000
 MAX_OBSERVATIONS = 1000
 
 
+class SlotObservationJSON(TypedDict):
+    """One observation: ``slot`` and exactly one of ``landmark``, ``fog`` or ``searched`` (with ``found``)."""
+
+    slot: int
+    landmark: NotRequired[str]
+    fog: NotRequired[Literal[True]]
+    searched: NotRequired[str]
+    found: NotRequired[bool]
+
+
+class TrackQueryJSON(TypedDict):
+    """A tracking query (SPEC 6 "Tracking query and result JSON")."""
+
+    length: int
+    moves: Moves
+    now: int
+    observations: list[SlotObservationJSON]
+
+
 @dataclass(frozen=True)
 class SlotObservation:
     """What the player learnt about her location on one slot of the deck."""
 
     slot: int
-    kind: str
+    kind: ObservationKind
     landmark: str | None = None
     location: str | None = None
     found: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind == "landmark" and self.landmark is None:
+            raise ValueError("a landmark observation names the landmark seen")
+        if self.kind == "searched" and self.location is None:
+            raise ValueError("a search names the location searched")
 
     def admits(self, board: Board, location: str) -> bool:
         """Whether she can be at ``location`` on this slot, given this observation."""
@@ -53,10 +78,10 @@ class SlotObservation:
             return (location == self.location) == self.found
         return True  # fog tells nothing
 
-    def to_json(self) -> dict:
-        if self.kind == "landmark":
+    def to_json(self) -> SlotObservationJSON:
+        if self.kind == "landmark" and self.landmark is not None:
             return {"slot": self.slot, "landmark": self.landmark}
-        if self.kind == "searched":
+        if self.kind == "searched" and self.location is not None:
             return {"slot": self.slot, "searched": self.location, "found": self.found}
         return {"slot": self.slot, "fog": True}
 
@@ -66,7 +91,7 @@ class TrackQuery:
     """A tracking question: the deck's shape, the slot of interest, and what was seen."""
 
     length: int
-    moves: str
+    moves: Moves
     now: int
     observations: tuple[SlotObservation, ...] = ()
 
@@ -87,7 +112,7 @@ class TrackQuery:
         """
         return any(o.kind == "fog" and self.same_slot(o.slot, self.now) for o in self.observations)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> TrackQueryJSON:
         return {"length": self.length, "moves": self.moves, "now": self.now,
                 "observations": [o.to_json() for o in self.observations]}
 
@@ -104,7 +129,7 @@ def _slot_number(value: Any, loc: Loc, problems: Problems) -> int | None:
     if value < 0:
         problems.add(loc, f"expected a whole number of 0 or more (cards moved since the start), got {value}")
         return None
-    return value
+    return int(value)
 
 
 def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) -> SlotObservation | None:
@@ -115,9 +140,9 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
     for field in item:
         if field not in OBSERVATION_FIELDS:
             problems.add(loc + (str(field),), f"unknown field; expected some of: {', '.join(OBSERVATION_FIELDS)}")
+    slot: int | None = None
     if "slot" not in item:
         problems.add(loc + ("slot",), "is required")
-        slot = None
     else:
         slot = _slot_number(item["slot"], loc + ("slot",), problems)
     kinds = [k for k in KINDS if k in item]
@@ -147,7 +172,7 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
             problems.add(loc + ("found",), f"expected true or false, got {_describe(item['found'])}")
         else:
             found = item["found"]
-    if len(problems.items) != before:
+    if slot is None or len(problems.items) != before:
         return None
     return SlotObservation(slot=slot, kind=kind, landmark=landmark, location=location, found=found)
 
@@ -159,28 +184,22 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
     A query that no walk fits is not an error here: the tracker reports a contradiction.
     """
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a tracking query must be a JSON object with length, moves, now and observations; got {type_name(doc)}")
+        raise InputError.at((), "a tracking query must be a JSON object with length, moves, now and observations; "
+                                f"got {type_name(doc)}")
     problems = Problems()
     for field in doc:
         if field not in QUERY_FIELDS:
             problems.add((str(field),), f"unknown field; expected some of: {', '.join(QUERY_FIELDS)}")
-    length = doc.get("length")
-    if "length" not in doc:
-        problems.add(("length",), "is required: the number of cards in the stealth deck")
-    elif not is_int(length):
-        problems.add(("length",), f"expected a whole number, got {_describe(length)}")
-    elif length < 1:
-        problems.add(("length",), f"expected a whole number of at least 1, got {length}")
-    elif length > MAX_LENGTH:
-        problems.add(("length",), f"{length} is longer than the {MAX_LENGTH} slots supported", code="limit")
+    length = _length(doc, problems)
     moves = doc.get("moves")
     if "moves" not in doc:
         problems.add(("moves",), f"is required: one of {', '.join(MOVES)}")
-    elif moves not in MOVES:
+    elif not is_moves(moves):
         problems.add(("moves",), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
+        moves = None
+    now: int | None = None
     if "now" not in doc:
         problems.add(("now",), "is required: the slot to give the odds for")
-        now = None
     else:
         now = _slot_number(doc["now"], ("now",), problems)
     items = doc.get("observations", [])
@@ -190,11 +209,31 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
         problems.add(("observations",), f"expected a list, got {type_name(items)}")
         items = []
     elif len(items) > MAX_OBSERVATIONS:
-        problems.add(("observations",), f"has {len(items)} entries; at most {MAX_OBSERVATIONS} are allowed", code="limit")
+        problems.add(("observations",), f"has {len(items)} entries; at most {MAX_OBSERVATIONS} are allowed",
+                     code="limit")
         items = []
     observations = [_parse_observation(board, item, ("observations", i), problems) for i, item in enumerate(items)]
     problems.raise_if_any()
-    return TrackQuery(length=length, moves=moves, now=now, observations=tuple(observations))
+    assert length is not None and is_moves(moves) and now is not None, "each was reported when missing or bad"
+    return TrackQuery(length=length, moves=moves, now=now,
+                      observations=tuple(o for o in observations if o is not None))
+
+
+def _length(doc: Mapping[str, Any], problems: Problems) -> int | None:
+    """The deck length: a whole number from 1 to :data:`MAX_LENGTH`."""
+    if "length" not in doc:
+        problems.add(("length",), "is required: the number of cards in the stealth deck")
+        return None
+    length = doc["length"]
+    if not is_int(length):
+        problems.add(("length",), f"expected a whole number, got {_describe(length)}")
+    elif length < 1:
+        problems.add(("length",), f"expected a whole number of at least 1, got {length}")
+    elif length > MAX_LENGTH:
+        problems.add(("length",), f"{length} is longer than the {MAX_LENGTH} slots supported", code="limit")
+    else:
+        return int(length)
+    return None
 
 
 #: Words accepted for a search's outcome on the command line.
@@ -206,7 +245,7 @@ def _slot_text(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def observation_from_text(kind: str, text: str) -> dict:
+def observation_from_text(kind: str, text: str) -> dict[str, object]:
     """One observation typed on the command line, as the JSON :func:`parse_track_query` reads.
 
     ``landmark``: ``SLOT:LANDMARK``; ``fog``: ``SLOT``; ``searched``: ``SLOT:LOCATION:yes|no``.

@@ -1,6 +1,6 @@
 """The stealth deck: cards that each show a location, and the orders that make her walk.
 
-Core domain model, no I/O (:mod:`deduce.stealthfile` reads the deck and the sequences).
+Core domain model, no I/O (:mod:`deduce.where.stealthfile` reads the deck and the sequences).
 
 A stealth card shows one location and has eight sequence positions, each a letter or
 nothing (printed as a dash). Choosing a position and sorting the cards that have a letter
@@ -17,23 +17,27 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import Literal, TypeGuard, get_args
 
 POSITIONS = 8
 #: Positions whose walks move every turn; the others may stay put.
 ALWAYS_POSITIONS = (1, 2, 3, 4)
-MOVES = ("always", "may_stay")
+#: ``always``: she moves every turn (positions 1-4); ``may_stay``: she may stay put (5-8).
 Moves = Literal["always", "may_stay"]
+MOVES: tuple[Moves, ...] = get_args(Moves)
 DASH = "-"
+
+
+def is_moves(value: object) -> TypeGuard[Moves]:
+    """Whether a decoded value names a move rule (one of :data:`MOVES`)."""
+    return value in MOVES
 
 
 def card_id(positions: Iterable[str | None]) -> str | None:
     """The id a card's positions give it, or None for a card with no letter at all."""
-    dashes = 0
-    for letter in positions:
+    for dashes, letter in enumerate(positions):
         if letter is not None:
             return DASH * dashes + letter
-        dashes += 1
     return None
 
 
@@ -122,10 +126,10 @@ class StealthDeck:
     def position(self, position: int, reverse: bool = False) -> Sequence:
         """The cyclic deck for an on-card position: its cards sorted by their letter there."""
         moves = moves_of(position)
-        chosen = sorted((card for card in self.cards if card.letter(position) is not None),
-                        key=lambda card: card.letter(position), reverse=reverse)
+        lettered = [(letter, card.id) for card in self.cards if (letter := card.letter(position)) is not None]
+        chosen = sorted(lettered, key=lambda entry: entry[0], reverse=reverse)
         name = f"position-{position}" + (" reversed" if reverse else "")
-        return Sequence(name, moves, tuple(card.id for card in chosen))
+        return Sequence(name, moves, tuple(ident for _, ident in chosen))
 
     def positions(self) -> tuple[Sequence, ...]:
         """The decks of all eight positions, A→Z."""

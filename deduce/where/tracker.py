@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from operator import mul
+from typing import Literal, TypedDict
 
 from deduce.where.board import Board
-from deduce.where.query import SlotObservation, TrackQuery
+from deduce.where.query import ObservationKind, SlotObservation, TrackQuery
 
 Matrix = list[list[int]]
 #: Powers of the step matrix up to this exponent are kept once computed.
@@ -39,7 +40,7 @@ SPARSE_STEPS = 2
 
 def _matmul(a: Matrix, b: Matrix) -> Matrix:
     """The product of two square integer matrices; all-zero rows of ``a`` cost nothing."""
-    cols = list(zip(*b))
+    cols = list(zip(*b, strict=True))
     zero = [0] * len(cols)
     return [[sum(map(mul, row, col)) for col in cols] if any(row) else zero[:] for row in a]
 
@@ -68,10 +69,10 @@ class _Steps:
             while len(squares) < k.bit_length():
                 squares.append(_matmul(squares[-1], squares[-1]))
             self._squares = squares
-        result: Matrix | None = None
-        for j in range(k.bit_length()):
-            if k >> j & 1:
-                result = squares[j] if result is None else _matmul(result, squares[j])
+        first, *rest = (j for j in range(k.bit_length()) if k >> j & 1)
+        result = squares[first]
+        for j in rest:
+            result = _matmul(result, squares[j])
         if k <= CACHED_POWERS:
             self._powers[k] = result
         return result
@@ -113,7 +114,7 @@ def _steps(board: Board, may_stay: bool) -> _Steps:
 
 
 @lru_cache(maxsize=4096)
-def _admitted(board: Board, kind: str, landmark: str | None, location: str | None, found: bool) -> int:
+def _admitted(board: Board, kind: ObservationKind, landmark: str | None, location: str | None, found: bool) -> int:
     """The locations (as bits of board indexes) an observation of this content admits."""
     obs = SlotObservation(0, kind, landmark, location, found)
     return sum(1 << i for i, loc in enumerate(board.location_ids) if obs.admits(board, loc))
@@ -134,12 +135,32 @@ def _rest_of_cycle(steps: _Steps, filters: dict[int, list[int]], now: int, lengt
     everywhere = list(range(steps.size))
     y: Matrix | None = None  # None stands for the identity
     pos, allowed = 1, everywhere  # the first slot not yet in y, and its filter
-    for d in sorted((s - now) % length for s in filters if (s - now) % length) + [length]:
+    for d in [*sorted((s - now) % length for s in filters if (s - now) % length), length]:
         y = steps.advance(y, allowed, d - pos)
         pos, allowed = d, filters.get((now + d) % length, everywhere)
     if y is None:
         y = [[int(i == j) for j in range(steps.size)] for i in range(steps.size)]
     return y
+
+
+#: ``ok`` when some walk fits the observations, ``contradiction`` when none does.
+TrackingStatus = Literal["ok", "contradiction"]
+
+
+class SlotOddsJSON(TypedDict):
+    """One slot's odds: every location of the board with her probability of being there."""
+
+    slot: int
+    locations: dict[str, float]
+
+
+class TrackingJSON(TypedDict):
+    """The tracking result (SPEC 6): ``paths`` is the exact count of walks in decimal (it can exceed 2^53)."""
+
+    status: TrackingStatus
+    paths: str
+    now: SlotOddsJSON
+    next: SlotOddsJSON
 
 
 @dataclass(frozen=True)
@@ -158,7 +179,7 @@ class SlotOdds:
         """Every location's probability as a float, in board order."""
         return {loc: (c / self.total if self.total else 0.0) for loc, c in self.counts.items()}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> SlotOddsJSON:
         return {"slot": self.slot, "locations": self.probabilities()}
 
 
@@ -172,10 +193,10 @@ class Tracking:
     next: SlotOdds
 
     @property
-    def status(self) -> str:
+    def status(self) -> TrackingStatus:
         return "ok" if self.paths else "contradiction"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> TrackingJSON:
         return {"status": self.status, "paths": str(self.paths),
                 "now": self.now.to_json(), "next": self.next.to_json()}
 
@@ -202,6 +223,6 @@ def track(board: Board, query: TrackQuery) -> Tracking:
     return Tracking(
         query=query,
         paths=total,
-        now=SlotOdds(query.now, dict(zip(ids, at_now)), total),
-        next=SlotOdds(query.now + 1, dict(zip(ids, at_next)), total),
+        now=SlotOdds(query.now, dict(zip(ids, at_now, strict=True)), total),
+        next=SlotOdds(query.now + 1, dict(zip(ids, at_next, strict=True)), total),
     )
