@@ -11,10 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import combinations
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from fastapi.testclient import TestClient
-
-from deduce.api.app import create_app
 from deduce.errors import InputError
 from deduce.game import fogfile
 from deduce.game.material import Rules, StealthOrder
@@ -24,6 +22,9 @@ from deduce.where.board import Board, Landmark, Location
 from deduce.who import cardfile
 from deduce.who.cardfile import parse as parse_cards
 from deduce.who.cards import CardSet
+
+if TYPE_CHECKING:
+    from fastapi.testclient import TestClient
 
 RING = [f"l{i}" for i in range(11)]
 MARKS = ("tower", "church", "tavern", "bridge")
@@ -92,6 +93,9 @@ def ring_rules() -> Rules:
 @contextmanager
 def game_client(folder: Path, cards: CardSet) -> Iterator[TestClient]:
     """The HTTP API serving ``cards``, with a fresh games database in ``folder``."""
+    from fastapi.testclient import TestClient  # only the API tests need the API
+
+    from deduce.api.app import create_app
     path = folder / "cards.json"
     path.write_text(json.dumps(cardfile.to_json(cards)), encoding="utf-8")
     with TestClient(create_app(cards_path=path, games_db=folder / "games.sqlite3")) as client:
