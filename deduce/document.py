@@ -10,13 +10,14 @@ here that touches a file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 
-from deduce.errors import InputError, Loc, Problems
+from deduce.errors import InputError, Loc, Problem, Problems
 from deduce.text.names import Names
 
 T = TypeVar("T")
@@ -203,3 +204,21 @@ def read_text(path: str | Path, what: str) -> str:
         raise InputError.at((), f"{what} {str(path)!r} does not exist", code="unreadable") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError.at((), f"{what} {str(path)!r} cannot be read: {exc}", code="unreadable") from None
+
+
+@contextmanager
+def in_file(path: str | Path) -> Iterator[None]:
+    """Prefix every problem raised inside with the file it is in: ``FILE: ladies[3].key.rose: ...``.
+
+    For front ends that read a file the user named. A file that could not be read at all is
+    already named by its message (code ``unreadable``), and left as it is.
+    """
+    def place(p: Problem) -> Problem:
+        if p.code == "unreadable":
+            return p
+        return Problem((f"{path}: {p.path}" if p.loc else str(path),), p.message, p.code)
+
+    try:
+        yield
+    except InputError as exc:
+        raise InputError(place(p) for p in exc.problems) from None

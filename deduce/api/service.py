@@ -24,14 +24,13 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import anyio.to_thread
 
-from deduce.cli import in_file
+from deduce.document import in_file
 from deduce.errors import InputError
-from deduce.shipped import data_path
-from deduce.where import boardfile
+from deduce.shipped import data_path, load_board, load_cards
 from deduce.where.board import Board
 from deduce.who import cardfile
 from deduce.who.audit import AuditReport, audit, case_decks, check_limits
@@ -44,8 +43,6 @@ from deduce.who.query import ROLES, Query, observe_lady
 #: and a few hundred MB at most. The rulebook's 12 cards need 12·2^10 + 24·2^8 ≈ 18,000;
 #: 18 ladies (decks of 16) fit, 20 (decks of 18) do not.
 MAX_AUDIT_SUBSETS = 1 << 22
-
-T = TypeVar("T")
 
 
 @dataclass
@@ -78,8 +75,12 @@ class Service:
         A bad file raises :class:`InputError` whose problems name the file
         (``FILE: ladies[3].key.rose: ...``), so the start-up error says which one.
         """
-        cards = _read(cardfile.load, cards_path or data_path("clues.yaml"))
-        board = _read(boardfile.load, board_path or data_path("board.yaml"))
+        cards_file = cards_path or data_path("clues.yaml")
+        board_file = board_path or data_path("board.yaml")
+        with in_file(cards_file):
+            cards = load_cards(cards_file)
+        with in_file(board_file):
+            board = load_board(board_file)
         return cls(cards, board, **options)
 
     def _pool(self, name: str) -> ThreadPoolExecutor:
@@ -131,10 +132,3 @@ class Service:
     async def audit(self, decode: Callable[[], Any]) -> AuditReport:
         """Decode a card set document, check it and audit it: one audit at a time, off the event loop."""
         return await asyncio.wrap_future(self._pool("audit").submit(self._audit, decode))
-
-
-def _read(load: Callable[[Path], T], path: str | Path) -> T:
-    try:
-        return load(path)
-    except InputError as exc:
-        raise in_file(str(path), exc) from None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deduce.cli import stderr_progress
+from deduce.cli.common import stderr_progress
 
 
 def test_progress_in_a_log_is_a_line_per_tenth(capsys):

@@ -1,0 +1,110 @@
+"""The game's commands: ``deduce play`` (one player in the terminal) and ``deduce simulate`` (a bot).
+
+Only the wiring lives here; the terminal game itself is :mod:`deduce.cli.play`, and both
+need the ``[play]`` extra (rich), imported when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from deduce.cli.common import BOARD, CARDS, Subparsers, emit_json, json_option, needs_extra, stderr_progress
+from deduce.errors import InputError
+from deduce.game.material import Rules
+from deduce.shipped import load_board, load_cards, load_rules
+from deduce.who.cards import MODES
+
+#: What both game commands take: the material to play with, and the seed of the deal.
+GAME = argparse.ArgumentParser(add_help=False, parents=[CARDS, BOARD])
+GAME.add_argument("--seed", type=int, help="seed of the deal (default: random)")
+
+
+def load_game_rules(args: argparse.Namespace) -> Rules:
+    """The game material named on the command line (shipped data by default)."""
+    return load_rules(cards=load_cards(args.cards), board=load_board(args.board))
+
+
+def typed_lines() -> Iterator[str]:
+    """The player's commands, read from the terminal until end of input."""
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            return
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    with needs_extra("play", "play"):
+        from rich.console import Console
+
+        from deduce.cli.play import play_session
+    rules = load_game_rules(args)
+    sequence = {"rulebook": args.rulebook} if args.rulebook else {"position": args.position}
+    doc: dict[str, Any] = {"mode": args.mode, "sequence": sequence, "reverse": args.reverse, "start": args.start,
+                           "seed": random.SystemRandom().randrange(2 ** 62) if args.seed is None else args.seed}
+    if args.discard_fog is not None:
+        doc["discard_fog"] = args.discard_fog
+    game = play_session(rules, doc, typed_lines(), Console())
+    return 0 if game.state != "lost" else 1
+
+
+def add_play_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("play", parents=[GAME], help="play Black Sonata in the terminal",
+                       description="A game of Black Sonata for one player in the terminal: the map, the top "
+                                   "card's landmark, your clues, and hints on request (type ? for the commands). "
+                                   "Exit 0 for a win or an unfinished game, 1 for a loss.")
+    p.add_argument("--mode", choices=MODES, default="normal", help="difficulty (default: normal)")
+    p.add_argument("--position", type=int, default=1,
+                   help="stealth sequence position 1-8 printed on the cards (default 1)")
+    p.add_argument("--rulebook", metavar="NAME", help="a rulebook sequence instead, e.g. easy-1, moderate-3, hard-6")
+    p.add_argument("--reverse", action="store_true", help="assemble the deck Z to A")
+    p.add_argument("--start", metavar="LOCATION", help="where your pawn starts (default: drawn at random)")
+    p.add_argument("--discard-fog", type=int, metavar="N", help="Expert: fog cards discarded at setup (default 1)")
+    p.set_defaults(handler=cmd_play)
+
+
+#: The sequences ``deduce simulate`` plays when none is named.
+DEFAULT_SEQUENCES: list[dict[str, Any]] = ([{"position": p} for p in range(1, 9)]
+                                           + [{"rulebook": r} for r in ("easy-1", "moderate-1", "hard-1")])
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    with needs_extra("simulate", "play"):
+        from rich.console import Console
+
+        from deduce.cli.play import simulate_table
+    from deduce.game.simulate import simulate
+    rules = load_game_rules(args)
+    if args.games < 1:
+        raise InputError.at(("--games",), f"must be at least 1, got {args.games}")
+    sequences: list[dict[str, Any]] = ([{"position": p} for p in args.position or []]
+                                       + [{"rulebook": r} for r in args.rulebook or []]) or DEFAULT_SEQUENCES
+    if args.reverse:
+        sequences = [dict(s, reverse=True) for s in sequences]
+    for s in sequences:  # unknown sequences are reported before any game is played
+        rules.order({k: v for k, v in s.items() if k != "reverse"}, False)
+    tick = stderr_progress("deduce simulate")
+    summaries = simulate(rules, args.mode or ["normal"], sequences, args.games, args.seed or 0, progress=tick)
+    if args.json:
+        emit_json([s.to_json() for s in summaries])
+    else:
+        Console(width=140).print(simulate_table(summaries))
+    return 0
+
+
+def add_simulate_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("simulate", parents=[GAME, json_option("print the summaries as JSON")],
+                       help="let a bot play many games; win rate, score and ranks per mode and sequence",
+                       description="Play many games with a bot that sees only what a player sees (it tracks her with "
+                                   "the tracker and deduces her traits with the deduction engine; it never uses fog "
+                                   "cards), and report per mode and stealth sequence the win rate, the mean score "
+                                   "and the ranks. The same --seed repeats the same games.")
+    p.add_argument("--games", type=int, default=20, help="games per mode and sequence (default 20)")
+    p.add_argument("--mode", choices=MODES, action="append", help="a mode to play (repeatable; default: normal)")
+    p.add_argument("--position", type=int, action="append", help="a sequence position 1-8 (repeatable)")
+    p.add_argument("--rulebook", metavar="NAME", action="append", help="a rulebook sequence (repeatable)")
+    p.add_argument("--reverse", action="store_true", help="assemble every deck Z to A")
+    p.set_defaults(handler=cmd_simulate)

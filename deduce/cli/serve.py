@@ -1,0 +1,38 @@
+"""``deduce serve``: the HTTP API under uvicorn (needs the ``[api]`` extra, imported when it runs)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from deduce.cli.common import BOARD, CARDS, Subparsers, needs_extra
+
+
+def port_number(text: str) -> int:
+    """A TCP port for ``--port``."""
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"expected a port number in 1..65535, got {text!r}")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    with needs_extra("serve", "api"):
+        import uvicorn
+
+        from deduce.api.app import create_app
+    app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db)  # bad files: InputError
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    return 0
+
+
+def add_serve_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("serve", parents=[CARDS, BOARD], help="run the HTTP API (docs at /docs)",
+                       description="Serve the HTTP API (SPEC 6) under uvicorn: POST /v1/deduce, GET /v1/cards, "
+                                   "POST /v1/audit, POST /v1/track, GET /healthz, and the game routes; OpenAPI "
+                                   "at /openapi.json, docs at /docs. The card set and the board are read and "
+                                   "prepared once, before serving.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default: 8000)")
+    p.add_argument("--db", metavar="FILE", help="SQLite file that keeps the games (default: var/games.sqlite3)")
+    p.set_defaults(handler=cmd_serve)

@@ -1,0 +1,154 @@
+"""WHERE she is: ``deduce track`` (the odds), ``deduce board`` (the map) and ``deduce audit-deck``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from deduce.cli.common import (
+    BOARD,
+    InOrder,
+    Subparsers,
+    as_json_text,
+    emit_json,
+    flag_labels,
+    json_option,
+    lang_option,
+    refuse_with_batch,
+    relabel,
+    run_batch,
+    write_file,
+)
+from deduce.document import decode_yaml, in_file, read_text
+from deduce.errors import InputError
+from deduce.shipped import data_path, load_board
+
+# -- deduce track ----------------------------------------------------------------
+
+
+def cmd_track(args: argparse.Namespace) -> int:
+    from deduce.render.where import track_text
+    from deduce.where.advice import advise
+    from deduce.where.query import observation_from_text, parse_track_query
+    from deduce.where.tracker import track
+    board = load_board(args.board)
+    if args.batch:
+        refuse_with_batch(bool(args.observed or args.now is not None or args.pawn),
+                          "--now, --landmark, --fog, --searched or --pawn")
+        return run_batch(args.batch, lambda doc: as_json_text(track(board, parse_track_query(board, doc)).to_json()))
+    if args.now is None:
+        raise InputError.at(("--now",), "is required: the slot she is on now (cards moved since the start)")
+    flags = args.observed or []
+    doc = {"length": args.length, "moves": args.moves, "now": args.now,
+           "observations": [observation_from_text(flag.lstrip("-"), value) for flag, value in flags]}
+    try:
+        result = track(board, parse_track_query(board, doc))
+        advice = advise(board, result, args.pawn) if args.pawn else None
+    except InputError as exc:
+        raise relabel(exc, "observations", flag_labels(flags),
+                      {"length": "--length", "moves": "--moves", "now": "--now", "pawn": "--pawn"}) from None
+    if args.json:
+        emit_json({**result.to_json(), **({"advice": advice.to_json()} if advice else {})})
+    else:
+        sys.stdout.write(track_text(board, result, advice, args.lang))
+    return 0
+
+
+def add_track_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("track", parents=[BOARD, json_option("print the result as JSON (SPEC 6), with advice if --pawn"),
+                                         lang_option()],
+                       help="where the Lady can be now and next turn, from the stealth cards seen",
+                       description="Exact odds of the Lady's location now and next turn (SPEC 7): every closed "
+                                   "walk of the stealth deck that fits what you saw is equally likely. Slots "
+                                   "count cards moved since the start (not the countdown card).")
+    p.add_argument("--batch", metavar="FILE",
+                   help="one JSON tracking query per line (- for stdin); one JSON result per line")
+    p.add_argument("--length", type=int, default=26, help="cards in the stealth deck (default 26)")
+    p.add_argument("--moves", choices=("always", "may_stay"), default="always",
+                   help="always: she moves every turn (positions 1-4, the default); may_stay: positions 5-8")
+    p.add_argument("--now", type=int, help="the slot she is on now")
+    p.add_argument("--landmark", action=InOrder, dest="observed", metavar="SLOT:LANDMARK",
+                   help="the landmark seen on a slot's card, e.g. 0:playhouse")
+    p.add_argument("--fog", action=InOrder, dest="observed", metavar="SLOT", help="a fog card showed on a slot")
+    p.add_argument("--searched", action=InOrder, dest="observed", metavar="SLOT:LOCATION:yes|no",
+                   help="a search at a location on a slot, and whether it found her, e.g. 2:globe:no")
+    p.add_argument("--pawn", metavar="LOCATION",
+                   help="where your pawn is: adds advice on where to go and whether to search")
+    p.set_defaults(handler=cmd_track, observed=None)
+
+
+# -- deduce board -----------------------------------------------------------------
+
+def cmd_board(args: argparse.Namespace) -> int:
+    from deduce.render.svg import board_svg
+    from deduce.render.where import board_text, odds_caption
+    board = load_board(args.board)
+    if args.track and not args.svg:
+        raise InputError.at(("--track",), "shades the picture: give --svg FILE too")
+    if not args.svg:
+        sys.stdout.write(board_text(board, args.lang))
+        return 0
+    odds = caption = None
+    if args.track:
+        from deduce.where.query import parse_track_query
+        from deduce.where.tracker import track
+        with in_file(args.track):
+            text = read_text(args.track, "tracking query file")
+            query = parse_track_query(board, decode_yaml(text, "tracking query"))
+        result = track(board, query)
+        which = "next" if args.next else "now"
+        odds = getattr(result, which).probabilities()
+        caption = odds_caption(result, which, args.lang)
+    svg = board_svg(board, odds, caption, args.lang)
+    if args.svg == "-":
+        sys.stdout.write(svg)
+    else:
+        write_file(args.svg, svg)
+    return 0
+
+
+def add_board_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("board", parents=[BOARD, lang_option("language of the names")],
+                       help="the map: a table of locations, or an SVG picture shaded by her odds",
+                       description="Print the board's locations, landmarks and paths, or draw it as SVG. With "
+                                   "--track, shade each location by the tracker's odds for that query.")
+    p.add_argument("--svg", metavar="FILE", help="write the map as SVG to FILE (- for stdout)")
+    p.add_argument("--track", metavar="QUERYFILE", help="a tracking query (JSON or YAML) whose odds shade the map")
+    p.add_argument("--next", action="store_true", help="with --track: shade by next turn's odds instead of now's")
+    p.set_defaults(handler=cmd_board)
+
+
+# -- deduce audit-deck -------------------------------------------------------------
+
+def cmd_audit_deck(args: argparse.Namespace) -> int:
+    from deduce.where import boardfile, stealthfile
+    from deduce.where.audit import audit_deck, has_errors, report_json, report_text
+
+    board_file = args.board or str(data_path("board.yaml"))
+    deck_file = args.stealth or str(data_path("stealth.yaml"))
+    sequences_file = args.sequences or str(data_path("sequences.json"))
+    with in_file(board_file):
+        board = boardfile.load(board_file)
+    with in_file(deck_file):
+        deck = stealthfile.load(deck_file)
+    with in_file(sequences_file):
+        sequences = stealthfile.load_sequences(sequences_file)
+    findings = audit_deck(board, deck, sequences)
+    if args.json:
+        emit_json(report_json(board, deck, sequences, findings))
+    else:
+        print(report_text(board, deck, sequences, findings))
+    return 1 if has_errors(findings) else 0
+
+
+def add_audit_deck_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("audit-deck", parents=[BOARD, json_option("print the findings as JSON")],
+                       help="check the map, the stealth deck and the stealth sequences",
+                       description="Check a board, its stealth deck and the extra sequences (SPEC 7): a connected "
+                                   "map drawn without crossing paths, cards that match their locations, and every "
+                                   "walk legal. Exit 0 without errors (warnings allowed), 1 with error findings, "
+                                   "2 when a file cannot be read or interpreted.")
+    p.add_argument("--stealth", metavar="FILE", help="stealth deck file (default: the shipped data/stealth.yaml)")
+    p.add_argument("--sequences", metavar="FILE",
+                   help="extra sequences file (default: the shipped data/sequences.json, the rulebook's 18)")
+    p.set_defaults(handler=cmd_audit_deck)

@@ -1,0 +1,147 @@
+"""WHO she is: ``deduce hint`` (the deduction), ``deduce audit`` and ``deduce design`` (card sets)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from deduce.cli.common import (
+    CARDS,
+    InOrder,
+    Subparsers,
+    emit_json,
+    flag_labels,
+    json_option,
+    lang_option,
+    refuse_with_batch,
+    relabel,
+    run_batch,
+    stderr_progress,
+    write_file,
+)
+from deduce.document import in_file
+from deduce.errors import InputError
+from deduce.render.who import hint_text
+from deduce.shipped import data_path, load_cards
+from deduce.who import cardfile
+from deduce.who.cards import CardSet
+from deduce.who.deduction import ENGINES, deduce
+from deduce.who.query import parse_obs_text, parse_query
+
+# -- deduce hint ----------------------------------------------------------------
+
+
+def hint_answer(cards: CardSet, engine: str = "fast") -> Callable[[Any], str]:
+    """The batch answer of ``deduce hint``: a query document to the JSON text of its result."""
+    return lambda doc: deduce(cards, parse_query(cards, doc), engine).json_text
+
+
+def clue_from_flag(flag: str, value: str) -> dict[str, Any]:
+    """A clue object from ``--clue ID[:role]`` or ``--obs "t1,t2,t3:0/2"``."""
+    if flag == "--obs":
+        return parse_obs_text(value)
+    card, sep, role = value.partition(":")
+    return {"card": card.strip(), **({"role": role.strip()} if sep else {})}
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    cards = load_cards(args.cards)
+    if args.batch:
+        refuse_with_batch(bool(args.clues or args.suit), "--suit, --clue or --obs")
+        return run_batch(args.batch, hint_answer(cards, args.engine))
+    flags = args.clues or []
+    doc = {
+        "suit": args.suit,
+        "clues": [clue_from_flag(flag, value) for flag, value in flags],
+        "distinct": not args.no_distinct,
+        "explain": args.explain,
+    }
+    try:
+        query = parse_query(cards, doc)
+    except InputError as exc:
+        raise relabel(exc, "clues", flag_labels(flags), {"suit": "--suit"}) from None
+    result = deduce(cards, query, args.engine)
+    if args.json:
+        emit_json(result.to_json())
+    else:
+        print(hint_text(cards, query, result, args.lang))
+    return 0
+
+
+def add_hint_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("hint", parents=[CARDS, json_option("print the result as JSON (SPEC 6)"), lang_option()],
+                       help="which Dark Ladies are still possible, and why",
+                       description="Which Dark Ladies are consistent with the clue cards seen so far.")
+    p.add_argument("--suit", metavar="S", help="the Dark Lady's suit (the back of her card)")
+    p.add_argument("--clue", action=InOrder, dest="clues", metavar="ID[:suit_card]",
+                   help="a revealed card by id; add :suit_card for the card of her own suit")
+    p.add_argument("--obs", action=InOrder, dest="clues", metavar='"t1,t2,t3:0/2"',
+                   help="a card typed from the table: its traits, then the key entry for her suit (needs --suit)")
+    p.add_argument("--no-distinct", action="store_true",
+                   help="do not assume the Dark Lady differs from every revealed lady")
+    p.add_argument("--explain", action="store_true", help="say which clues prove each certain or excluded trait")
+    p.add_argument("--batch", metavar="FILE", help="one JSON query per line (- for stdin); one JSON result per line")
+    p.add_argument("--engine", choices=ENGINES, default="fast",
+                   help="candidate engine: fast (default), z3 (reference) or csp (python-constraint)")
+    p.set_defaults(handler=cmd_hint, clues=None)
+
+
+# -- deduce audit -----------------------------------------------------------------
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from deduce.render.audit import audit_text
+    from deduce.who.audit import audit
+    with in_file(args.file):
+        cards = cardfile.load(args.file)
+        report = audit(cards, progress=stderr_progress("deduce audit"))
+    if args.json:
+        emit_json(report.to_json())
+    else:
+        sys.stdout.write(audit_text(cards, report))
+    return 0 if report.ok else 1
+
+
+def add_audit_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("audit", parents=[json_option("print the report as JSON (SPEC 5)")],
+                       help="check a card set: truthful keys, solvable games, exact difficulty",
+                       description="Audit a card set file (SPEC 5): errors, warnings and one case per "
+                                   "(Dark Lady, mode). Exit 0 without errors, 1 with findings, 2 when "
+                                   "the file cannot be read or interpreted.")
+    p.add_argument("file", metavar="FILE", help="card set file (YAML or JSON)")
+    p.set_defaults(handler=cmd_audit)
+
+
+# -- deduce design ----------------------------------------------------------------
+
+def cmd_design(args: argparse.Namespace) -> int:
+    from deduce.render.audit import audit_text
+    from deduce.who.design import render_yaml, search, sonnet_brief
+    if args.steps < 1:
+        raise InputError.at(("--steps",), f"must be at least 1, got {args.steps}")
+    brief = sonnet_brief()
+    tick = stderr_progress("deduce design", after=0.0)
+    design = search(brief, seed=args.seed, steps=args.steps, progress=lambda step, steps, _: tick(step, steps))
+    tick(args.steps, args.steps)
+    sys.stdout.write(audit_text(design.cards, design.report))
+    if design.unmet:
+        for problem in design.unmet:
+            print(f"deduce: design: target not met: {problem}", file=sys.stderr)
+        print("deduce: design: nothing written; try another --seed or more --steps", file=sys.stderr)
+        return 1
+    out = args.out or str(data_path("clues.yaml"))
+    write_file(out, render_yaml(design, brief, f"deduce design --seed {args.seed} --steps {args.steps}"))
+    print(f"wrote {out} (history score {design.history}, seed {args.seed})", file=sys.stderr)
+    return 0
+
+
+def add_design_parser(sub: Subparsers) -> None:
+    p = sub.add_parser("design", help="search the shipped card set (traits, suits, decoys) and write it",
+                       description="Search trait, suit and key assignments for the shipped set's women that "
+                                   "meet the audit targets, keeping Jacqueline Field as printed, and write the "
+                                   "card set file. The same seed and steps give the same set.")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--steps", type=int, default=20000, help="annealing steps (default 20000)")
+    p.add_argument("--out", metavar="FILE", help="where to write (default: the project's data/clues.yaml)")
+    p.set_defaults(handler=cmd_design)
