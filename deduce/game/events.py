@@ -107,7 +107,7 @@ class Words:
         return self.rules.board.location(location).name.get(self.lang)
 
     def landmark(self, landmark: str) -> str:
-        return next(m.name.get(self.lang) for m in self.rules.board.landmarks if m.id == landmark)
+        return self.rules.board.landmark(landmark).name.get(self.lang)
 
     def lady(self, card: str) -> str:
         return self.rules.cards.lady(card).name.get(self.lang)

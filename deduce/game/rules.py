@@ -49,7 +49,8 @@ from deduce.game.view import (
     who,
 )
 from deduce.where.board import Board
-from deduce.where.query import MOVES, SlotObservation
+from deduce.where.query import SlotObservation
+from deduce.where.stealth import is_moves
 from deduce.who.cards import CardSet
 
 #: The countdown card's starting number, by mode (2 unless listed).
@@ -113,7 +114,7 @@ class Game:
     def new(cls, rules: Rules, setup: Setup, dealt: Deal | None = None, id: str = "", lang: str = "en") -> Game:
         """Set up a game; ``dealt`` overrides the seed's deal (tests use it to compare hidden states)."""
         deck = rules.order(setup.sequence_doc, setup.reverse)
-        if deck.moves not in MOVES:
+        if not is_moves(deck.moves):
             raise ValueError(f"stealth deck {deck.name!r} has unknown moves {deck.moves!r}")
         dealt = dealt or deal(rules, setup, deck)
         table = Table(pos=0, countdown=COUNTDOWN_START.get(setup.mode, 2), pawn=dealt.start,

@@ -16,7 +16,7 @@ from deduce.game.material import Rules
 from deduce.game.scoring import RankId
 from deduce.where.query import SlotObservation, TrackQuery
 from deduce.where.stealth import Moves
-from deduce.where.tracker import track
+from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cardfile import key_to_json
 from deduce.who.cards import CardSet
 from deduce.who.deduction import Deduction, deduce
@@ -68,7 +68,7 @@ class HintsJSON(TypedDict):
     """``GET /v1/games/{id}/hints``: the deduction result and the tracking result."""
 
     who: dict[str, Any]
-    where: dict[str, Any]
+    where: TrackingJSON
 
 
 def hints(rules: Rules, view: PlayerView) -> HintsJSON:
