@@ -25,17 +25,18 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
-from deduce.shipped import data_path
-from deduce.who import cardfile
+from deduce.shipped import load_cards
+from deduce.who.cards import CardSet
 
 HOST = "127.0.0.1"
 WARM_UP = 30  # requests per client and endpoint, not counted
 
 
-def four_clue_queries(cards, count: int = 64, seed: int = 1600) -> list[dict]:
+def four_clue_queries(cards: CardSet, count: int = 64, seed: int = 1600) -> list[dict[str, Any]]:
     """Queries a player sends mid-game: her suit and four other revealed cards."""
     rng = random.Random(seed)
     out = []
@@ -55,10 +56,11 @@ def four_clue_queries(cards, count: int = 64, seed: int = 1600) -> list[dict]:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-def start_server(cards: str | None) -> tuple[subprocess.Popen, str]:
+def start_server(cards: str | None) -> tuple[subprocess.Popen[str], str]:
     """``deduce serve`` on a free loopback port, once it answers ``/healthz``."""
     port = free_port()
     command = [str(Path(sys.executable).with_name("deduce")), "serve", "--host", HOST, "--port", str(port)]
@@ -69,7 +71,7 @@ def start_server(cards: str | None) -> tuple[subprocess.Popen, str]:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"deduce serve exited: {proc.stderr.read()}")
+            raise SystemExit(f"deduce serve exited: {proc.stderr.read() if proc.stderr else ''}")
         try:
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
                 return proc, base
@@ -79,7 +81,7 @@ def start_server(cards: str | None) -> tuple[subprocess.Popen, str]:
     raise SystemExit("deduce serve did not come up within 30 s")
 
 
-def client(base: str, queries: list[dict], requests: int, stop_at: float, seed: int,
+def client(base: str, queries: list[dict[str, Any]], requests: int, stop_at: float, seed: int,
            out: dict[str, list[float]], lock: threading.Lock) -> None:
     """Alternate deduce and healthz requests; record each latency in seconds."""
     rng = random.Random(seed)
@@ -118,7 +120,7 @@ def main() -> None:
     parser.add_argument("--cards", metavar="FILE", help="card set (default: the shipped one)")
     args = parser.parse_args()
 
-    cards = cardfile.load(args.cards or data_path("clues.yaml"))
+    cards = load_cards(args.cards)
     queries = four_clue_queries(cards)
     proc, base = start_server(args.cards)
     try:

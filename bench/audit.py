@@ -21,12 +21,13 @@ import z3
 from deduce.shipped import data_path
 from deduce.who import cardfile
 from deduce.who.audit import audit, case_decks
+from deduce.who.cards import CardSet
 from deduce.who.evaluator import space_for
-from deduce.who.query import Query, observe_lady
+from deduce.who.query import Observation, Query, observe_lady
 from deduce.who.z3model import Model
 
 
-def z3_solved(cards, suit: str, clues: list) -> bool:
+def z3_solved(cards: CardSet, suit: str, clues: list[Observation]) -> bool:
     """One fresh z3 solver: does exactly one trait set fit the clues?"""
     model = Model(cards, Query(suit, tuple(clues)))
     solver = z3.Solver(ctx=model.ctx)
@@ -35,10 +36,10 @@ def z3_solved(cards, suit: str, clues: list) -> bool:
         return False
     found = solver.model()
     solver.add(z3.Or([x != found.eval(x, model_completion=True) for x in model.x]))
-    return solver.check() == z3.unsat
+    return bool(solver.check() == z3.unsat)
 
 
-def fast_solved(cards, suit: str, clues: list) -> bool:
+def fast_solved(cards: CardSet, suit: str, clues: list[Observation]) -> bool:
     space = space_for(cards)
     return space.trait_sets(space.query_mask(Query(suit, tuple(clues)))).bit_count() == 1
 
@@ -64,7 +65,9 @@ def main() -> None:
     for _ in range(args.sample):
         lady, _, deck = rng.choice(decks)
         subset = [c for c in deck if rng.random() < 0.5]
-        clues = [observe_lady(cards, cards.partner(lady).id, "suit_card")] + [observe_lady(cards, c.id) for c in subset]
+        partner = cards.partner(lady)
+        assert partner is not None, "every suit of the shipped set has two cards"
+        clues = [observe_lady(cards, partner.id, "suit_card")] + [observe_lady(cards, c.id) for c in subset]
         sample.append((lady.suit, clues))
     started = time.perf_counter()
     answers = [z3_solved(cards, suit, clues) for suit, clues in sample]

@@ -22,16 +22,18 @@ import json
 import random
 import tempfile
 import time
+from typing import Any
 
 from bench import per_query
-from deduce.cli import hint_answer, run_batch
-from deduce.shipped import data_path
-from deduce.who import cardfile
+from deduce.cli.common import run_batch
+from deduce.cli.who import hint_answer
+from deduce.shipped import load_cards
+from deduce.who.cards import CardSet
 from deduce.who.deduction import candidates, deduce, plain_answer
 from deduce.who.query import parse_query
 
 
-def random_queries(cards, count: int, seed: int = 1600) -> list[dict]:
+def random_queries(cards: CardSet, count: int, seed: int = 1600) -> list[dict[str, Any]]:
     """Queries as players send them mid-game: a hidden Dark Lady, her suit, and some of
     the other cards revealed, by id or typed from the table with her suit's key entry."""
     rng = random.Random(seed)
@@ -40,7 +42,7 @@ def random_queries(cards, count: int, seed: int = 1600) -> list[dict]:
         dark = rng.choice(cards.ladies)
         partner = cards.partner(dark)
         deck = [lady for lady in cards.ladies if lady.suit != dark.suit]
-        clues: list[dict] = []
+        clues: list[dict[str, Any]] = []
         for lady in rng.sample(deck, rng.randint(0, min(6, len(deck)))):
             if rng.random() < 0.3:
                 clues.append({"traits": list(lady.traits), "counts": sorted(lady.key[dark.suit])})
@@ -53,17 +55,18 @@ def random_queries(cards, count: int, seed: int = 1600) -> list[dict]:
     return out
 
 
-def contradicting(cards, docs: list[dict], seed: int = 1601) -> list[dict]:
+def contradicting(cards: CardSet, docs: list[dict[str, Any]], seed: int = 1601) -> list[dict[str, Any]]:
     """The same queries with one typed card whose counts were misread (mostly contradictions)."""
     rng = random.Random(seed)
     out = []
     for doc in docs:
-        traits = rng.sample(cards.trait_ids, cards.traits_per_lady)
-        out.append({**doc, "clues": doc["clues"] + [{"traits": traits, "counts": [rng.randint(0, cards.traits_per_lady)]}]})
+        misread = {"traits": rng.sample(cards.trait_ids, cards.traits_per_lady),
+                   "counts": [rng.randint(0, cards.traits_per_lady)]}
+        out.append({**doc, "clues": [*doc["clues"], misread]})
     return out
 
 
-def batch_per_query(path: str, cards, count: int) -> float:
+def batch_per_query(path: str, cards: CardSet, count: int) -> float:
     """Microseconds per line of the CLI's batch loop, output discarded."""
     started = time.perf_counter()
     with contextlib.redirect_stdout(io.StringIO()):
@@ -78,7 +81,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3,
                         help="interleaved rounds; each engine's best round is reported (noise only slows)")
     args = parser.parse_args()
-    cards = cardfile.load(data_path("clues.yaml"))
+    cards = load_cards()
     docs = random_queries(cards, args.queries)
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         f.write("\n".join(json.dumps(d) for d in docs) + "\n")
@@ -90,14 +93,22 @@ def main() -> None:
     lines = [json.dumps(d) for d in docs[: args.sample * 4]]
     assert all(sorted(candidates(cards, q, "z3")) == sorted(candidates(cards, q, "fast")) for q in sample[:50])
 
+    def batch() -> float:
+        plain_answer.cache_clear()
+        return batch_per_query(f.name, cards, len(docs))
+
+    def cold(line: str) -> str:
+        plain_answer.cache_clear()
+        return answer(json.loads(line))
+
     best: dict[str, float] = {}
     for _ in range(args.rounds):
         for name, measure in (
-            ("batch", lambda: (plain_answer.cache_clear(), batch_per_query(f.name, cards, len(docs)))[1]),
+            ("batch", batch),
             ("z3", lambda: per_query(lambda q: candidates(cards, q, "z3"), sample)),
             ("csp", lambda: per_query(lambda q: candidates(cards, q, "csp"), sample)),
             ("bad", lambda: per_query(lambda d: deduce(cards, parse_query(cards, d)), bad)),
-            ("cold", lambda: per_query(lambda line: (plain_answer.cache_clear(), answer(json.loads(line))), lines)),
+            ("cold", lambda: per_query(cold, lines)),
         ):
             best[name] = min(best.get(name, float("inf")), measure())
     batch_us, z3_us, csp_us, contradiction_us = best["batch"], best["z3"], best["csp"], best["bad"]
@@ -113,7 +124,6 @@ def main() -> None:
     print(f"{'same path, no answer reused (cold)':34} {cold_us:10.1f}   (z3 is {z3_us / cold_us:.0f}x this)")
     print(f"with a misread card ({share:.0%} contradictions, conflict sets from z3): "
           f"{contradiction_us:.1f} us/query")
-
 
 
 if __name__ == "__main__":

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import argparse
 import random
+from typing import Any
 
 from bench import per_query
-from deduce.shipped import data_path
-from deduce.where import boardfile
+from deduce.shipped import load_board
 from deduce.where.board import Board
 from deduce.where.csp import enumerate_walks
-from deduce.where.query import MOVES, TrackQuery, parse_track_query
+from deduce.where.query import TrackQuery, parse_track_query
+from deduce.where.stealth import MOVES
 from deduce.where.tracker import track
 
 
@@ -40,14 +41,14 @@ def hidden_walk(board: Board, length: int, may_stay: bool, rng: random.Random) -
 
 def random_queries(board: Board, length: int, count: int, rng: random.Random) -> list[TrackQuery]:
     """Consistent queries: one observation per card seen so far, of the hidden walk."""
-    out = []
+    out: list[TrackQuery] = []
     while len(out) < count:
         moves = rng.choice(MOVES)
         walk = hidden_walk(board, length, moves == "may_stay", rng)
         if walk is None:
             continue
         now = rng.randrange(length // 2, 2 * length)
-        observations = []
+        observations: list[dict[str, Any]] = []
         for slot in range(now + 1):
             where = walk[slot % length]
             roll = rng.random()
@@ -69,7 +70,7 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200, help="queries per deck length")
     parser.add_argument("--lengths", default="6,8,10,12", help="deck lengths, comma-separated")
     args = parser.parse_args()
-    board = boardfile.load(args.board or data_path("board.yaml"))
+    board = load_board(args.board)
     rng = random.Random(1600)
     print(f"board: {board.name}; {args.queries} queries per deck length, one observation per card seen")
     print(f"{'length':>6} {'walks/query':>12} {'tracker us':>11} {'python-constraint us':>21} {'ratio':>8}")
