@@ -1,7 +1,7 @@
 """A picture of the board as SVG: paths, locations, landmarks, and (optionally) her odds.
 
 A satellite renderer: :func:`board_svg` is a pure function from a
-:class:`~deduce.board.Board` (and optional odds per location) to an SVG document. It
+:class:`~deduce.where.board.Board` (and optional odds per location) to an SVG document. It
 places locations at their ``at`` coordinates when the board has them for every location,
 otherwise evenly on a circle in board order. Each location is a circle ringed in its
 landmark's colour (a legend names the landmarks); with odds, the circle is filled in red
@@ -15,7 +15,7 @@ import math
 from collections.abc import Mapping
 from xml.sax.saxutils import escape, quoteattr
 
-from deduce.where.board import Board
+from deduce.where.board import Board, Point
 
 WIDTH = 900
 MARGIN = 90
@@ -29,16 +29,16 @@ BACKGROUND = "#fbf8f1"
 HALO = f'stroke="{BACKGROUND}" stroke-width="4" stroke-linejoin="round" paint-order="stroke"'
 
 
-def layout(board: Board) -> dict[str, tuple[float, float]]:
+def layout(board: Board) -> dict[str, Point]:
     """Drawing positions: the board's own ``at`` coordinates, or a circle in board order."""
     if board.drawable:
-        return {loc.id: loc.at for loc in board.locations}
+        return dict(board.points)
     n = len(board.locations)
     return {loc.id: (math.sin(2 * math.pi * i / n), -math.cos(2 * math.pi * i / n))
             for i, loc in enumerate(board.locations)}
 
 
-def _fit(points: Mapping[str, tuple[float, float]], width: float) -> tuple[dict[str, tuple[float, float]], float]:
+def _fit(points: Mapping[str, Point], width: float) -> tuple[dict[str, Point], float]:
     """Scale and shift positions into a canvas ``width`` wide; return them and the height."""
     xs = [p[0] for p in points.values()] or [0.0]
     ys = [p[1] for p in points.values()] or [0.0]
@@ -80,7 +80,7 @@ def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: st
     for loc in board.locations:
         x, y = pos[loc.id]
         name = loc.name.get(lang)
-        landmark = board.landmarks[board.landmark_ids.index(loc.landmark)].name.get(lang)
+        landmark = board.landmark(loc.landmark).name.get(lang)
         p = None if odds is None else float(odds.get(loc.id, 0.0))
         tip = f"{name} ({landmark})" + ("" if p is None else f": {100 * p:.1f}%")
         shade = 0.0 if not p or top <= 0 else p / top
@@ -102,7 +102,8 @@ def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: st
     out.append('<text x="0" y="0" font-weight="bold">Landmarks</text>')
     for i, m in enumerate(board.landmarks):
         y = LEGEND_ROW * (i + 1)
-        out.append(f'<circle cx="8" cy="{y - 4}" r="7" fill="white" stroke={quoteattr(colour[m.id])} stroke-width="4"/>')
+        out.append(f'<circle cx="8" cy="{y - 4}" r="7" fill="white" stroke={quoteattr(colour[m.id])} '
+                   'stroke-width="4"/>')
         out.append(f'<text x="24" y="{y}">{escape(m.name.get(lang))}</text>')
     out.append("</g>")
     if caption:

@@ -1,9 +1,9 @@
 """Plain-text renderings of the WHERE half for people: the board, her odds, search advice.
 
-A satellite of the core like :mod:`deduce.render` (whose table layout it shares): it
-reads a :class:`~deduce.board.Board`, a :class:`~deduce.tracker.Tracking` and an
-:class:`~deduce.advice.Advice` and writes text in the player's language
-(:mod:`deduce.phrases`); location and landmark names come from the board.
+A satellite of the core like :mod:`deduce.render.who` (whose table layout it shares): it
+reads a :class:`~deduce.where.board.Board`, a :class:`~deduce.where.tracker.Tracking` and an
+:class:`~deduce.where.advice.Advice` and writes text in the player's language
+(:mod:`deduce.text.phrases`); location and landmark names come from the board.
 """
 
 from __future__ import annotations
@@ -30,14 +30,10 @@ def location_name(board: Board, location: str, lang: str) -> str:
     return board.location(location).name.get(lang)
 
 
-def landmark_name(board: Board, landmark: str, lang: str) -> str:
-    return board.landmarks[board.landmark_ids.index(landmark)].name.get(lang)
-
-
 def board_text(board: Board, lang: str = "en") -> str:
     """The board as a table: ids to type, names, landmarks and where each path leads."""
     rows = [
-        (loc.id, loc.name.get(lang), landmark_name(board, loc.landmark, lang),
+        (loc.id, loc.name.get(lang), board.landmark(loc.landmark).name.get(lang),
          ", ".join(n for n in board.location_ids if board.adjacent(loc.id, n)))
         for loc in board.locations
     ]
@@ -63,7 +59,7 @@ def track_text(board: Board, tracking: Tracking, advice: Advice | None = None, l
         [phrase(lang, "column.location"), phrase(lang, "column.landmark"),
          phrase(lang, "track.column.now", slot=tracking.now.slot),
          phrase(lang, "track.column.next", slot=tracking.next.slot)],
-        [(location_name(board, loc, lang), landmark_name(board, board.landmark_of(loc), lang),
+        [(location_name(board, loc, lang), board.landmark(board.landmark_of(loc)).name.get(lang),
           percent(tracking.now.chance(loc)), percent(tracking.next.chance(loc))) for loc in order],
     ))
     if advice is not None:

@@ -22,12 +22,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal, get_args
+
+from typing_extensions import TypedDict
 
 from deduce.errors import InputError, unknown
 from deduce.where.board import Board
 from deduce.where.tracker import Tracking
 
-ACTIONS = ("search", "move", "stay")
+#: What the advice says to do: search here now, move towards the best location, or pass.
+Action = Literal["search", "move", "stay"]
+ACTIONS: tuple[Action, ...] = get_args(Action)
+
+
+class AdviceJSON(TypedDict):
+    """The advice: the action, the chance at the pawn now, and each location in reach next turn, best first."""
+
+    pawn: str
+    action: Action
+    here_now: float
+    can_search: bool
+    best: str
+    reach: dict[str, float]
 
 
 @dataclass(frozen=True)
@@ -53,13 +69,13 @@ class Advice:
         return self.can_search and self.here_now > 0 and self.here_now >= self.best_next
 
     @property
-    def action(self) -> str:
+    def action(self) -> Action:
         """``search`` here now, ``move`` to :attr:`best`, or ``stay`` (pass)."""
         if self.search_now:
             return "search"
         return "stay" if self.best == self.pawn else "move"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> AdviceJSON:
         return {
             "pawn": self.pawn,
             "action": self.action,
@@ -74,7 +90,7 @@ def advise(board: Board, tracking: Tracking, pawn: str) -> Advice:
     """Advice for a pawn at ``pawn`` given the tracker's answer (see the module's rule)."""
     if not board.has_location(pawn):
         raise InputError.at(("pawn",), unknown("location", pawn, board.location_ids))
-    reach = [pawn] + [loc for loc in board.location_ids if loc in board.neighbours(pawn)]
+    reach = [pawn, *(loc for loc in board.location_ids if loc in board.neighbours(pawn))]
     ranked = sorted(reach, key=lambda loc: -tracking.next.chance(loc))  # stable: pawn, then board order
     return Advice(
         pawn=pawn,

@@ -22,8 +22,10 @@ a step finding's slot is where the step starts (the last slot's step wraps to sl
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from typing_extensions import TypedDict
+
+from deduce.findings import Finding, FindingJSON
 from deduce.where.board import Board
 from deduce.where.planar import crossing_paths, paths_through_locations, shared_points
 from deduce.where.stealth import POSITIONS, Sequence, StealthDeck
@@ -31,28 +33,6 @@ from deduce.where.stealth import POSITIONS, Sequence, StealthDeck
 #: The length of an on-card deck: one card per letter.
 DECK_LENGTH = 26
 MIN_DEGREE, MAX_DEGREE = 2, 4
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One thing wrong with the map, the deck or a walk."""
-
-    code: str
-    message: str
-    severity: str = "error"
-    cards: tuple[str, ...] = ()
-    slot: int | None = None
-    sequence: str | None = None
-    locations: tuple[str, ...] = ()
-
-    @property
-    def is_error(self) -> bool:
-        return self.severity == "error"
-
-    def to_json(self) -> dict:
-        return {"code": self.code, "severity": self.severity, "message": self.message,
-                "sequence": self.sequence, "slot": self.slot, "cards": list(self.cards),
-                "locations": list(self.locations)}
 
 
 def board_findings(board: Board) -> list[Finding]:
@@ -97,8 +77,8 @@ def card_findings(board: Board, deck: StealthDeck) -> list[Finding]:
     for position in range(1, POSITIONS + 1):
         holders: dict[str, list[str]] = {}
         for card in deck.cards:
-            if card.letter(position) is not None:
-                holders.setdefault(card.letter(position), []).append(card.id)
+            if (held := card.letter(position)) is not None:
+                holders.setdefault(held, []).append(card.id)
         for letter, ids in sorted(holders.items()):
             if len(ids) > 1:
                 out.append(Finding("duplicate-letter", f"cards {', '.join(ids)} all have {letter} in position {position}",
@@ -152,7 +132,22 @@ def has_errors(findings: Iterable[Finding]) -> bool:
     return any(f.is_error for f in findings)
 
 
-def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...], findings: list[Finding]) -> dict:
+class DeckAuditJSON(TypedDict):
+    """The deck audit: whether it passed, what was checked (the walks by name) and every finding."""
+
+    ok: bool
+    board: str
+    locations: int
+    paths: int
+    cards: int
+    walks: list[str]
+    errors: int
+    warnings: int
+    findings: list[FindingJSON]
+
+
+def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...],
+                findings: list[Finding]) -> DeckAuditJSON:
     """The audit as JSON: what was checked and what was found."""
     return {
         "ok": not has_errors(findings),
@@ -178,10 +173,10 @@ def report_text(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...]
     errors = [f for f in findings if f.is_error]
     warnings = [f for f in findings if not f.is_error]
     for label, group in (("error", errors), ("warning", warnings)):
-        for f in group:
-            lines.append(f"{label} [{f.code}] {f.message}")
+        lines.extend(f"{label} [{f.code}] {f.message}" for f in group)
     if not findings:
         lines.append("No findings: the map is connected and drawn without crossings, and every walk is legal.")
     else:
-        lines.append(f"{len(errors)} error{'s' * (len(errors) != 1)}, {len(warnings)} warning{'s' * (len(warnings) != 1)}.")
+        lines.append(f"{len(errors)} error{'s' * (len(errors) != 1)}, "
+                     f"{len(warnings)} warning{'s' * (len(warnings) != 1)}.")
     return "\n".join(lines)

@@ -1,6 +1,6 @@
 """Reading and writing board documents (SPEC section 7).
 
-:func:`parse` turns a decoded mapping into a :class:`~deduce.board.Board`, collecting
+:func:`parse` turns a decoded mapping into a :class:`~deduce.where.board.Board`, collecting
 every problem with its path (``locations[3].landmark: unknown landmark 'x'``);
 :func:`loads` and :func:`load` add safe YAML decoding; :func:`to_json` is the inverse.
 
@@ -17,7 +17,7 @@ A board document::
 
 ``at`` (optional) places a location on a drawing, x east and y south; give it for every
 location or for none. What makes a board *well designed* (connected, drawable without
-crossings, degrees 2–4) is not a reading error: :mod:`deduce.deckaudit` reports it.
+crossings, degrees 2–4) is not a reading error: :mod:`deduce.where.audit` reports it.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from typing_extensions import NotRequired, TypedDict
 
 from deduce.document import (
     decode_yaml,
@@ -38,14 +40,14 @@ from deduce.document import (
     unique_entries,
 )
 from deduce.errors import InputError, Loc, Problems
-from deduce.where.board import Board, Landmark, Location
+from deduce.where.board import Board, Landmark, Location, Point
 
 MAX_LANDMARKS = 32
 MAX_LOCATIONS = 64
 MAX_PATHS = MAX_LOCATIONS * (MAX_LOCATIONS - 1) // 2
 
 
-def _parse_at(value: Any, loc: Loc, problems: Problems) -> tuple[float, float] | None:
+def _parse_at(value: Any, loc: Loc, problems: Problems) -> Point | None:
     """Drawing coordinates: a list of two finite numbers."""
     if not isinstance(value, list) or len(value) != 2:
         got = f"a list of {len(value)}" if isinstance(value, list) else type_name(value)
@@ -61,7 +63,8 @@ def _parse_at(value: Any, loc: Loc, problems: Problems) -> tuple[float, float] |
     return float(value[0]), float(value[1])
 
 
-def _parse_locations(doc: Mapping, landmark_ids: set[str], problems: Problems) -> tuple[list[Location], set[str]]:
+def _parse_locations(doc: Mapping[str, Any], landmark_ids: set[str],
+                     problems: Problems) -> tuple[list[Location], set[str]]:
     """The well-formed locations, and the ids of all entries that have one.
 
     A location whose entry is broken elsewhere still counts as known for the paths, so
@@ -77,7 +80,8 @@ def _parse_locations(doc: Mapping, landmark_ids: set[str], problems: Problems) -
         if landmark is None:
             problems.add(loc + ("landmark",), "is required")
         elif not isinstance(landmark, str) or landmark not in landmark_ids:
-            problems.add(loc + ("landmark",), f"unknown landmark {landmark!r}; expected one of: {', '.join(sorted(landmark_ids))}",
+            problems.add(loc + ("landmark",),
+                         f"unknown landmark {landmark!r}; expected one of: {', '.join(sorted(landmark_ids))}",
                          code="unknown-landmark")
         at = None
         if item.get("at") is not None:
@@ -85,12 +89,12 @@ def _parse_locations(doc: Mapping, landmark_ids: set[str], problems: Problems) -
         elif placed:
             problems.add(loc + ("at",), "is missing: give every location drawing coordinates, or none")
         name = parse_names(item.get("name"), loc + ("name",), problems, ident)
-        if len(problems.items) == before:
+        if isinstance(landmark, str) and len(problems.items) == before:
             locations.append(Location(id=ident, name=name, landmark=landmark, at=at))
     return locations, {ident for _, ident, _ in entries}
 
 
-def _parse_paths(doc: Mapping, location_ids: set[str], problems: Problems) -> list[tuple[str, str]]:
+def _parse_paths(doc: Mapping[str, Any], location_ids: set[str], problems: Problems) -> list[tuple[str, str]]:
     paths: list[tuple[str, str]] = []
     seen: dict[frozenset[str], int] = {}
     for i, item in enumerate(list_field(doc, "paths", problems, MAX_PATHS)):
@@ -112,7 +116,8 @@ def _parse_paths(doc: Mapping, location_ids: set[str], problems: Problems) -> li
             continue
         key = frozenset(item)
         if key in seen:
-            problems.add(loc, f"duplicate path between {a!r} and {b!r} (also paths[{seen[key]}])", code="duplicate-path")
+            problems.add(loc, f"duplicate path between {a!r} and {b!r} (also paths[{seen[key]}])",
+                         code="duplicate-path")
             continue
         seen[key] = i
         paths.append((a, b))
@@ -122,7 +127,8 @@ def _parse_paths(doc: Mapping, location_ids: set[str], problems: Problems) -> li
 def parse(doc: Any) -> Board:
     """Interpret a decoded board document; raise :class:`InputError` listing every problem."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a board must be a mapping with schema, landmarks, locations and paths; got {type_name(doc)}")
+        raise InputError.at((), "a board must be a mapping with schema, landmarks, locations and paths; "
+                                f"got {type_name(doc)}")
     problems = Problems()
     name = parse_header(doc, problems, "Board")
     landmark_entries = unique_entries(list_field(doc, "landmarks", problems, MAX_LANDMARKS), "landmarks", problems)
@@ -131,6 +137,7 @@ def parse(doc: Any) -> Board:
     locations, known = _parse_locations(doc, {m.id for m in landmarks}, problems)
     paths = _parse_paths(doc, known, problems)
     problems.raise_if_any()
+    assert name is not None, "parse_header gives the default name when there is none"
     return Board(name=name, landmarks=landmarks, locations=tuple(locations), paths=tuple(paths))
 
 
@@ -144,18 +151,44 @@ def load(path: str | Path) -> Board:
     return loads(read_text(path, "board file"))
 
 
+class LandmarkJSON(TypedDict):
+    id: str
+    name: dict[str, str]
+
+
+class LocationJSON(TypedDict):
+    """A location; ``at`` (whole numbers written without a fraction) only when the board is drawn."""
+
+    id: str
+    name: dict[str, str]
+    landmark: str
+    at: NotRequired[list[int | float]]
+
+
+class BoardJSON(TypedDict):
+    """A board document (SPEC 7), as ``GET /v1/board`` returns it."""
+
+    schema: Literal[1]
+    name: str
+    landmarks: list[LandmarkJSON]
+    locations: list[LocationJSON]
+    paths: list[list[str]]
+
+
 def _number(v: float) -> int | float:
     return int(v) if float(v).is_integer() else v
 
 
-def to_json(board: Board) -> dict:
+def _location_json(loc: Location) -> LocationJSON:
+    entry: LocationJSON = {"id": loc.id, "name": loc.name.to_json(), "landmark": loc.landmark}
+    if loc.at is not None:
+        entry["at"] = [_number(loc.at[0]), _number(loc.at[1])]
+    return entry
+
+
+def to_json(board: Board) -> BoardJSON:
     """The board as a document that :func:`parse` reads back to an equal board."""
-    locations = []
-    for loc in board.locations:
-        entry: dict[str, Any] = {"id": loc.id, "name": loc.name.to_json(), "landmark": loc.landmark}
-        if loc.at is not None:
-            entry["at"] = [_number(loc.at[0]), _number(loc.at[1])]
-        locations.append(entry)
+    locations = [_location_json(loc) for loc in board.locations]
     return {
         "schema": 1,
         "name": board.name,

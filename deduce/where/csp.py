@@ -5,7 +5,7 @@ step constraint per consecutive pair, last to first included (adjacent, or the s
 location in ``may_stay`` decks), and one set constraint per observation (the locations
 showing the landmark; the searched location, or every other one). The solver enumerates
 every consistent closed walk, so this is only for small boards and short decks; it shares
-nothing with :mod:`deduce.tracker` but the board and the parsed query.
+nothing with :mod:`deduce.where.tracker` but the board and the parsed query.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def walks(board: Board, query: TrackQuery) -> list[tuple[str, ...]]:
             problem.addConstraint(FunctionConstraint(step), [names[i], names[(i + 1) % length]])
     for obs in query.observations:
         var = [names[obs.slot % length]]
-        if obs.kind == "landmark":
+        if obs.kind == "landmark" and obs.landmark is not None:
             problem.addConstraint(InSetConstraint(set(board.with_landmark(obs.landmark))), var)
         elif obs.kind == "searched":
             cls = InSetConstraint if obs.found else NotInSetConstraint

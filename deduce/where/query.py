@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict, get_args
+from typing import Any, Literal, get_args
+
+from typing_extensions import NotRequired, TypedDict
 
 from deduce.document import is_int, type_name
 from deduce.errors import InputError, Loc, Problems, unknown

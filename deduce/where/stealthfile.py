@@ -10,7 +10,7 @@ A stealth deck document (``data/stealth.yaml``)::
 ``positions`` is the card's eight positions as printed: a capital letter, or ``-`` for
 none. The card's id follows from them (SPEC 7: ``J``; ``-A`` for ``-A......``; ``--X``),
 so it is not stored; an ``id`` field, if given, must agree. ``landmark`` (optional) is
-what the card's back shows; :mod:`deduce.deckaudit` checks it against the board.
+what the card's back shows; :mod:`deduce.where.audit` checks it against the board.
 
 A sequences document (``data/sequences.json``, the rulebook's extra sequences)::
 
@@ -26,7 +26,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from typing_extensions import NotRequired, TypedDict
 
 from deduce.document import (
     decode_yaml,
@@ -42,10 +44,12 @@ from deduce.where.stealth import (
     DASH,
     MOVES,
     POSITIONS,
+    Moves,
     Sequence,
     StealthCard,
     StealthDeck,
     card_id,
+    is_moves,
 )
 
 MAX_CARDS = 64
@@ -53,12 +57,12 @@ MAX_SEQUENCES = 256
 FACE = re.compile(rf"[A-Z{DASH}]{{{POSITIONS}}}")
 
 
-def _optional_string(item: Mapping, field: str, loc: Loc, problems: Problems) -> str | None:
+def _optional_string(item: Mapping[str, Any], field: str, loc: Loc, problems: Problems) -> str | None:
     value = item.get(field)
     if value is not None and (not isinstance(value, str) or not value.strip()):
         problems.add(loc + (field,), f"expected a non-empty string, got {type_name(value)}")
         return None
-    return value
+    return value if isinstance(value, str) else None
 
 
 def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
@@ -78,12 +82,13 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
         problems.add(loc + ("positions",), f"is required: {POSITIONS} characters, each a capital letter or {DASH!r}")
     elif not isinstance(face, str) or not FACE.fullmatch(face):
         shown = repr(face) if isinstance(face, str) else type_name(face)
-        problems.add(loc + ("positions",), f"expected {POSITIONS} characters, each a capital letter or {DASH!r}; got {shown}")
+        problems.add(loc + ("positions",),
+                     f"expected {POSITIONS} characters, each a capital letter or {DASH!r}; got {shown}")
     elif card_id(None if c == DASH else c for c in face) is None:
         problems.add(loc + ("positions",), "a card needs a letter in at least one position")
     else:
         positions = tuple(None if c == DASH else c for c in face)
-    if len(problems.items) != before:
+    if location is None or positions is None or len(problems.items) != before:
         return None
     card = StealthCard(location=location, positions=positions, landmark=landmark)
     stated = item.get("id")
@@ -115,13 +120,28 @@ def load(path: str | Path) -> StealthDeck:
     return loads(read_text(path, "stealth deck file"))
 
 
-def to_json(deck: StealthDeck) -> dict:
+class StealthCardJSON(TypedDict):
+    """A card: its location, the landmark on its back when known, and its positions as printed."""
+
+    location: str
+    landmark: NotRequired[str]
+    positions: str
+
+
+class StealthDeckJSON(TypedDict):
+    schema: Literal[1]
+    cards: list[StealthCardJSON]
+
+
+def _card_json(card: StealthCard) -> StealthCardJSON:
+    if card.landmark:
+        return {"location": card.location, "landmark": card.landmark, "positions": card.face}
+    return {"location": card.location, "positions": card.face}
+
+
+def to_json(deck: StealthDeck) -> StealthDeckJSON:
     """The deck as a document that :func:`parse` reads back to an equal deck."""
-    return {
-        "schema": 1,
-        "cards": [{"location": card.location, **({"landmark": card.landmark} if card.landmark else {}),
-                   "positions": card.face} for card in deck.cards],
-    }
+    return {"schema": 1, "cards": [_card_json(card) for card in deck.cards]}
 
 
 def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
@@ -131,14 +151,18 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
     before = len(problems.items)
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.add(loc + ("name",), "is required" if name is None else f"expected a non-empty string, got {type_name(name)}")
+        problems.add(loc + ("name",),
+                     "is required" if name is None else f"expected a non-empty string, got {type_name(name)}")
+        name = None
     moves = item.get("moves")
-    if moves not in MOVES:
+    if not is_moves(moves):
         problems.add(loc + ("moves",), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
+        moves = None
     cards = item.get("cards")
     if not isinstance(cards, list) or not cards:
-        problems.add(loc + ("cards",), "is required" if cards is None else
-                     f"expected a non-empty list of card ids, got {'an empty list' if cards == [] else type_name(cards)}")
+        got = "an empty list" if cards == [] else type_name(cards)
+        problems.add(loc + ("cards",),
+                     "is required" if cards is None else f"expected a non-empty list of card ids, got {got}")
         cards = None
     elif len(cards) > MAX_CARDS:
         problems.add(loc + ("cards",), f"has {len(cards)} entries; at most {MAX_CARDS} are supported", code="limit")
@@ -159,7 +183,7 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
             problems.add(loc + ("length",), f"expected a positive whole number, got {length!r}")
         elif cards is not None and length != len(cards):
             problems.add(loc + ("length",), f"is {length} but the sequence lists {len(cards)} cards")
-    if len(problems.items) != before:
+    if name is None or moves is None or cards is None or len(problems.items) != before:
         return None
     return Sequence(name=name, moves=moves, cards=tuple(cards))
 
@@ -185,7 +209,20 @@ def load_sequences(path: str | Path) -> tuple[Sequence, ...]:
     return loads_sequences(read_text(path, "sequences file"))
 
 
-def sequences_to_json(sequences: tuple[Sequence, ...]) -> dict:
+class SequenceJSON(TypedDict):
+    name: str
+    moves: Moves
+    length: int
+    cards: list[str]
+
+
+class SequencesJSON(TypedDict):
+    """A sequences document: the rulebook's extra sequences, each naming its cards by id in order."""
+
+    sequences: list[SequenceJSON]
+
+
+def sequences_to_json(sequences: tuple[Sequence, ...]) -> SequencesJSON:
     """Sequences as a document that :func:`parse_sequences` reads back."""
     return {"sequences": [{"name": s.name, "moves": s.moves, "length": s.length, "cards": list(s.cards)}
                           for s in sequences]}

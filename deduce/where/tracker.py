@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from operator import mul
-from typing import Literal, TypedDict
+from typing import Literal
+
+from typing_extensions import TypedDict
 
 from deduce.where.board import Board
 from deduce.where.query import ObservationKind, SlotObservation, TrackQuery

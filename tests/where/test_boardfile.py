@@ -50,6 +50,17 @@ def test_reads_a_board():
     assert board.drawable and board.degree("rose") == 2
 
 
+def test_landmarks_and_points_by_id():
+    board = boardfile.parse(DOC)
+    assert board.landmark("playhouse") is board.landmarks[0]
+    assert board.landmark("church").name.get("it") == "Church"
+    assert board.landmark(board.landmark_of("rose")).name.get("ru") == "Театр"
+    assert board.has_landmark("church") and not board.has_landmark("globe")
+    with pytest.raises(KeyError):
+        board.landmark("globe")
+    assert board.points == {"globe": (0.0, 0.0), "rose": (1.0, 0.5), "pauls": (0.0, 2.0)}
+
+
 def test_round_trip():
     board = boardfile.parse(DOC)
     again = boardfile.parse(boardfile.to_json(board))
@@ -62,7 +73,7 @@ def test_coordinates_are_optional_for_all():
     for loc in doc["locations"]:
         del loc["at"]
     board = boardfile.parse(doc)
-    assert not board.drawable
+    assert not board.drawable and board.points == {}
     assert "at" not in boardfile.to_json(board)["locations"][0]
 
 
