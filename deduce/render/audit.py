@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from deduce.render.who import format_table
 from deduce.who.audit import AuditReport
-from deduce.who.cards import CardSet
+from deduce.who.cards import CardSet, Mode
 
 
 def _number(value: float | int | None) -> str:
@@ -17,15 +17,9 @@ def _number(value: float | int | None) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
-def mean_by_mode(report: AuditReport) -> dict[str, float | None]:
-    """Mean expected clues per mode (None for a mode with an unsolvable case)."""
-    out: dict[str, float | None] = {}
-    for case in report.cases:
-        out.setdefault(case.mode, 0.0)
-    for mode in out:
-        values = [c.expected_clues for c in report.cases if c.mode == mode]
-        out[mode] = None if any(v is None for v in values) else sum(values) / len(values)
-    return out
+def mean_by_mode(report: AuditReport) -> dict[Mode, float | None]:
+    """Mean expected clues per mode, in case order (None for a mode with an unsolvable case)."""
+    return {mode: report.mean_expected_clues(mode) for mode in dict.fromkeys(c.mode for c in report.cases)}
 
 
 def audit_text(cards: CardSet, report: AuditReport) -> str:

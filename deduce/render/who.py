@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from deduce.text.phrases import join, phrase
 from deduce.who.cards import CardSet
 from deduce.who.deduction import Deduction
+from deduce.who.keys import key_entry_text
 from deduce.who.query import Observation, Query
 
 #: Candidates listed in a hint before the list is cut short.
@@ -30,11 +31,6 @@ def trait_names(cards: CardSet, traits: Sequence[str], lang: str) -> str:
     return ", ".join(cards.trait(t).name.get(lang) for t in traits)
 
 
-def counts_text(counts: frozenset[int]) -> str:
-    """A key entry as printed on a card: ``1`` or ``0/2``."""
-    return "/".join(str(c) for c in sorted(counts))
-
-
 def describe_clue(cards: CardSet, query: Query, index: int, lang: str) -> str:
     """A clue as a player recognises it: its number, the lady or her traits, her suit's entry."""
     obs: Observation = query.clues[index]
@@ -43,9 +39,9 @@ def describe_clue(cards: CardSet, query: Query, index: int, lang: str) -> str:
         label = phrase(lang, kind, n=index + 1, name=cards.lady(obs.card).name.get(lang))
     else:
         label = phrase(lang, "clue.typed", n=index + 1, traits=trait_names(cards, cards.unmask(obs.traits), lang))
-    if query.suit is not None and obs.allowed(query.suit) is not None:
-        entry = phrase(lang, "clue.entry", suit=cards.suit(query.suit).name.get(lang),
-                       counts=counts_text(obs.allowed(query.suit)))
+    allowed = obs.allowed(query.suit) if query.suit is not None else None
+    if query.suit is not None and allowed is not None:
+        entry = phrase(lang, "clue.entry", suit=cards.suit(query.suit).name.get(lang), counts=key_entry_text(allowed))
         label = f"{label[:-1]}: {entry})" if label.endswith(")") else f"{label} [{entry}]"
     return label
 

@@ -18,14 +18,16 @@ does I/O; long runs report through the optional ``progress`` callback.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
+from typing import TypedDict
 
 from deduce.errors import InputError
-from deduce.who.cardfile import MAX_LADIES, MAX_TRAITS
-from deduce.who.cards import CardSet, Lady
+from deduce.findings import Finding, FindingJSON, Severity
+from deduce.who.cards import MAX_LADIES, MAX_TRAITS, CardSet, Lady, Mode
 from deduce.who.evaluator import CandidateSpace, space_for
+from deduce.who.keys import key_entry_text
 from deduce.who.query import observe_lady
 
 #: Largest deck the exact enumeration accepts (2**20 subsets per suit and mode).
@@ -35,23 +37,44 @@ MAX_DECK = 20
 Progress = Callable[[int, int], None]
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One error or warning. ``lady``, ``other``, ``suit`` and ``mode`` say where, when it applies."""
+def _finding(code: str, message: str, severity: Severity, lady: str | None = None, other: str | None = None,
+             suit: str | None = None, mode: Mode | None = None) -> Finding:
+    """A finding of the card audit, placed on the cards."""
+    return Finding(code, message, severity, "cards", lady=lady, other=other, suit=suit, mode=mode)
 
-    code: str
-    message: str
-    lady: str | None = None
-    other: str | None = None
-    suit: str | None = None
-    mode: str | None = None
 
-    def to_json(self) -> dict:
-        out = {"code": self.code, "lady": self.lady, "other": self.other, "suit": self.suit,
-               "message": self.message}
-        if self.mode is not None:
-            out["mode"] = self.mode
-        return out
+def _error(code: str, message: str, lady: str | None = None, other: str | None = None,
+           suit: str | None = None, mode: Mode | None = None) -> Finding:
+    return _finding(code, message, "error", lady, other, suit, mode)
+
+
+def _warning(code: str, message: str, lady: str | None = None, other: str | None = None,
+             suit: str | None = None, mode: Mode | None = None) -> Finding:
+    return _finding(code, message, "warning", lady, other, suit, mode)
+
+
+class CaseJSON(TypedDict):
+    """A case of the audit report (SPEC 5)."""
+
+    dark_lady: str
+    suit: str
+    mode: Mode
+    deck: int
+    solvable: bool
+    solvable_without_suit_card: bool
+    remaining: list[list[str]]
+    min_clues: int | None
+    expected_clues: float | None
+
+
+class AuditReportJSON(TypedDict):
+    """The audit report (SPEC 5): ``ok`` is false when there are errors."""
+
+    ok: bool
+    card_set: str
+    errors: list[FindingJSON]
+    warnings: list[FindingJSON]
+    cases: list[CaseJSON]
 
 
 @dataclass(frozen=True)
@@ -64,7 +87,7 @@ class Case:
 
     dark_lady: str
     suit: str
-    mode: str
+    mode: Mode
     deck: int
     solvable: bool
     solvable_without_suit_card: bool
@@ -73,7 +96,7 @@ class Case:
     expected_clues: float | None
     solved_subsets: tuple[int, ...] = field(default=(), repr=False)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> CaseJSON:
         return {
             "dark_lady": self.dark_lady, "suit": self.suit, "mode": self.mode, "deck": self.deck,
             "solvable": self.solvable, "solvable_without_suit_card": self.solvable_without_suit_card,
@@ -95,7 +118,15 @@ class AuditReport:
     def ok(self) -> bool:
         return not self.errors
 
-    def to_json(self) -> dict:
+    def mean_expected_clues(self, mode: Mode = "normal") -> float | None:
+        """Mean ``expected_clues`` over a mode's cases; None if it has none or any is unsolvable."""
+        values = [c.expected_clues for c in self.cases if c.mode == mode]
+        solved = [v for v in values if v is not None]
+        if not values or len(solved) != len(values):
+            return None
+        return sum(solved) / len(solved)
+
+    def to_json(self) -> AuditReportJSON:
         return {
             "ok": self.ok,
             "card_set": self.card_set,
@@ -152,7 +183,7 @@ def _duplicate_traits(cards: CardSet) -> list[Finding]:
         mask = cards.lady_mask(lady)
         if mask in first:
             other = first[mask]
-            out.append(Finding("duplicate-traits",
+            out.append(_error("duplicate-traits",
                                f"{lady.id} has the same traits as {other.id} ({', '.join(lady.traits)}); "
                                f"every lady needs a different combination", lady=lady.id, other=other.id))
         else:
@@ -166,7 +197,7 @@ def _suit_counts(cards: CardSet) -> list[Finding]:
         ladies = cards.ladies_of_suit(s)
         if len(ladies) != 2:
             names = ", ".join(lady.id for lady in ladies) or "none"
-            out.append(Finding("suit-count", f"suit {s} has {len(ladies)} ladies ({names}); every suit needs exactly two",
+            out.append(_error("suit-count", f"suit {s} has {len(ladies)} ladies ({names}); every suit needs exactly two",
                                suit=s))
     return out
 
@@ -191,16 +222,12 @@ def _untruthful_keys(cards: CardSet) -> list[Finding]:
             entry = c.key[d.suit]
             if shared not in entry:
                 role = "as the suit card " if c.suit == d.suit else ""
-                out.append(Finding(
+                out.append(_error(
                     "key-untruthful",
-                    f"{c.id}'s key {role}for {d.suit} allows {_counts(entry)}, but {d.id} ({d.suit}) shares "
+                    f"{c.id}'s key {role}for {d.suit} allows {key_entry_text(entry)}, but {d.id} ({d.suit}) shares "
                     f"{shared} trait{'s' if shared != 1 else ''} with {c.id}: when {d.id} is the Dark Lady "
                     f"this card lies", lady=c.id, other=d.id, suit=d.suit))
     return out
-
-
-def _counts(entry) -> str:
-    return "/".join(str(v) for v in sorted(entry))
 
 
 # -- warnings ------------------------------------------------------------------
@@ -213,8 +240,8 @@ def _key_warnings(cards: CardSet) -> list[Finding]:
         for s in cards.suit_ids:
             entry = c.key[s]
             if entry == everything:
-                out.append(Finding("key-says-nothing",
-                                   f"{c.id}'s key for {s} allows every count ({_counts(entry)}), so it never rules "
+                out.append(_warning("key-says-nothing",
+                                   f"{c.id}'s key for {s} allows every count ({key_entry_text(entry)}), so it never rules "
                                    f"anything out", lady=c.id, suit=s))
                 continue
             others = [d for d in cards.ladies_of_suit(s) if d is not c]
@@ -222,9 +249,9 @@ def _key_warnings(cards: CardSet) -> list[Finding]:
                 continue
             unused = sorted(entry - {overlap(cards, c, d) for d in others})
             if unused:
-                out.append(Finding(
+                out.append(_warning(
                     "decoy",
-                    f"{c.id}'s key for {s} allows {_counts(unused)}, which no {s} lady realises "
+                    f"{c.id}'s key for {s} allows {key_entry_text(unused)}, which no {s} lady realises "
                     f"(a decoy: it only widens what the card allows)", lady=c.id, suit=s))
     return out
 
@@ -233,7 +260,7 @@ def _mode_warnings(cards: CardSet) -> list[Finding]:
     missing = [m for m in ("easy", "advanced") if m not in cards.modes]
     if not missing:
         return []
-    return [Finding("modes-missing",
+    return [_warning("modes-missing",
                     f"the card set has no {' or '.join(missing)} table under modes, so only "
                     f"{', '.join(cards.audited_modes())} {'is' if len(cards.audited_modes()) == 1 else 'are'} audited")]
 
@@ -327,11 +354,11 @@ def audit(cards: CardSet, progress: Progress | None = None, space: CandidateSpac
     space = space or space_for(cards)
     cases = _cases(cards, space, progress)
     errors = _duplicate_traits(cards) + _suit_counts(cards) + _untruthful_keys(cards)
-    errors += [Finding("unsolvable", _unsolvable_message(case), lady=case.dark_lady, suit=case.suit, mode=case.mode)
+    errors += [_error("unsolvable", _unsolvable_message(case), lady=case.dark_lady, suit=case.suit, mode=case.mode)
                for case in cases if not case.solvable]
     warnings = _key_warnings(cards) + _mode_warnings(cards)
     warnings += _uninformative_cards(cards, space)
-    warnings += [Finding("suit-card-alone",
+    warnings += [_warning("suit-card-alone",
                          f"when {case.dark_lady} is the Dark Lady ({case.mode}), the suit card alone proves her "
                          f"traits: no clue is ever needed", lady=case.dark_lady, suit=case.suit, mode=case.mode)
                  for case in cases if case.min_clues == 0]
@@ -361,7 +388,7 @@ def _uninformative_cards(cards: CardSet, space: CandidateSpace) -> list[Finding]
             continue
         if all(not _block(space, cards, cards.partner(d), "suit_card", d.suit)
                & ~_block(space, cards, c, "clue", d.suit) for d in dark):
-            out.append(Finding("uninformative-card",
+            out.append(_warning("uninformative-card",
                                f"{c.id}'s card never rules out a possible Dark Lady: whoever she is, what the "
                                f"suit card leaves open stays open after this clue", lady=c.id))
     return out

@@ -26,51 +26,9 @@ from deduce.document import (
     unique_entries,
 )
 from deduce.errors import InputError, Loc, Problems, unknown
-from deduce.who.cards import CardSet, Lady, Suit, Trait
+from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, CardSet, Lady, Suit, Trait
+from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
 
-MAX_TRAITS = 16
-MAX_LADIES = 64
-MAX_SUITS = 32
-MODE_TABLES = ("easy", "advanced")
-
-
-def parse_key_entry(value: Any, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
-    """A key entry: one count or a non-empty list of counts, each in 0..k."""
-    values = value if isinstance(value, list) else [value]
-    if isinstance(value, list) and not 0 < len(value) <= k + 1:
-        problems.add(loc, f"expected between 1 and {k + 1} counts, got {len(value)}")
-        return None
-    counts = set()
-    for j, count in enumerate(values):
-        where = loc + (j,) if isinstance(value, list) else loc
-        if not is_int(count):
-            problems.add(where, f"expected a whole number in 0..{k}, got {type_name(count)}")
-        elif not 0 <= count <= k:
-            problems.add(where, f"{count} is outside 0..{k}")
-        else:
-            counts.add(count)
-    return frozenset(counts) if len(counts) == len(values) else None
-
-
-def parse_trait_list(
-    value: Any, loc: Loc, problems: Problems, known: Mapping[str, Any] | tuple[str, ...], k: int
-) -> tuple[str, ...] | None:
-    """A list of exactly ``k`` distinct known trait ids."""
-    if not isinstance(value, list):
-        problems.add(loc, f"expected a list of {k} trait ids, got {type_name(value)}")
-        return None
-    if len(value) != k:
-        problems.add(loc, f"expected {k} traits, got {len(value)}")
-        return None
-    ok = True
-    for j, trait in enumerate(value):
-        if not isinstance(trait, str) or trait not in known:
-            problems.add(loc + (j,), unknown("trait", trait, known))
-            ok = False
-    if ok and len(set(value)) != len(value):
-        problems.add(loc, "names the same trait twice")
-        ok = False
-    return tuple(value) if ok else None
 
 
 def _parse_lady(i: int, ident: str, item: Mapping, traits: tuple[str, ...], suits: tuple[str, ...],
@@ -186,10 +144,6 @@ def loads(text: str | bytes) -> CardSet:
 def load(path: str | Path) -> CardSet:
     """A card set from a YAML or JSON file."""
     return loads(read_text(path, "card set file"))
-
-
-def key_to_json(key: Mapping[str, frozenset[int]], suit_order: tuple[str, ...]) -> dict[str, list[int]]:
-    return {s: sorted(key[s]) for s in suit_order if s in key}
 
 
 def to_json(cards: CardSet) -> dict:

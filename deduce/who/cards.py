@@ -14,15 +14,28 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Literal
 
 from deduce.text.names import Names
 
+#: A mode of the rulebook.
+Mode = Literal["training", "easy", "normal", "advanced", "expert"]
+#: A ``modes`` table of a card set: which suit a mode removes, by the Dark Lady's suit.
+ModeTable = Literal["easy", "advanced"]
+
 #: Modes that remove no clue cards.
-FULL_DECK_MODES = ("training", "normal")
+FULL_DECK_MODES: tuple[Mode, ...] = ("training", "normal")
 #: Modes that remove two cards, and the card set ``modes`` table each one reads.
-REMOVAL_MODES = {"easy": "easy", "advanced": "advanced", "expert": "advanced"}
+REMOVAL_MODES: Mapping[str, ModeTable] = {"easy": "easy", "advanced": "advanced", "expert": "advanced"}
 #: Every mode of the rulebook, in order of difficulty.
-MODES = ("training", "easy", "normal", "advanced", "expert")
+MODES: tuple[Mode, ...] = ("training", "easy", "normal", "advanced", "expert")
+#: The ``modes`` tables a card set may define.
+MODE_TABLES: tuple[ModeTable, ...] = ("easy", "advanced")
+
+#: Largest card sets the readers accept and the audit enumerates (SPEC 5 resource limits).
+MAX_TRAITS = 16
+MAX_LADIES = 64
+MAX_SUITS = 32
 
 
 @dataclass(frozen=True)
@@ -133,9 +146,9 @@ class CardSet:
             return None
         return same[0] if same[1].id == lady.id else same[1]
 
-    def audited_modes(self) -> tuple[str, ...]:
+    def audited_modes(self) -> tuple[Mode, ...]:
         """The modes an audit covers: normal, plus easy and advanced when the set has them."""
-        return ("normal",) + tuple(m for m in ("easy", "advanced") if m in self.modes)
+        return ("normal", *(m for m in MODE_TABLES if m in self.modes))
 
     def removed_suit(self, mode: str, dark_suit: str) -> str | None:
         """The suit whose two cards ``mode`` removes when the Dark Lady is of ``dark_suit``."""

@@ -212,18 +212,10 @@ class Targets:
         low = [c for c in report.cases if c.mode in self.modes and (c.min_clues is None or c.min_clues < self.min_clues)]
         if low:
             out.append(f"{len(low)} cases need fewer than {self.min_clues} clues")
-        mean = mean_expected(report)
+        mean = report.mean_expected_clues()
         if mean is None or not self.expected[0] <= mean <= self.expected[1]:
             out.append(f"mean expected clues (normal) {mean} is outside {self.expected[0]}..{self.expected[1]}")
         return out
-
-
-def mean_expected(report: AuditReport, mode: str = "normal") -> float | None:
-    """Mean ``expected_clues`` over a mode's cases; None if any is unsolvable."""
-    values = [c.expected_clues for c in report.cases if c.mode == mode]
-    if not values or any(v is None for v in values):
-        return None
-    return sum(values) / len(values)
 
 
 # -- the search ----------------------------------------------------------------
@@ -462,7 +454,7 @@ def audit_summary(report: AuditReport, unmet: tuple[str, ...]) -> list[str]:
     """The audit figures of a designed set, for its file header."""
     if unmet:
         return ["Audit: targets NOT met: " + "; ".join(unmet) + "."]
-    mean = mean_expected(report)
+    mean = report.mean_expected_clues()
     hardest = max(c.expected_clues for c in report.cases)
     least = min(c.min_clues for c in report.cases)
     return ["Audit (`deduce audit data/clues.yaml`): every key truthful; every case solvable in",

@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from deduce.document import type_name
 from deduce.errors import InputError, Loc, Problems, unknown
-from deduce.who.cardfile import parse_key_entry, parse_trait_list
 from deduce.who.cards import CardSet
+from deduce.who.keys import parse_key_entry, parse_trait_list
 
-ROLES = ("clue", "suit_card")
+#: What a card named by id is: a clue, or the suit card (the other card of her suit).
+Role = Literal["clue", "suit_card"]
+ROLES: tuple[Role, ...] = ("clue", "suit_card")
 QUERY_FIELDS = ("suit", "clues", "distinct", "explain")
 CLUE_FIELDS = ("card", "role", "traits", "counts", "key")
+#: A card's whole key: (suit, allowed counts) pairs in card-set order.
+Key = tuple[tuple[str, frozenset[int]], ...]
 #: Most clues a single query may hold (SPEC 6).
 MAX_CLUES = 64
 
@@ -30,11 +34,11 @@ class Observation:
     """One revealed card, as the deduction engines see it."""
 
     traits: int
-    key: tuple[tuple[str, frozenset[int]], ...] | None = None
+    key: Key | None = None
     counts: frozenset[int] | None = None
     card: str | None = None
     suit: str | None = None
-    role: str = "clue"
+    role: Role = "clue"
 
     def allowed(self, suit: str) -> frozenset[int] | None:
         """Counts this card allows if the Dark Lady is of ``suit``; None if its key has no entry."""
@@ -72,14 +76,14 @@ class Query:
 
 
 @lru_cache(maxsize=4096)
-def observe_lady(cards: CardSet, lady_id: str, role: str = "clue") -> Observation:
+def observe_lady(cards: CardSet, lady_id: str, role: Role = "clue") -> Observation:
     """The observation of a card named by id (built once per card set, card and role)."""
     lady = cards.lady(lady_id)
     key = tuple((s, lady.key[s]) for s in cards.suit_ids)
     return Observation(traits=cards.lady_mask(lady), key=key, card=lady.id, suit=lady.suit, role=role)
 
 
-def _bool(doc: dict, field: str, default: bool, problems: Problems) -> bool:
+def _bool(doc: dict[str, Any], field: str, default: bool, problems: Problems) -> bool:
     value = doc.get(field, default)
     if value is None:
         return default
@@ -96,53 +100,53 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
     before = len(problems.items)
     for field in item:
         if field not in CLUE_FIELDS:
-            problems.add(loc + (str(field),), f"unknown field; expected some of: {', '.join(CLUE_FIELDS)}")
+            problems.add((*loc, str(field)), f"unknown field; expected some of: {', '.join(CLUE_FIELDS)}")
     role = item.get("role", "clue")
     if role not in ROLES:
-        problems.add(loc + ("role",), f"expected one of: {', '.join(ROLES)}; got {role!r}")
+        problems.add((*loc, "role"), f"expected one of: {', '.join(ROLES)}; got {role!r}")
     if "card" in item:
         card = item["card"]
         for field in ("traits", "counts", "key"):
             if field in item:
-                problems.add(loc + (field,), "give either a card id or the card's traits, not both")
+                problems.add((*loc, field), "give either a card id or the card's traits, not both")
         if not isinstance(card, str) or not cards.has_lady(card):
-            problems.add(loc + ("card",), unknown("card", card, [lady.id for lady in cards.ladies]))
+            problems.add((*loc, "card"), unknown("card", card, [lady.id for lady in cards.ladies]))
         if len(problems.items) != before:
             return None
         return observe_lady(cards, card, role)
     if role != "clue":
-        problems.add(loc + ("role",), "a role needs a card id (the card's suit decides it)")
+        problems.add((*loc, "role"), "a role needs a card id (the card's suit decides it)")
     k = cards.traits_per_lady
     if "traits" not in item:
-        problems.add(loc + ("traits",), "is required: a card id, or the card's traits")
+        problems.add((*loc, "traits"), "is required: a card id, or the card's traits")
         traits = None
     else:
-        traits = parse_trait_list(item["traits"], loc + ("traits",), problems, cards.trait_ids, k)
+        traits = parse_trait_list(item["traits"], (*loc, "traits"), problems, cards.trait_ids, k)
     has_counts, has_key = "counts" in item, "key" in item
     counts = key = None
     if has_counts == has_key:
         problems.add(loc, "give exactly one of counts (her suit's key entry) or key (the whole key)")
     elif has_counts:
-        counts = parse_key_entry(item["counts"], loc + ("counts",), problems, k)
+        counts = parse_key_entry(item["counts"], (*loc, "counts"), problems, k)
         if suit is None:
-            problems.add(loc + ("counts",), "needs the Dark Lady's suit: give suit, or the whole key")
+            problems.add((*loc, "counts"), "needs the Dark Lady's suit: give suit, or the whole key")
     else:
-        key = _parse_key(cards, item["key"], loc + ("key",), problems)
-    if len(problems.items) != before:
+        key = _parse_key(cards, item["key"], (*loc, "key"), problems)
+    if len(problems.items) != before or traits is None:
         return None
     return Observation(traits=cards.mask(traits), key=key, counts=counts)
 
 
-def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems):
+def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems) -> Key | None:
     if not isinstance(value, dict):
         problems.add(loc, f"expected a mapping of suit to counts, got {type_name(value)}")
         return None
     entries = []
     for s, entry in value.items():
         if not isinstance(s, str) or not cards.has_suit(s):
-            problems.add(loc + (str(s),), unknown("suit", s, cards.suit_ids))
+            problems.add((*loc, str(s)), unknown("suit", s, cards.suit_ids))
             continue
-        counts = parse_key_entry(entry, loc + (s,), problems, cards.traits_per_lady)
+        counts = parse_key_entry(entry, (*loc, s), problems, cards.traits_per_lady)
         if counts is not None:
             entries.append((s, counts))
     order = cards.suit_ids
@@ -174,7 +178,7 @@ def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     distinct = _bool(doc, "distinct", True, problems)
     explain = _bool(doc, "explain", False, problems)
     problems.raise_if_any()
-    query = Query(suit=suit, clues=tuple(clues), distinct=distinct, explain=explain)
+    query = Query(suit=suit, clues=tuple(c for c in clues if c is not None), distinct=distinct, explain=explain)
     _check_keys_cover(cards, query)
     return query
 
@@ -194,7 +198,7 @@ def _check_keys_cover(cards: CardSet, query: Query) -> None:
     problems.raise_if_any()
 
 
-def parse_obs_text(text: str) -> dict:
+def parse_obs_text(text: str) -> dict[str, Any]:
     """A card typed from the table, ``"literary,married,children:0/2"``, as a clue object.
 
     The result goes through :func:`parse_query` like any other clue, so it is checked
@@ -206,10 +210,7 @@ def parse_obs_text(text: str) -> dict:
     if not sep:
         clue["counts"] = None
         return clue
-    counts: list[Any] = []
-    for part in counts_part.split("/"):
-        part = part.strip()
-        counts.append(int(part) if part.lstrip("-").isdigit() else part)
-    clue["counts"] = counts
+    parts = (part.strip() for part in counts_part.split("/"))
+    clue["counts"] = [int(part) if part.lstrip("-").isdigit() else part for part in parts]
     return clue
 

@@ -16,7 +16,6 @@ from deduce.who.design import (
     Targets,
     _Search,
     decoy_for,
-    mean_expected,
     render_yaml,
     search,
     sonnet_brief,
@@ -118,7 +117,7 @@ def test_targets_report_what_is_missed():
     cards = cardfile.load(data_path("clues.yaml"))
     report = audit(cards)
     assert Targets().unmet(report) == []
-    mean = mean_expected(report)
+    mean = report.mean_expected_clues()
     missed = Targets(expected=(0.0, mean - 0.5)).unmet(report)
     assert len(missed) == 1 and "mean expected clues" in missed[0]
     assert "cases need fewer than 9 clues" in " ".join(Targets(min_clues=9).unmet(report))

@@ -1,0 +1,72 @@
+"""Findings: what an audit reports, for the card audit and the deck audit alike.
+
+A :class:`Finding` is one error or warning: a stable ``code``, a sentence for a person,
+and where it applies. The card audit (:mod:`deduce.who.audit`) places a finding on the
+cards (``lady``, ``other``, ``suit``, ``mode``); the deck audit (:mod:`deduce.where.audit`)
+on the map and the stealth deck (``cards``, ``slot``, ``sequence``, ``locations``). Each
+audit's report has kept its own JSON layout, so :attr:`Finding.audit` says which one a
+finding belongs to and :meth:`Finding.to_json` writes that layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NotRequired, TypedDict
+
+#: How bad a finding is: an error fails the audit, a warning does not.
+Severity = Literal["error", "warning"]
+#: The audit that made a finding: of a card set, or of a map and its stealth deck.
+Audit = Literal["cards", "deck"]
+
+
+class FindingJSON(TypedDict):
+    """A finding as JSON. The card audit writes ``lady``, ``other``, ``suit`` (null when they do
+    not apply) and ``mode`` (only when it applies); the deck audit writes ``severity``,
+    ``sequence``, ``slot``, ``cards`` and ``locations``."""
+
+    code: str
+    lady: NotRequired[str | None]
+    other: NotRequired[str | None]
+    suit: NotRequired[str | None]
+    severity: NotRequired[Severity]
+    message: str
+    mode: NotRequired[str]
+    sequence: NotRequired[str | None]
+    slot: NotRequired[int | None]
+    cards: NotRequired[list[str]]
+    locations: NotRequired[list[str]]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One error or warning of an audit, and where it applies."""
+
+    code: str
+    message: str
+    severity: Severity = "error"
+    audit: Audit = "deck"
+    # -- on the cards (the card audit) --
+    lady: str | None = None
+    other: str | None = None
+    suit: str | None = None
+    mode: str | None = None
+    # -- on the map and the stealth deck (the deck audit) --
+    cards: tuple[str, ...] = ()
+    slot: int | None = None
+    sequence: str | None = None
+    locations: tuple[str, ...] = ()
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def to_json(self) -> FindingJSON:
+        if self.audit == "cards":
+            out: FindingJSON = {"code": self.code, "lady": self.lady, "other": self.other, "suit": self.suit,
+                                "message": self.message}
+            if self.mode is not None:
+                out["mode"] = self.mode
+            return out
+        return {"code": self.code, "severity": self.severity, "message": self.message,
+                "sequence": self.sequence, "slot": self.slot, "cards": list(self.cards),
+                "locations": list(self.locations)}
