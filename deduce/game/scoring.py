@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from typing import Literal
 
+from deduce.who.cards import Mode
+
 #: Points added at the end of a won game, by mode (Training halves instead).
 MODE_BONUS = {"easy": -30, "advanced": 5, "expert": 5}
 #: Expert mode: points for each fog card discarded at setup.
@@ -25,7 +27,7 @@ RANKS: tuple[tuple[float, RankId, str], ...] = (
 )
 
 
-def score(mode: str, length: int, cards_above: int, countdown: int, fog_left: int, discarded_at_setup: int = 0) -> int:
+def score(mode: Mode, length: int, cards_above: int, countdown: int, fog_left: int, discarded_at_setup: int = 0) -> int:
     """The rulebook's score of a won game.
 
     ``cards_above`` is the number of cards above the countdown card; the countdown's

@@ -16,7 +16,7 @@ from typing import Any, Literal, TypedDict, cast
 from deduce.document import is_int, type_name
 from deduce.errors import InputError, Problems, unknown
 from deduce.game.material import Rules, StealthOrder
-from deduce.who.cards import MODES
+from deduce.who.cards import MODES, Mode
 
 #: Fields of a game's setup document (SPEC 8, POST /v1/games).
 SETUP_FIELDS = ("mode", "sequence", "reverse", "start", "seed", "discard_fog")
@@ -29,7 +29,7 @@ MAX_SEED = 2 ** 63 - 1
 class SetupJSON(TypedDict):
     """A normalised setup, as stored with a game."""
 
-    mode: str
+    mode: Mode
     sequence: dict[str, Any]
     reverse: bool
     start: str | None
@@ -41,7 +41,7 @@ class SetupJSON(TypedDict):
 class Setup:
     """The player's choices for a game, and its seed (normalised; stored with the game)."""
 
-    mode: str = "normal"
+    mode: Mode = "normal"
     sequence: tuple[SequenceKind, Any] = ("position", 1)
     reverse: bool = False
     start: str | None = None
@@ -76,10 +76,10 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     for name in doc:
         if name not in SETUP_FIELDS:
             bad((str(name),), f"unknown field; expected some of: {', '.join(SETUP_FIELDS)}")
-    mode = doc.get("mode", "normal")
-    if mode not in MODES:
-        bad(("mode",), unknown("mode", mode, MODES))
-        mode = "normal"
+    given = doc.get("mode", "normal")
+    if given not in MODES:
+        bad(("mode",), unknown("mode", given, MODES))
+    mode: Mode = given if given in MODES else "normal"
     sequence: tuple[SequenceKind, Any] = ("position", 1)
     seq_doc = doc.get("sequence", {"position": 1})
     if not isinstance(seq_doc, Mapping) or len(seq_doc) != 1 or next(iter(seq_doc)) not in SEQUENCE_KINDS:

@@ -18,6 +18,7 @@ from deduce.game.rules import Game
 from deduce.game.scoring import RankId
 from deduce.game.setup import parse_setup
 from deduce.game.view import EndReason, GameState, Verdict
+from deduce.who.cards import Mode
 
 #: Why a simulated game stopped: one of the endings, or the action limit.
 Stop = EndReason | Literal["unfinished"]
@@ -27,7 +28,7 @@ Stop = EndReason | Literal["unfinished"]
 class Outcome:
     """How one simulated game ended."""
 
-    mode: str
+    mode: Mode
     sequence: str
     state: GameState
     reason: Stop

@@ -17,9 +17,9 @@ from deduce.game.scoring import RankId
 from deduce.where.query import SlotObservation, TrackQuery
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
-from deduce.who.cardfile import key_to_json
-from deduce.who.cards import CardSet
+from deduce.who.cards import CardSet, Mode
 from deduce.who.deduction import Deduction, deduce
+from deduce.who.keys import key_to_json
 from deduce.who.query import Query, observe_lady
 
 #: Where a game stands.
@@ -38,7 +38,7 @@ Asks = Literal["path", "location", "to"]
 class PlayerView:
     """Everything a careful player at the table knows, and nothing else."""
 
-    mode: str
+    mode: Mode
     suit: str
     length: int
     moves: Moves
@@ -187,7 +187,7 @@ class ViewJSON(TypedDict):
     id: str
     version: int
     state: GameState
-    mode: str
+    mode: Mode
     suit: str
     pawn: str
     visited: list[str]
