@@ -1,10 +1,11 @@
 """Designing the map's paths and the stealth deck as constraint problems solved by z3.
 
-Run ``.venv/bin/python -m deduce.design_stealth`` to regenerate ``data/board.yaml`` (its
-paths) and ``data/stealth.yaml`` from fixed inputs and a fixed seed; ``--check`` only
-compares. The inputs are the board's landmarks, locations and drawing points (read from
-``data/board.yaml``; its paths are what this script chooses), and the rulebook's
-sequences (``data/sequences.json``), which name the 32 cards by id.
+The tool ``.venv/bin/python -m deduce.cli.design_stealth`` (:mod:`deduce.cli.design_stealth`)
+regenerates ``data/board.yaml`` (its paths) and ``data/stealth.yaml`` with :func:`design`
+and :func:`render`, from fixed inputs and a fixed seed; ``--check`` only compares. The
+inputs are the board's landmarks, locations and drawing points (from ``data/board.yaml``;
+its paths are what the designer chooses), and the rulebook's sequences
+(``data/sequences.json``), which name the 32 cards by id. This module does no I/O.
 
 1. **Paths, then card locations**. Candidate paths are the straight
    segments between two locations at most :data:`REACH` apart that pass no third location
@@ -26,29 +27,25 @@ sequences (``data/sequences.json``), which name the 32 cards by id.
    positions before its letter.
 
 Reversed decks need no extra work: paths are undirected. The result is audited
-(:mod:`deduce.deckaudit`) before anything is written.
+(:mod:`deduce.where.audit`) before anything is written.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
 import string
-import sys
 from collections.abc import Iterable
 from itertools import combinations
-from pathlib import Path
 from typing import Any
 
 import yaml
 import z3
 
 from deduce.errors import Infeasible
-from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
-from deduce.where.audit import DECK_LENGTH, audit_deck, has_errors
+from deduce.where.audit import DECK_LENGTH
 from deduce.where.board import Board
 from deduce.where.planar import clearance, segments_cross
 from deduce.where.stealth import (
@@ -88,7 +85,7 @@ def fixed_letters(ident: str) -> dict[int, str | None]:
 
 def candidate_paths(board: Board) -> list[tuple[str, str]]:
     """Straight segments worth drawing: short, and clear of the other locations."""
-    at = {loc.id: loc.at for loc in board.locations}
+    at = board.points
     return [(a, b) for a, b in combinations(board.location_ids, 2)
             if math.dist(at[a], at[b]) <= REACH
             and all(clearance(at[c], at[a], at[b]) > CLEARANCE for c in board.location_ids if c not in (a, b))]
@@ -103,7 +100,7 @@ def walk_steps(ids: list[str], sequences: Iterable[Sequence]) -> dict[frozenset[
     walks = [Sequence("position-1", "always", tuple(LETTERS)), *sequences]
     for position in range(2, POSITIONS + 1):
         fixed = {fixed_letters(c).get(position): c for c in ids if fixed_letters(c).get(position)}
-        for a, b in zip(LETTERS, LETTERS[1:] + LETTERS[0]):
+        for a, b in zip(LETTERS, LETTERS[1:] + LETTERS[0], strict=True):
             if a in fixed and b in fixed:
                 walks.append(Sequence(f"position-{position}", "always" if position in ALWAYS_POSITIONS else "may_stay",
                                       (fixed[a], fixed[b])))
@@ -115,20 +112,24 @@ def walk_steps(ids: list[str], sequences: Iterable[Sequence]) -> dict[frozenset[
     return steps
 
 
-def _at_most(bools: list, k: int):
+def _at_most(bools: list[z3.BoolRef], k: int) -> z3.BoolRef:
     return z3.PbLe([(b, 1) for b in bools], k)
 
 
-def _at_least(bools: list, k: int):
+def _at_least(bools: list[z3.BoolRef], k: int) -> z3.BoolRef:
     return z3.PbGe([(b, 1) for b in bools], k)
 
 
 def _map_problem(solver: z3.Solver | z3.Optimize, board: Board, candidates: list[tuple[str, str]],
-                 ids: list[str], sequences: tuple[Sequence, ...]) -> tuple[dict, dict]:
-    """Constraints on paths (chosen among ``candidates``) and card locations; their variables."""
+                 ids: list[str], sequences: tuple[Sequence, ...],
+                 ) -> tuple[dict[frozenset[str], z3.BoolRef], dict[tuple[str, str], z3.BoolRef]]:
+    """Constraints on paths (chosen among ``candidates``) and card locations; their variables.
+
+    Returns the variables: ``path`` chosen, by its two ends; ``card at location``.
+    """
     ctx = solver.ctx
     locs = board.location_ids
-    at = {loc.id: loc.at for loc in board.locations}
+    at = board.points
     edge = {frozenset(p): z3.Bool(f"path {p[0]} {p[1]}", ctx) for p in candidates}
     for p, q in combinations(candidates, 2):
         if segments_cross(at[p[0]], at[p[1]], at[q[0]], at[q[1]]):
@@ -161,7 +162,7 @@ def _map_problem(solver: z3.Solver | z3.Optimize, board: Board, candidates: list
 def choose_paths(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) -> list[tuple[str, str]]:
     """Step 1a: the shortest set of non-crossing candidate paths on which some card placement works."""
     candidates = candidate_paths(board)
-    at = {loc.id: loc.at for loc in board.locations}
+    at = board.points
     opt = z3.Optimize(ctx=z3.Context())
     opt.set("timeout", 600_000)
     edge, _ = _map_problem(opt, board, candidates, ids, sequences)
@@ -202,8 +203,8 @@ def solve_position(board: Board, where: dict[str, str], ids: list[str], position
         solver.add(z3.PbEq([(x[k, c], 1) for c in usable], 1))
     for c in usable:
         solver.add(_at_most([x[k, c] for k in range(DECK_LENGTH)], 1))
-        if position in fixed[c]:
-            solver.add(x[LETTERS.index(fixed[c][position]), c])
+        if (letter := fixed[c].get(position)) is not None:
+            solver.add(x[LETTERS.index(letter), c])
     stays = []
     for k in range(DECK_LENGTH):
         nxt = (k + 1) % DECK_LENGTH
@@ -286,17 +287,18 @@ def yaml_text(doc: dict, header: str) -> str:
 BOARD_HEADER = """\
 An original map of London around 1600 (SPEC 7), not a copy of the printed board.
 'at' places each location on the drawing: x grows east, y grows south.
-The paths were chosen by `python -m deduce.design_stealth`: the shortest set of
+The paths were chosen by `python -m deduce.cli.design_stealth`: the shortest set of
 non-crossing straight paths on which every stealth sequence is a legal walk."""
 
 DECK_HEADER = """\
-The 32 stealth cards (SPEC 7), generated by `python -m deduce.design_stealth`.
+The 32 stealth cards (SPEC 7), generated by `python -m deduce.cli.design_stealth`.
 positions: the eight sequence positions as printed, a letter or '-' for none;
 the card's id is its position-1 letter, or the leading dashes and the next letter.
 landmark: what the card's back shows (the landmark of its location)."""
 
 
 def render(board: Board, deck: StealthDeck) -> dict[str, str]:
+    """The text of each file the design makes, by file name: ``board.yaml`` and ``stealth.yaml``."""
     board_doc = boardfile.to_json(board)
     deck_doc = {"schema": 1, "name": f"Stealth deck for {board.name}", **stealthfile.to_json(deck)}
     texts = {"board.yaml": yaml_text(board_doc, BOARD_HEADER), "stealth.yaml": yaml_text(deck_doc, DECK_HEADER)}
@@ -305,34 +307,3 @@ def render(board: Board, deck: StealthDeck) -> dict[str, str]:
     assert stealthfile.to_json(stealthfile.loads(texts["stealth.yaml"])) == stealthfile.to_json(deck)
     return texts
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m deduce.design_stealth", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", metavar="DIR", help="folder with board.yaml and sequences.json (default: the shipped data)")
-    parser.add_argument("--keep-paths", action="store_true", help="keep the board's paths; only place the cards")
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if the files differ from the design")
-    args = parser.parse_args(argv)
-    folder = Path(args.data) if args.data else data_path("board.yaml").parent
-    board = boardfile.load(folder / "board.yaml")
-    sequences = stealthfile.load_sequences(folder / "sequences.json")
-    board, deck = design(board, sequences, args.keep_paths)
-    findings = audit_deck(board, deck, sequences)
-    for f in findings:
-        print(f"{f.severity} [{f.code}] {f.message}", file=sys.stderr)
-    if has_errors(findings):
-        return 1
-    stale = []
-    for name, text in render(board, deck).items():
-        path = folder / name
-        if path.exists() and path.read_text(encoding="utf-8") == text:
-            continue
-        stale.append(name)
-        if not args.check:
-            path.write_text(text, encoding="utf-8")
-    print(f"{len(board.paths)} paths, {len(deck.cards)} cards; "
-          + (("differs: " if args.check else "written: ") + ", ".join(stale) if stale else "files up to date"))
-    return 1 if args.check and stale else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
