@@ -1,16 +1,20 @@
 """Fog cards: the cards slid into the stealth deck in place of searched cards (SPEC 8).
 
-Core domain model, no I/O (:mod:`deduce.fogfile` reads ``data/fog.yaml``). Each fog card
+Core domain model, no I/O (:mod:`deduce.game.fogfile` reads ``data/fog.yaml``). Each fog card
 carries one *action*, chosen from the fixed repertoire :data:`ACTIONS` that the game engine
-(:mod:`deduce.game`) knows how to carry out; the card file only gives each card its
+(:mod:`deduce.game.rules`) knows how to carry out; the card file only gives each card its
 action, its words and whether it is discarded after use.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from deduce.text.names import Names
+
+#: The field a fog action asks for in the ``resolve`` action.
+Asks = Literal["path", "location", "to"]
 
 
 @dataclass(frozen=True)
@@ -22,7 +26,7 @@ class FogAction:
     """
 
     id: str
-    asks: str | None
+    asks: Asks | None
     helps: bool
     summary: str
 

@@ -5,7 +5,7 @@ A fog card document::
     schema: 1
     cards:
       - id: glimpse
-        action: glimpse          # one of deduce.fog.ACTIONS
+        action: glimpse          # one of deduce.game.fog.ACTIONS
         discard: false           # optional: the card leaves the game once used
         name: {en: A gap in the mist}
         text: {en: Look at the landmark ...}

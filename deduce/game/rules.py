@@ -34,7 +34,6 @@ from deduce.game.scoring import RankId, rank, score
 from deduce.game.setup import Deal, Setup, deal
 from deduce.game.view import (
     Action,
-    Asks,
     Confronted,
     End,
     EndReason,
@@ -472,7 +471,9 @@ class Game:
             if not choices:
                 self._lose("end.fog-impossible.no-choice")
                 return
-            s.pending = Pending(card.id, action, cast(Asks, ACTIONS[action].asks), tuple(choices))
+            asks = ACTIONS[action].asks
+            assert asks is not None  # the actions carried out at once are handled above
+            s.pending = Pending(card.id, action, asks, tuple(choices))
             return
         self._end_turn()
 

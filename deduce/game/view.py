@@ -9,16 +9,17 @@ alone. The JSON shapes of the VIEW are defined here, once: :class:`ViewJSON` and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
 
 from deduce.game.events import Event, Words
+from deduce.game.fog import Asks
 from deduce.game.material import Rules
 from deduce.game.scoring import RankId
 from deduce.where.query import SlotObservation, TrackQuery
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import CardSet, Mode
-from deduce.who.deduction import Deduction, deduce
+from deduce.who.deduction import Deduction, DeductionJSON, deduce
 from deduce.who.keys import key_to_json
 from deduce.who.query import Query, observe_lady
 
@@ -30,8 +31,6 @@ Action = Literal["move", "search", "confront", "fog", "resolve", "pass", "reveal
 Verdict = Literal["proven", "lucky-guess", "wrong"]
 #: Why a game ended.
 EndReason = Literal["unmasked", "wrong-traits", "countdown", "no-fog-card", "fog-impossible"]
-#: The field a pending fog action asks for.
-Asks = Literal["path", "location", "to"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ def who(cards: CardSet, view: PlayerView) -> Deduction:
 class HintsJSON(TypedDict):
     """``GET /v1/games/{id}/hints``: the deduction result and the tracking result."""
 
-    who: dict[str, Any]
+    who: DeductionJSON
     where: TrackingJSON
 
 
