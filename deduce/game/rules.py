@@ -266,8 +266,10 @@ class Game:
             raise Illegal(f"the game is over ({self.table.state}); no more actions")
         if name not in self.legal_actions():
             raise Illegal(self._why_not(name))
-        handler = getattr(self, "_do_" + name)
-        handler(doc)  # handlers validate everything before changing anything
+        handlers = {"move": self._do_move, "search": self._do_search, "confront": self._do_confront,
+                    "fog": self._do_fog, "resolve": self._do_resolve, "pass": self._do_pass,
+                    "reveal_suit_card": self._do_reveal_suit_card}
+        handlers[name](doc)  # handlers validate everything before changing anything
         self.table.version += 1
         events, self._events = self._events, []
         return [self.words.to_json(e) for e in events]
