@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar, overload
 
 import yaml
 
@@ -39,7 +39,7 @@ def type_name(value: Any) -> str:
     )
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """True for real integers (YAML/JSON booleans are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -54,7 +54,7 @@ def parse_names(value: Any, loc: Loc, problems: Problems, fallback: str) -> Name
         names = {}
         for lang, text in value.items():
             if not isinstance(lang, str) or not isinstance(text, str):
-                problems.add(loc + (str(lang),), f"expected a string, got {type_name(text)}")
+                problems.add((*loc, str(lang)), f"expected a string, got {type_name(text)}")
             else:
                 names[lang] = text
         return Names(names, fallback)
@@ -62,7 +62,11 @@ def parse_names(value: Any, loc: Loc, problems: Problems, fallback: str) -> Name
     return Names({}, fallback)
 
 
-def parse_header(doc: Mapping, problems: Problems, default_name: str | None = None) -> str | None:
+@overload
+def parse_header(doc: Mapping[str, Any], problems: Problems, default_name: str) -> str: ...
+@overload
+def parse_header(doc: Mapping[str, Any], problems: Problems, default_name: None = None) -> None: ...
+def parse_header(doc: Mapping[str, Any], problems: Problems, default_name: str | None = None) -> str | None:
     """Check ``schema: 1`` and read the optional ``name`` (``default_name`` when absent)."""
     schema = doc.get("schema")
     if schema is None:
@@ -78,8 +82,8 @@ def parse_header(doc: Mapping, problems: Problems, default_name: str | None = No
     return name
 
 
-def list_field(doc: Mapping, field: str, problems: Problems, limit: int, required: bool = True,
-               at_least: int = 0) -> list:
+def list_field(doc: Mapping[str, Any], field: str, problems: Problems, limit: int, required: bool = True,
+               at_least: int = 0) -> list[Any]:
     value = doc.get(field)
     if value is None:
         if required:
@@ -103,12 +107,12 @@ def entry_id(item: Any, loc: Loc, problems: Problems) -> str | None:
         return None
     ident = item.get("id")
     if not isinstance(ident, str) or not ident.strip():
-        problems.add(loc + ("id",), "expected a non-empty string" if ident is not None else "is required")
+        problems.add((*loc, "id"), "expected a non-empty string" if ident is not None else "is required")
         return None
     return ident
 
 
-def parse_unique(items: list, field: str, problems: Problems, parse: Callable[[Any, Loc, Problems], T | None],
+def parse_unique(items: list[Any], field: str, problems: Problems, parse: Callable[[Any, Loc, Problems], T | None],
                  key: Callable[[T], str], noun: str = "id", at: str = "id") -> list[T]:
     """Each entry of a list read by ``parse``, keeping the first of any that share a ``key``.
 
@@ -129,11 +133,12 @@ def parse_unique(items: list, field: str, problems: Problems, parse: Callable[[A
     return out
 
 
-def unique_entries(items: list, field: str, problems: Problems) -> list[tuple[int, str, Mapping]]:
+def unique_entries(items: list[Any], field: str, problems: Problems) -> list[tuple[int, str, Mapping[str, Any]]]:
     """(index, id, entry) for every entry that is a mapping with an id, reporting duplicate ids."""
-    def read(item: Any, loc: Loc, problems: Problems) -> tuple[int, str, Mapping] | None:
+    def read(item: Any, loc: Loc, problems: Problems) -> tuple[int, str, Mapping[str, Any]] | None:
         ident = entry_id(item, loc, problems)
-        return None if ident is None else (loc[-1], ident, item)
+        index = loc[-1]
+        return None if ident is None or not isinstance(index, int) else (index, ident, item)
 
     return parse_unique(items, field, problems, read, key=lambda entry: entry[1])
 

@@ -18,17 +18,18 @@ does I/O; long runs report through the optional ``progress`` callback.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
-from typing import TypedDict
+
+from typing_extensions import TypedDict
 
 from deduce.errors import InputError
 from deduce.findings import Finding, FindingJSON, Severity
 from deduce.who.cards import MAX_LADIES, MAX_TRAITS, CardSet, Lady, Mode
 from deduce.who.evaluator import CandidateSpace, space_for
 from deduce.who.keys import key_entry_text
-from deduce.who.query import observe_lady
+from deduce.who.query import Role, observe_lady
 
 #: Largest deck the exact enumeration accepts (2**20 subsets per suit and mode).
 MAX_DECK = 20
@@ -139,7 +140,7 @@ class AuditReport:
 # -- limits ---------------------------------------------------------------------
 
 
-def case_decks(cards: CardSet) -> list[tuple[Lady, str, tuple[Lady, ...]]]:
+def case_decks(cards: CardSet) -> list[tuple[Lady, Mode, tuple[Lady, ...]]]:
     """(Dark Lady, mode, deck) of every case, in lady order then mode order.
 
     Cases exist for the ladies of suits with exactly two ladies; the deck is every
@@ -152,7 +153,7 @@ def case_decks(cards: CardSet) -> list[tuple[Lady, str, tuple[Lady, ...]]]:
             continue
         for mode in cards.audited_modes():
             removed = cards.removed_suit(mode, lady.suit)
-            deck = tuple(c for c in cards.ladies if c.suit != lady.suit and c.suit != removed)
+            deck = tuple(c for c in cards.ladies if c.suit not in (lady.suit, removed))
             out.append((lady, mode, deck))
     return out
 
@@ -268,10 +269,18 @@ def _mode_warnings(cards: CardSet) -> list[Finding]:
 # -- cases ---------------------------------------------------------------------
 
 
-def _block(space: CandidateSpace, cards: CardSet, lady: Lady, role: str, suit: str) -> int:
+def _block(space: CandidateSpace, cards: CardSet, lady: Lady, role: Role, suit: str) -> int:
     """The trait sets a card admits when the Dark Lady is of ``suit``, as a one-block mask."""
     mask = space.observation_mask(observe_lady(cards, lady.id, role), True)
     return space.trait_sets(mask & space.suit_mask(suit))
+
+
+def _suit_card_block(space: CandidateSpace, cards: CardSet, dark: Lady) -> int:
+    """The trait sets her suit card (her partner) admits when ``dark`` is the Dark Lady."""
+    partner = cards.partner(dark)
+    if partner is None:
+        raise ValueError(f"{dark.id} has no suit card: her suit does not have exactly two ladies")
+    return _block(space, cards, partner, "suit_card", dark.suit)
 
 
 def subset_masks(full: int, cards: list[int]) -> list[int]:
@@ -306,7 +315,7 @@ def _cases(cards: CardSet, space: CandidateSpace, progress: Progress | None) -> 
     20-card deck's table holds a million masks).
     """
     decks = case_decks(cards)
-    groups: dict[tuple[str, tuple[str, ...]], list[tuple[Lady, str]]] = {}
+    groups: dict[tuple[str, tuple[str, ...]], list[tuple[Lady, Mode]]] = {}
     for lady, mode, deck in decks:
         groups.setdefault((lady.suit, tuple(c.id for c in deck)), []).append((lady, mode))
     total = sum(1 << len(ids) for (_, ids) in groups)
@@ -327,9 +336,9 @@ def _cases(cards: CardSet, space: CandidateSpace, progress: Progress | None) -> 
     return [found[lady.id, mode] for lady, mode, _ in decks]
 
 
-def _case(cards: CardSet, space: CandidateSpace, lady: Lady, mode: str, left: list[int], n: int) -> Case:
+def _case(cards: CardSet, space: CandidateSpace, lady: Lady, mode: Mode, left: list[int], n: int) -> Case:
     """One case, from the subset table ``left`` of its deck (n cards)."""
-    base = _block(space, cards, cards.partner(lady), "suit_card", lady.suit)
+    base = _suit_card_block(space, cards, lady)
     counts = solved_counts(left, base, n)
     final = left[-1] & base
     remaining = tuple(cards.unmask(x) for i, x in enumerate(space.combos) if final >> i & 1)
@@ -386,7 +395,7 @@ def _uninformative_cards(cards: CardSet, space: CandidateSpace) -> list[Finding]
         dark = [d for d in cards.ladies if d.suit != c.suit and cards.partner(d) is not None]
         if not dark:
             continue
-        if all(not _block(space, cards, cards.partner(d), "suit_card", d.suit)
+        if all(not _suit_card_block(space, cards, d)
                & ~_block(space, cards, c, "clue", d.suit) for d in dark):
             out.append(_warning("uninformative-card",
                                f"{c.id}'s card never rules out a possible Dark Lady: whoever she is, what the "

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from typing_extensions import NotRequired, TypedDict
 
 from deduce.document import (
     decode_yaml,
@@ -30,38 +32,38 @@ from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, Car
 from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
 
 
-
-def _parse_lady(i: int, ident: str, item: Mapping, traits: tuple[str, ...], suits: tuple[str, ...],
+def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, ...], suits: tuple[str, ...],
                 k: int, problems: Problems) -> Lady | None:
     loc: Loc = ("ladies", i)
     before = len(problems.items)
     suit = item.get("suit")
     if suit is None:
-        problems.add(loc + ("suit",), "is required")
+        problems.add((*loc, "suit"), "is required")
     elif suit not in suits:
-        problems.add(loc + ("suit",), unknown("suit", suit, suits))
+        problems.add((*loc, "suit"), unknown("suit", suit, suits))
     if "traits" not in item:
-        problems.add(loc + ("traits",), "is required")
+        problems.add((*loc, "traits"), "is required")
         lady_traits = None
     else:
-        lady_traits = parse_trait_list(item["traits"], loc + ("traits",), problems, traits, k)
+        lady_traits = parse_trait_list(item["traits"], (*loc, "traits"), problems, traits, k)
     key_doc = item.get("key")
     key: dict[str, frozenset[int]] = {}
     if not isinstance(key_doc, Mapping):
-        problems.add(loc + ("key",), "is required" if key_doc is None else f"expected a mapping of suit to counts, got {type_name(key_doc)}")
+        problems.add((*loc, "key"), "is required" if key_doc is None
+                     else f"expected a mapping of suit to counts, got {type_name(key_doc)}")
     else:
         for s in key_doc:
             if s not in suits:
-                problems.add(loc + ("key", str(s)), unknown("suit", s, suits))
+                problems.add((*loc, "key", str(s)), unknown("suit", s, suits))
         for s in suits:
             if s not in key_doc:
-                problems.add(loc + ("key", s), "is missing: every suit needs a key entry")
+                problems.add((*loc, "key", s), "is missing: every suit needs a key entry")
                 continue
-            entry = parse_key_entry(key_doc[s], loc + ("key", s), problems, k)
+            entry = parse_key_entry(key_doc[s], (*loc, "key", s), problems, k)
             if entry is not None:
                 key[s] = entry
-    name = parse_names(item.get("name"), loc + ("name",), problems, ident)
-    if len(problems.items) != before:
+    name = parse_names(item.get("name"), (*loc, "name"), problems, ident)
+    if len(problems.items) != before or not isinstance(suit, str) or lady_traits is None:
         return None
     return Lady(id=ident, name=name, suit=suit, traits=tuple(t for t in traits if t in lady_traits), key=key)
 
@@ -72,7 +74,7 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
     if not isinstance(value, Mapping):
         problems.add(("modes",), f"expected a mapping of mode to suit table, got {type_name(value)}")
         return {}
-    modes = {}
+    modes: dict[str, dict[str, str]] = {}
     for mode, table in value.items():
         loc: Loc = ("modes", str(mode))
         if mode not in MODE_TABLES:
@@ -83,16 +85,16 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
             continue
         for s in table:
             if s not in suits:
-                problems.add(loc + (str(s),), unknown("suit", s, suits))
+                problems.add((*loc, str(s)), unknown("suit", s, suits))
         for s in suits:
             removed = table.get(s)
             if removed is None:
-                problems.add(loc + (s,), "is missing: every suit needs an entry")
+                problems.add((*loc, s), "is missing: every suit needs an entry")
             elif removed not in suits:
-                problems.add(loc + (s,), unknown("suit", removed, suits))
+                problems.add((*loc, s), unknown("suit", removed, suits))
             elif removed == s:
-                problems.add(loc + (s,), "a mode cannot remove the Dark Lady's own suit")
-        modes[mode] = {s: table.get(s) for s in suits}
+                problems.add((*loc, s), "a mode cannot remove the Dark Lady's own suit")
+        modes[mode] = {s: table[s] for s in suits if s in table}
     return modes
 
 
@@ -100,19 +102,23 @@ def parse(doc: Any) -> CardSet:
     """Interpret a decoded card set document; raise :class:`InputError` listing every problem."""
     problems = Problems()
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a card set must be a mapping with schema, traits, suits and ladies; got {type_name(doc)}")
+        raise InputError.at((), "a card set must be a mapping with schema, traits, suits and ladies; "
+                                f"got {type_name(doc)}")
     name = parse_header(doc, problems, "Card set")
 
     trait_entries = unique_entries(list_field(doc, "traits", problems, MAX_TRAITS, at_least=1), "traits", problems)
-    traits = tuple(Trait(t, parse_names(e.get("name"), ("traits", i, "name"), problems, t)) for i, t, e in trait_entries)
+    traits = tuple(Trait(t, parse_names(e.get("name"), ("traits", i, "name"), problems, t))
+                   for i, t, e in trait_entries)
     trait_ids = tuple(t.id for t in traits)
 
-    k = doc.get("traits_per_lady", 3)
+    per_lady = doc.get("traits_per_lady", 3)
+    k: int | None = None  # None: nothing to check ladies against
     if not traits:
-        k = None  # nothing to check ladies against; the traits list's own problem is reported
-    elif not is_int(k) or not 1 <= k <= len(traits):
-        problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {k!r}")
-        k = None
+        pass  # the traits list's own problem is reported
+    elif not is_int(per_lady) or not 1 <= per_lady <= len(traits):
+        problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {per_lady!r}")
+    else:
+        k = per_lady
 
     suit_entries = unique_entries(list_field(doc, "suits", problems, MAX_SUITS, at_least=1), "suits", problems)
     suits = []
@@ -124,14 +130,16 @@ def parse(doc: Any) -> CardSet:
         suits.append(Suit(s, parse_names(e.get("name"), ("suits", i, "name"), problems, s), colour))
     suit_ids = tuple(s.id for s in suits)
 
-    ladies = []
+    ladies: list[Lady] = []
     if k is not None:
-        for i, ident, item in unique_entries(list_field(doc, "ladies", problems, MAX_LADIES, at_least=1), "ladies", problems):
+        entries = list_field(doc, "ladies", problems, MAX_LADIES, at_least=1)
+        for i, ident, item in unique_entries(entries, "ladies", problems):
             lady = _parse_lady(i, ident, item, trait_ids, suit_ids, k, problems)
             if lady is not None:
                 ladies.append(lady)
     modes = _parse_modes(doc.get("modes"), suit_ids, problems)
     problems.raise_if_any()
+    assert k is not None, "a card set without traits, or with a bad traits_per_lady, has a problem raised above"
     return CardSet(name=name, traits=traits, suits=tuple(suits), ladies=tuple(ladies),
                    traits_per_lady=k, modes=modes)
 
@@ -146,21 +154,61 @@ def load(path: str | Path) -> CardSet:
     return loads(read_text(path, "card set file"))
 
 
-def to_json(cards: CardSet) -> dict:
+class TraitJSON(TypedDict):
+    id: str
+    name: dict[str, str]
+
+
+class SuitJSON(TypedDict):
+    id: str
+    name: dict[str, str]
+    colour: NotRequired[str]
+
+
+class LadyJSON(TypedDict):
+    id: str
+    name: str
+    suit: str
+    traits: list[str]
+    key: dict[str, list[int]]
+
+
+class _ModesJSON(TypedDict):
+    modes: NotRequired[dict[str, dict[str, str]]]
+
+
+class CardSetJSON(TypedDict):
+    """A card set document (SPEC 4) as :func:`to_json` writes it."""
+
+    schema: Literal[1]
+    name: str
+    traits_per_lady: int
+    traits: list[TraitJSON]
+    suits: list[SuitJSON]
+    modes: NotRequired[dict[str, dict[str, str]]]
+    ladies: list[LadyJSON]
+
+
+def _suit_json(suit: Suit) -> SuitJSON:
+    out: SuitJSON = {"id": suit.id, "name": suit.name.to_json()}
+    if suit.colour:
+        out["colour"] = suit.colour
+    return out
+
+
+def to_json(cards: CardSet) -> CardSetJSON:
     """The card set as a document that :func:`parse` reads back to an equal card set."""
-    doc: dict[str, Any] = {
+    modes: _ModesJSON = {"modes": {m: dict(table) for m, table in cards.modes.items()}} if cards.modes else {}
+    return {
         "schema": 1,
         "name": cards.name,
         "traits_per_lady": cards.traits_per_lady,
         "traits": [{"id": t.id, "name": t.name.to_json()} for t in cards.traits],
-        "suits": [{"id": s.id, "name": s.name.to_json(), **({"colour": s.colour} if s.colour else {})}
-                  for s in cards.suits],
+        "suits": [_suit_json(s) for s in cards.suits],
+        **modes,
+        "ladies": [
+            {"id": lady.id, "name": lady.name.get("en"), "suit": lady.suit, "traits": list(lady.traits),
+             "key": key_to_json(lady.key, cards.suit_ids)}
+            for lady in cards.ladies
+        ],
     }
-    if cards.modes:
-        doc["modes"] = {m: dict(table) for m, table in cards.modes.items()}
-    doc["ladies"] = [
-        {"id": lady.id, "name": lady.name.get("en"), "suit": lady.suit, "traits": list(lady.traits),
-         "key": key_to_json(lady.key, cards.suit_ids)}
-        for lady in cards.ladies
-    ]
-    return doc

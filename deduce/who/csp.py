@@ -7,21 +7,24 @@ card. It shares nothing with the fast evaluator or the z3 model but the query.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from constraint import ExactSumConstraint, FunctionConstraint, Problem
 
 from deduce.who.cards import CardSet
 from deduce.who.query import Observation, Query
 
 
-def _clue_constraint(obs: Observation, distinct: bool, bits: tuple[int, ...]):
+def _clue_constraint(obs: Observation, distinct: bool, bits: tuple[int, ...]) -> Callable[..., bool]:
     wanted = tuple(obs.traits >> i & 1 for i in range(len(bits)))
 
     def holds(suit: str, *has: int) -> bool:
-        if not obs.admits_suit(suit):
+        counts = obs.admitted(suit)
+        if counts is None:
             return False
         if distinct and tuple(has) == wanted:
             return False
-        return sum(h for h, w in zip(has, wanted) if w) in obs.allowed(suit)
+        return sum(h for h, w in zip(has, wanted, strict=True) if w) in counts
 
     return holds
 

@@ -15,15 +15,54 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from typing_extensions import TypedDict
 
 from deduce.who.cards import CardSet
-from deduce.who.evaluator import space_for
+from deduce.who.evaluator import TraitState, space_for
 from deduce.who.query import Query
 
-ENGINES = ("fast", "z3", "csp")
+if TYPE_CHECKING:
+    from deduce.who.z3model import Model
+
+#: A deduction engine: the fast evaluator, the z3 reference model, or python-constraint.
+Engine = Literal["fast", "z3", "csp"]
+ENGINES: tuple[Engine, ...] = ("fast", "z3", "csp")
+#: How far a deduction went: her traits proven, still open, or the clues contradict each other.
+Status = Literal["solved", "open", "contradiction"]
+#: A trait an explanation is about: proven present, or proven absent.
+Proven = Literal["certain", "excluded"]
 #: Default bound on the z3 work of one explanation, in milliseconds.
 EXPLAIN_TIMEOUT_MS = 5000
+
+
+class CandidateJSON(TypedDict):
+    suit: str
+    traits: list[str]
+
+
+class ExplanationJSON(TypedDict):
+    trait: str
+    state: Proven
+    clues: list[int]
+
+
+class NoteJSON(TypedDict):
+    code: str
+    message: str
+
+
+class DeductionJSON(TypedDict):
+    """The answer to a query (SPEC 6 result JSON)."""
+
+    status: Status
+    candidates: list[CandidateJSON]
+    traits: dict[str, TraitState]
+    dark_lady: list[str] | None
+    explanations: list[ExplanationJSON]
+    conflict: list[int] | None
+    notes: list[NoteJSON]
 
 
 class Candidate(NamedTuple):
@@ -36,7 +75,7 @@ class Candidate(NamedTuple):
     suit: str
     traits: tuple[str, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> CandidateJSON:
         return {"suit": self.suit, "traits": list(self.traits)}
 
 
@@ -45,10 +84,10 @@ class Explanation:
     """Why a trait is certain or excluded: a subset-minimal set of clues (indexes into the query)."""
 
     trait: str
-    state: str
+    state: Proven
     clues: tuple[int, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> ExplanationJSON:
         return {"trait": self.trait, "state": self.state, "clues": list(self.clues)}
 
 
@@ -59,7 +98,7 @@ class Note:
     code: str
     message: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> NoteJSON:
         return {"code": self.code, "message": self.message}
 
 
@@ -67,9 +106,9 @@ class Note:
 class Deduction:
     """The answer to a query (SPEC 6 result JSON)."""
 
-    status: str
+    status: Status
     candidates: tuple[Candidate, ...]
-    traits: Mapping[str, str]
+    traits: Mapping[str, TraitState]
     dark_lady: tuple[str, ...] | None = None
     explanations: tuple[Explanation, ...] = ()
     conflict: tuple[int, ...] | None = None
@@ -80,7 +119,7 @@ class Deduction:
         """The result as JSON text, made once: shared answers are written many times."""
         return json.dumps(self.to_json(), ensure_ascii=False)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> DeductionJSON:
         return {
             "status": self.status,
             "candidates": [c.to_json() for c in self.candidates],
@@ -103,7 +142,7 @@ def summarise(cards: CardSet, mask: int) -> Deduction:
         return Deduction("contradiction", (), MappingProxyType(dict.fromkeys(cards.trait_ids, "open")))
     space = space_for(cards)
     names = space.combo_traits
-    states = MappingProxyType(dict(zip(cards.trait_ids, space.trait_states(mask))))
+    states = MappingProxyType(dict(zip(cards.trait_ids, space.trait_states(mask), strict=True)))
     sets = space.trait_sets(mask)
     solved = sets & (sets - 1) == 0
     return Deduction(
@@ -114,7 +153,7 @@ def summarise(cards: CardSet, mask: int) -> Deduction:
     )
 
 
-def candidate_mask(cards: CardSet, query: Query, engine: str = "fast") -> int:
+def candidate_mask(cards: CardSet, query: Query, engine: Engine = "fast") -> int:
     """The consistent candidates as a mask of the card set's candidate space."""
     space = space_for(cards)
     if engine == "fast":
@@ -122,7 +161,7 @@ def candidate_mask(cards: CardSet, query: Query, engine: str = "fast") -> int:
     return space.mask_of(candidates(cards, query, engine))
 
 
-def candidates(cards: CardSet, query: Query, engine: str = "fast") -> list[tuple[str, int]]:
+def candidates(cards: CardSet, query: Query, engine: Engine = "fast") -> list[tuple[str, int]]:
     """The consistent (suit, trait mask) candidates, by the chosen engine."""
     if engine == "fast":
         space = space_for(cards)
@@ -166,7 +205,7 @@ def plain_answer(cards: CardSet, mask: int, suit_card_seen: bool) -> Deduction:
     return result
 
 
-def deduce(cards: CardSet, query: Query, engine: str = "fast",
+def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
            explain_timeout_ms: int = EXPLAIN_TIMEOUT_MS) -> Deduction:
     """Answer a query: candidates, trait states, and explanations or a conflict from z3."""
     mask = candidate_mask(cards, query, engine)
@@ -184,10 +223,8 @@ def deduce(cards: CardSet, query: Query, engine: str = "fast",
             if result.status == "contradiction":
                 conflict = model.minimal_core()
             else:
-                explanations = tuple(
-                    Explanation(t, state, model.minimal_core(trait=t, present=(state == "excluded")))
-                    for t, state in result.traits.items() if state != "open"
-                )
+                explanations = tuple(_explanation(model, t, state)
+                                     for t, state in result.traits.items() if state != "open")
         except ExplainTimeout:
             notes.append(Note("explain-timeout", "The explanation took too long and was left out."))
     note = suit_card_note(query, result)
@@ -195,3 +232,11 @@ def deduce(cards: CardSet, query: Query, engine: str = "fast",
         notes.append(note)
     return Deduction(result.status, result.candidates, result.traits, result.dark_lady,
                      explanations, conflict, tuple(notes))
+
+
+def _explanation(model: Model, trait: str, state: Proven) -> Explanation:
+    """Why a trait is certain (excluded): the fewest clues z3 needs to rule out its absence (presence)."""
+    clues = model.minimal_core(trait=trait, present=(state == "excluded"))
+    if clues is None:
+        raise ValueError(f"{trait} is {state}, yet the clues do not prove it")
+    return Explanation(trait, state, clues)

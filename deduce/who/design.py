@@ -274,7 +274,9 @@ class _Search:
             if w.fixed is not None:
                 slots.remove(w.fixed.suit)
         self.rng.shuffle(slots)
-        suits, traits, taken = [], [], set()
+        suits: list[str] = []
+        traits: list[int] = []
+        taken: set[int] = set()
         for w in women:
             if w.fixed is not None:
                 suits.append(w.fixed.suit)
@@ -307,9 +309,9 @@ class _Search:
             for s in self.suit_ids:
                 truth = {(state.traits[i] & state.traits[j]).bit_count()
                          for j in range(len(women)) if j != i and state.suits[j] == s}
-                if len(truth) == 1 and (i, s) in state.decoys:
-                    truth.add(decoy_for(next(iter(truth)), self.k))
-                    truth.discard(None)
+                decoy = decoy_for(next(iter(truth)), self.k) if len(truth) == 1 else None
+                if decoy is not None and (i, s) in state.decoys:
+                    truth.add(decoy)
                 key[s] = frozenset(truth)
             ladies.append(Lady(w.id, Names(dict(w.name)), state.suits[i],
                                self.template.unmask(state.traits[i]), key))
@@ -339,7 +341,7 @@ class _Search:
                 continue
             if not c.solvable:
                 penalty += 100 * max(1, len(c.remaining) - 1) + 100
-            elif c.min_clues < t.min_clues:
+            elif c.min_clues is not None and c.min_clues < t.min_clues:
                 penalty += 40 * (t.min_clues - c.min_clues)
         values = [c.expected_clues if c.expected_clues is not None else c.deck + 1
                   for c in report.cases if c.mode == "normal"]
@@ -455,8 +457,8 @@ def audit_summary(report: AuditReport, unmet: tuple[str, ...]) -> list[str]:
     if unmet:
         return ["Audit: targets NOT met: " + "; ".join(unmet) + "."]
     mean = report.mean_expected_clues()
-    hardest = max(c.expected_clues for c in report.cases)
-    least = min(c.min_clues for c in report.cases)
+    hardest = max(c.expected_clues for c in report.cases if c.expected_clues is not None)
+    least = min(c.min_clues for c in report.cases if c.min_clues is not None)
     return ["Audit (`deduce audit data/clues.yaml`): every key truthful; every case solvable in",
             f"{', '.join(dict.fromkeys(c.mode for c in report.cases))}; at least {least} clues needed besides the "
             f"suit card in every case;",

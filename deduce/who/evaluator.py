@@ -10,11 +10,16 @@ reference it is tested against.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cached_property, lru_cache
 from itertools import combinations
+from typing import Literal
 
 from deduce.who.cards import CardSet
 from deduce.who.query import Observation, Query
+
+#: What the candidates say of a trait: every one has it, none has it, or some do.
+TraitState = Literal["certain", "excluded", "open"]
 
 
 class CandidateSpace:
@@ -40,7 +45,7 @@ class CandidateSpace:
     def suit_mask(self, suit: str) -> int:
         return self._suit_block[suit]
 
-    def combo_mask(self, pred) -> int:
+    def combo_mask(self, pred: Callable[[int], bool]) -> int:
         """Mask (one suit block wide) of the trait sets satisfying ``pred``."""
         return sum(1 << i for i, x in enumerate(self.combos) if pred(x))
 
@@ -61,8 +66,11 @@ class CandidateSpace:
     @cached_property
     def trait_masks(self) -> tuple[int, ...]:
         """For each trait, the candidates whose trait set holds it."""
-        return tuple(self.everywhere(self.combo_mask(lambda x, b=1 << t: bool(x & b)))
-                     for t in range(len(self.cards.traits)))
+        return tuple(self.everywhere(self._holding(1 << t)) for t in range(len(self.cards.traits)))
+
+    def _holding(self, trait_bit: int) -> int:
+        """Mask (one suit block wide) of the trait sets that hold the trait ``trait_bit``."""
+        return self.combo_mask(lambda x: bool(x & trait_bit))
 
     def _count_mask(self, traits: int, counts: frozenset[int]) -> int:
         return self.combo_mask(lambda x: (x & traits).bit_count() in counts)
@@ -71,8 +79,9 @@ class CandidateSpace:
         """The candidates one revealed card admits (SPEC 3, rules 2–4)."""
         mask = 0
         for s in self.cards.suit_ids:
-            if obs.admits_suit(s):
-                mask |= self._count_mask(obs.traits, obs.allowed(s)) << self._shift[s]
+            counts = obs.admitted(s)
+            if counts is not None:
+                mask |= self._count_mask(obs.traits, counts) << self._shift[s]
         if distinct:
             mask &= ~self.everywhere(self.combo_mask(lambda x: x == obs.traits))
         return mask
@@ -88,7 +97,7 @@ class CandidateSpace:
 
     # -- reading masks ---------------------------------------------------------
 
-    def mask_of(self, candidates) -> int:
+    def mask_of(self, candidates: Iterable[tuple[str, int]]) -> int:
         """The mask of (suit, trait mask) candidates found by any engine."""
         mask = 0
         for suit, traits in candidates:
@@ -115,9 +124,9 @@ class CandidateSpace:
             mask >>= self.width
         return out
 
-    def trait_states(self, mask: int) -> tuple[str, ...]:
+    def trait_states(self, mask: int) -> tuple[TraitState, ...]:
         """``certain``, ``excluded`` or ``open`` for each trait, given the candidates ``mask``."""
-        states = []
+        states: list[TraitState] = []
         for has in self.trait_masks:
             if not mask & has:
                 states.append("excluded")

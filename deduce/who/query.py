@@ -49,13 +49,17 @@ class Observation:
                 return counts
         return None
 
+    def admitted(self, suit: str) -> frozenset[int] | None:
+        """Counts this card allows if the Dark Lady is of ``suit``; None if its role or key rules the suit out."""
+        if self.role == "clue" and self.suit is not None and suit == self.suit:
+            return None
+        if self.role == "suit_card" and suit != self.suit:
+            return None
+        return self.allowed(suit)
+
     def admits_suit(self, suit: str) -> bool:
         """Whether the card's role and key let the Dark Lady be of ``suit``."""
-        if self.role == "clue" and self.suit is not None and suit == self.suit:
-            return False
-        if self.role == "suit_card" and suit != self.suit:
-            return False
-        return self.allowed(suit) is not None
+        return self.admitted(suit) is not None
 
 
 @dataclass(frozen=True)

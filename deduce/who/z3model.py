@@ -46,8 +46,8 @@ class Model:
         """One observation: its key (or counts) for her suit, its role, and the distinct rule."""
         count = self._count(obs.traits)
         per_suit = [
-            z3.And(self.suit == i, z3.Or([count == c for c in sorted(obs.allowed(s))]))
-            for i, s in enumerate(self.cards.suit_ids) if obs.admits_suit(s)
+            z3.And(self.suit == i, z3.Or([count == c for c in sorted(counts)]))
+            for i, s in enumerate(self.cards.suit_ids) if (counts := obs.admitted(s)) is not None
         ]
         formula = z3.Or(per_suit) if per_suit else z3.BoolVal(False, self.ctx)
         if self.query.distinct:
@@ -67,7 +67,7 @@ class Model:
         answer = solver.check(*assumptions)
         if answer == z3.unknown:
             raise ExplainTimeout(f"z3 gave up: {solver.reason_unknown()}")
-        return answer == z3.sat
+        return bool(answer == z3.sat)
 
     def candidates(self) -> list[tuple[str, int]]:
         """Every consistent (suit, trait mask), by enumeration with blocking clauses."""
@@ -79,7 +79,7 @@ class Model:
             suit = m.eval(self.suit, model_completion=True).as_long()
             bits = [z3.is_true(m.eval(x, model_completion=True)) for x in self.x]
             found.append((self.cards.suit_ids[suit], sum(1 << i for i, b in enumerate(bits) if b)))
-            solver.add(z3.Or(self.suit != suit, *[x != b for x, b in zip(self.x, bits)]))
+            solver.add(z3.Or(self.suit != suit, *[x != b for x, b in zip(self.x, bits, strict=True)]))
         return found
 
     def minimal_core(self, trait: str | None = None, present: bool = False) -> tuple[int, ...] | None:
@@ -92,7 +92,7 @@ class Model:
         solver = self._solver()
         if trait is not None:
             solver.add(self.x[self.cards.trait_ids.index(trait)] == present)
-        for guard, obs in zip(self.guards, self.observations):
+        for guard, obs in zip(self.guards, self.observations, strict=True):
             solver.add(z3.Implies(guard, obs))
         if self._check(solver, *self.guards):
             return None
