@@ -25,9 +25,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from deduce.document import (
     decode_yaml,
@@ -55,10 +55,10 @@ def _parse_at(value: Any, loc: Loc, problems: Problems) -> Point | None:
         return None
     for j, v in enumerate(value):
         if not (is_int(v) or isinstance(v, float)):
-            problems.add(loc + (j,), f"expected a number, got {type_name(v)}")
+            problems.add((*loc, j), f"expected a number, got {type_name(v)}")
             return None
         if not math.isfinite(v):
-            problems.add(loc + (j,), f"expected a finite number, got {v}")
+            problems.add((*loc, j), f"expected a finite number, got {v}")
             return None
     return float(value[0]), float(value[1])
 
@@ -78,17 +78,17 @@ def _parse_locations(doc: Mapping[str, Any], landmark_ids: set[str],
         before = len(problems.items)
         landmark = item.get("landmark")
         if landmark is None:
-            problems.add(loc + ("landmark",), "is required")
+            problems.add((*loc, "landmark"), "is required")
         elif not isinstance(landmark, str) or landmark not in landmark_ids:
-            problems.add(loc + ("landmark",),
+            problems.add((*loc, "landmark"),
                          f"unknown landmark {landmark!r}; expected one of: {', '.join(sorted(landmark_ids))}",
                          code="unknown-landmark")
         at = None
         if item.get("at") is not None:
-            at = _parse_at(item["at"], loc + ("at",), problems)
+            at = _parse_at(item["at"], (*loc, "at"), problems)
         elif placed:
-            problems.add(loc + ("at",), "is missing: give every location drawing coordinates, or none")
-        name = parse_names(item.get("name"), loc + ("name",), problems, ident)
+            problems.add((*loc, "at"), "is missing: give every location drawing coordinates, or none")
+        name = parse_names(item.get("name"), (*loc, "name"), problems, ident)
         if isinstance(landmark, str) and len(problems.items) == before:
             locations.append(Location(id=ident, name=name, landmark=landmark, at=at))
     return locations, {ident for _, ident, _ in entries}
@@ -106,7 +106,7 @@ def _parse_paths(doc: Mapping[str, Any], location_ids: set[str], problems: Probl
         ok = True
         for j, end in enumerate(item):
             if not isinstance(end, str) or end not in location_ids:
-                problems.add(loc + (j,), f"unknown location {end!r}", code="unknown-location")
+                problems.add((*loc, j), f"unknown location {end!r}", code="unknown-location")
                 ok = False
         if not ok:
             continue

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NotRequired, get_args
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from deduce.document import is_int, type_name
 from deduce.errors import InputError, Loc, Problems, unknown
@@ -141,12 +141,12 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
     before = len(problems.items)
     for field in item:
         if field not in OBSERVATION_FIELDS:
-            problems.add(loc + (str(field),), f"unknown field; expected some of: {', '.join(OBSERVATION_FIELDS)}")
+            problems.add((*loc, str(field)), f"unknown field; expected some of: {', '.join(OBSERVATION_FIELDS)}")
     slot: int | None = None
     if "slot" not in item:
-        problems.add(loc + ("slot",), "is required")
+        problems.add((*loc, "slot"), "is required")
     else:
-        slot = _slot_number(item["slot"], loc + ("slot",), problems)
+        slot = _slot_number(item["slot"], (*loc, "slot"), problems)
     kinds = [k for k in KINDS if k in item]
     if len(kinds) != 1:
         problems.add(loc, f"expected exactly one of: {', '.join(KINDS)}; got "
@@ -154,24 +154,24 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
         return None
     kind = kinds[0]
     if kind != "searched" and "found" in item:
-        problems.add(loc + ("found",), "goes with searched: a search found her or not")
+        problems.add((*loc, "found"), "goes with searched: a search found her or not")
     landmark = location = None
     found = False
     if kind == "landmark":
         landmark = item["landmark"]
         if not isinstance(landmark, str) or not board.has_landmark(landmark):
-            problems.add(loc + ("landmark",), unknown("landmark", landmark, board.landmark_ids))
+            problems.add((*loc, "landmark"), unknown("landmark", landmark, board.landmark_ids))
     elif kind == "fog":
         if item["fog"] is not True:
-            problems.add(loc + ("fog",), f"expected true (a fog card was showing), got {_describe(item['fog'])}")
+            problems.add((*loc, "fog"), f"expected true (a fog card was showing), got {_describe(item['fog'])}")
     else:
         location = item["searched"]
         if not isinstance(location, str) or not board.has_location(location):
-            problems.add(loc + ("searched",), unknown("location", location, board.location_ids))
+            problems.add((*loc, "searched"), unknown("location", location, board.location_ids))
         if "found" not in item:
-            problems.add(loc + ("found",), "is required with searched: true if the search found her, else false")
+            problems.add((*loc, "found"), "is required with searched: true if the search found her, else false")
         elif not isinstance(item["found"], bool):
-            problems.add(loc + ("found",), f"expected true or false, got {_describe(item['found'])}")
+            problems.add((*loc, "found"), f"expected true or false, got {_describe(item['found'])}")
         else:
             found = item["found"]
     if slot is None or len(problems.items) != before:

@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from deduce.document import (
     decode_yaml,
@@ -60,9 +60,16 @@ FACE = re.compile(rf"[A-Z{DASH}]{{{POSITIONS}}}")
 def _optional_string(item: Mapping[str, Any], field: str, loc: Loc, problems: Problems) -> str | None:
     value = item.get(field)
     if value is not None and (not isinstance(value, str) or not value.strip()):
-        problems.add(loc + (field,), f"expected a non-empty string, got {type_name(value)}")
+        problems.add((*loc, field), f"expected a non-empty string, got {type_name(value)}")
         return None
     return value if isinstance(value, str) else None
+
+
+def _required_string(item: Mapping[str, Any], field: str, loc: Loc, problems: Problems) -> str | None:
+    if item.get(field) is None:
+        problems.add((*loc, field), "is required")
+        return None
+    return _optional_string(item, field, loc, problems)
 
 
 def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
@@ -70,22 +77,18 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
         problems.add(loc, f"expected a mapping with location and positions, got {type_name(item)}")
         return None
     before = len(problems.items)
-    location = item.get("location")
-    if location is None:
-        problems.add(loc + ("location",), "is required")
-    else:
-        location = _optional_string(item, "location", loc, problems)
+    location = _required_string(item, "location", loc, problems)
     landmark = _optional_string(item, "landmark", loc, problems)
     face = item.get("positions")
     positions = None
     if face is None:
-        problems.add(loc + ("positions",), f"is required: {POSITIONS} characters, each a capital letter or {DASH!r}")
+        problems.add((*loc, "positions"), f"is required: {POSITIONS} characters, each a capital letter or {DASH!r}")
     elif not isinstance(face, str) or not FACE.fullmatch(face):
         shown = repr(face) if isinstance(face, str) else type_name(face)
-        problems.add(loc + ("positions",),
+        problems.add((*loc, "positions"),
                      f"expected {POSITIONS} characters, each a capital letter or {DASH!r}; got {shown}")
     elif card_id(None if c == DASH else c for c in face) is None:
-        problems.add(loc + ("positions",), "a card needs a letter in at least one position")
+        problems.add((*loc, "positions"), "a card needs a letter in at least one position")
     else:
         positions = tuple(None if c == DASH else c for c in face)
     if location is None or positions is None or len(problems.items) != before:
@@ -93,7 +96,7 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     card = StealthCard(location=location, positions=positions, landmark=landmark)
     stated = item.get("id")
     if stated is not None and stated != card.id:
-        problems.add(loc + ("id",), f"is {stated!r} but the positions give the id {card.id!r}", code="id-mismatch")
+        problems.add((*loc, "id"), f"is {stated!r} but the positions give the id {card.id!r}", code="id-mismatch")
         return None
     return card
 
@@ -149,40 +152,36 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
         problems.add(loc, f"expected a mapping with name, moves and cards, got {type_name(item)}")
         return None
     before = len(problems.items)
-    name = item.get("name")
-    if not isinstance(name, str) or not name.strip():
-        problems.add(loc + ("name",),
-                     "is required" if name is None else f"expected a non-empty string, got {type_name(name)}")
-        name = None
+    name = _required_string(item, "name", loc, problems)
     moves = item.get("moves")
     if not is_moves(moves):
-        problems.add(loc + ("moves",), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
+        problems.add((*loc, "moves"), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
         moves = None
     cards = item.get("cards")
     if not isinstance(cards, list) or not cards:
         got = "an empty list" if cards == [] else type_name(cards)
-        problems.add(loc + ("cards",),
+        problems.add((*loc, "cards"),
                      "is required" if cards is None else f"expected a non-empty list of card ids, got {got}")
         cards = None
     elif len(cards) > MAX_CARDS:
-        problems.add(loc + ("cards",), f"has {len(cards)} entries; at most {MAX_CARDS} are supported", code="limit")
+        problems.add((*loc, "cards"), f"has {len(cards)} entries; at most {MAX_CARDS} are supported", code="limit")
         cards = None
     else:
         first: dict[str, int] = {}
         for j, card in enumerate(cards):
             if not isinstance(card, str) or not card:
-                problems.add(loc + ("cards", j), f"expected a card id, got {type_name(card)}")
+                problems.add((*loc, "cards", j), f"expected a card id, got {type_name(card)}")
             elif card in first:
-                problems.add(loc + ("cards", j), f"card {card!r} is already in the sequence at cards[{first[card]}]",
+                problems.add((*loc, "cards", j), f"card {card!r} is already in the sequence at cards[{first[card]}]",
                              code="duplicate-card")
             else:
                 first[card] = j
     length = item.get("length")
     if length is not None:
         if not is_int(length) or length <= 0:
-            problems.add(loc + ("length",), f"expected a positive whole number, got {length!r}")
+            problems.add((*loc, "length"), f"expected a positive whole number, got {length!r}")
         elif cards is not None and length != len(cards):
-            problems.add(loc + ("length",), f"is {length} but the sequence lists {len(cards)} cards")
+            problems.add((*loc, "length"), f"is {length} but the sequence lists {len(cards)} cards")
     if name is None or moves is None or cards is None or len(problems.items) != before:
         return None
     return Sequence(name=name, moves=moves, cards=tuple(cards))

@@ -55,7 +55,7 @@ def centre(group: ET.Element) -> tuple[float, float]:
 def test_uses_the_boards_coordinates_when_it_has_them():
     placed = Board(BOARD.name, BOARD.landmarks, tuple(
         Location(loc.id, loc.name, loc.landmark, at) for loc, at in
-        zip(BOARD.locations, [(0, 0), (10, 0), (10, 5), (0, 5)])), BOARD.paths)
+        zip(BOARD.locations, [(0, 0), (10, 0), (10, 5), (0, 5)], strict=True)), BOARD.paths)
     assert layout(placed)["c"] == (10, 5)
     pos = {loc: centre(g) for loc, g in groups(parse(board_svg(placed))).items()}
     assert pos["a"][0] == pos["d"][0] < pos["b"][0] == pos["c"][0]  # x east

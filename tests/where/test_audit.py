@@ -270,14 +270,14 @@ def test_a_mutated_walk_is_caught_at_its_slot(walk, data):
     i = data.draw(st.integers(0, n - 1))
     before = walk[i - 1]
     far = [p for p in PLACES if p not in ADJ[before] and p != before]
-    walk = walk[:i] + [data.draw(st.sampled_from(far))] + walk[i + 1:]
+    walk = [*walk[:i], data.draw(st.sampled_from(far)), *walk[i + 1:]]
     deck, seq = synthetic(walk)
     found = walk_findings(board, deck, seq)
     # the step into the changed slot jumps; the step out of it may jump or stay
     assert [f.code for f in found if f.slot == (i - 1) % n] == ["jump"]
     assert all(f.slot in ((i - 1) % n, i) and f.code in ("jump", "stay") for f in found)
     # staying put is caught in an always walk and allowed in a may-stay one
-    stay = walk[:i] + [before] + walk[i + 1:]
+    stay = [*walk[:i], before, *walk[i + 1:]]
     deck, seq = synthetic(stay)
     assert "stay" in codes(walk_findings(board, deck, seq))
     assert "stay" not in codes(walk_findings(board, deck, Sequence("walk", "may_stay", seq.cards)))

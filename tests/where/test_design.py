@@ -41,7 +41,7 @@ def test_the_shipped_deck_is_what_the_script_regenerates(capsys):
 
 def test_ids_and_their_fixed_letters(shipped):
     _, sequences = shipped
-    assert card_ids(sequences) == list(string.ascii_uppercase) + ["-A", "-K", "-L", "-S", "-U", "--X"]
+    assert card_ids(sequences) == [*list(string.ascii_uppercase), "-A", "-K", "-L", "-S", "-U", "--X"]
     assert fixed_letters("Q") == {1: "Q"}
     assert fixed_letters("-K") == {1: None, 2: "K"}
     assert fixed_letters("--X") == {1: None, 2: None, 3: "X"}
@@ -64,7 +64,7 @@ def test_a_map_without_triangles_cannot_carry_the_rulebook_sequences(shipped):
 
 @pytest.mark.parametrize("position", [2, 3, 6])
 def test_a_designed_position_is_a_legal_walk(shipped, position):
-    board, sequences = shipped
+    board, _ = shipped
     deck = stealthfile.load(data_path("stealth.yaml"))
     where = {c.id: c.location for c in deck.cards}
     letters = solve_position(board, where, list(deck.ids), position)

@@ -50,10 +50,13 @@ def test_observations_are_optional():
 
 
 def test_slot_that_is_not_a_whole_number():
-    doc = with_(observations=[GOOD["observations"][0], GOOD["observations"][1], {"slot": "5", "searched": "globe", "found": True}])
+    doc = with_(observations=[GOOD["observations"][0], GOOD["observations"][1],
+                              {"slot": "5", "searched": "globe", "found": True}])
     assert problems(doc) == {"observations[2].slot": "expected a whole number, got a string"}
-    assert problems(with_(observations=[{"slot": 1.5, "fog": True}])) == {"observations[0].slot": "expected a whole number, got 1.5"}
-    assert problems(with_(observations=[{"slot": True, "fog": True}])) == {"observations[0].slot": "expected a whole number, got a boolean"}
+    assert problems(with_(observations=[{"slot": 1.5, "fog": True}])) == {
+        "observations[0].slot": "expected a whole number, got 1.5"}
+    assert problems(with_(observations=[{"slot": True, "fog": True}])) == {
+        "observations[0].slot": "expected a whole number, got a boolean"}
     assert "0 or more" in problems(with_(observations=[{"slot": -1, "fog": True}]))["observations[0].slot"]
     assert problems(with_(observations=[{"fog": True}])) == {"observations[0].slot": "is required"}
 
@@ -81,7 +84,8 @@ def test_required_fields():
 
 
 def test_unknown_landmark_and_location():
-    found = problems(with_(observations=[{"slot": 0, "landmark": "palace"}, {"slot": 1, "searched": "tower", "found": True}]))
+    found = problems(with_(observations=[{"slot": 0, "landmark": "palace"},
+                                         {"slot": 1, "searched": "tower", "found": True}]))
     assert found == {
         "observations[0].landmark": "unknown landmark 'palace'; expected one of: playhouse, church",
         "observations[1].searched": "unknown location 'tower'; expected one of: globe, the-rose, pauls",
@@ -128,7 +132,8 @@ def test_every_problem_is_reported_at_once():
 
 
 def test_fog_now_looks_at_every_pass_through_the_deck():
-    q = parse_track_query(BOARD, {"length": 5, "moves": "always", "now": 12, "observations": [{"slot": 2, "fog": True}]})
+    q = parse_track_query(BOARD, {"length": 5, "moves": "always", "now": 12,
+                                  "observations": [{"slot": 2, "fog": True}]})
     assert q.fog_now
     assert not parse_track_query(BOARD, {"length": 5, "moves": "always", "now": 11,
                                          "observations": [{"slot": 2, "fog": True}]}).fog_now

@@ -28,7 +28,7 @@ def test_card_id_rule(face, ident):
 
 def test_a_card_without_letters_has_no_id():
     with pytest.raises(ValueError):
-        card("--------").id
+        _ = card("--------").id
 
 
 def test_moves_by_position():

@@ -7,7 +7,7 @@ over every sequence of locations, and closed forms for complete graphs.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 from hypothesis import given, settings
@@ -32,7 +32,7 @@ def complete(n: int):
 def line(n: int, landmarks: str = "abcdefghijk"):
     """l0 - l1 - ... - l{n-1}, location i showing landmark landmarks[i]."""
     ids = [f"l{i}" for i in range(n)]
-    return make_board({loc: landmarks[i] for i, loc in enumerate(ids)}, list(zip(ids, ids[1:])))
+    return make_board({loc: landmarks[i] for i, loc in enumerate(ids)}, list(pairwise(ids)))
 
 
 def brute_force(board, q: TrackQuery):
