@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from deduce.errors import InputError
-from deduce.where.advice import advise
+from deduce.text.phrases import LANGS, PHRASES
+from deduce.where.advice import ACTIONS, advise
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import SlotOdds, Tracking, track
 from tests.track_strategies import make_board
@@ -81,3 +82,8 @@ def test_with_the_tracker():
     assert advice.action == "search"
     assert advice.to_json() == {"pawn": "c", "action": "search", "here_now": 2 / 3, "can_search": True,
                                 "best": "c", "reach": {"c": 1 / 3, "b": 1 / 3, "d": 1 / 3}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_action_is_said_in_every_language(lang):
+    assert all(f"advice.{action}" in PHRASES[lang] for action in ACTIONS)

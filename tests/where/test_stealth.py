@@ -9,8 +9,8 @@ import pytest
 
 from deduce.errors import InputError
 from deduce.shipped import data_path
-from deduce.where import stealthfile
-from deduce.where.stealth import Sequence, StealthCard, StealthDeck, card_id, moves_of
+from deduce.where import query, stealthfile
+from deduce.where.stealth import MOVES, Sequence, StealthCard, StealthDeck, card_id, is_moves, moves_of
 
 DASH_IDS = ["-A", "-K", "-L", "-S", "-U", "--X"]
 
@@ -35,6 +35,12 @@ def test_moves_by_position():
     assert [moves_of(p) for p in range(1, 9)] == ["always"] * 4 + ["may_stay"] * 4
     with pytest.raises(ValueError):
         moves_of(9)
+
+
+def test_one_move_rule_for_decks_and_queries():
+    assert MOVES == ("always", "may_stay")
+    assert all(is_moves(m) for m in MOVES) and not any(is_moves(m) for m in ("Always", "stay", None, 1))
+    assert query.MOVES is MOVES  # the tracking query checks moves against the deck's own rule
 
 
 def test_position_deck_sorts_by_letter_and_skips_dashes():
