@@ -6,12 +6,19 @@ problem with its path. The pieces they share live here: safe YAML decoding that 
 alias bombs, type names for messages, ``schema``/``name`` headers, lists with limits,
 entries with unique ids, and multilingual names. :func:`read_text` is the only function
 here that touches a file.
+
+The designers write their results back as documents a person can read and diff:
+:func:`dump_yaml` is the one writer of that YAML (block style at the top, one flow-style
+line per entry).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import json
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard, TypeVar, overload
 
@@ -227,3 +234,74 @@ def in_file(path: str | Path) -> Iterator[None]:
         yield
     except InputError as exc:
         raise InputError(place(p) for p in exc.problems) from None
+
+
+# -- writing documents -----------------------------------------------------------
+
+
+class Quoted(str):
+    """A string :func:`flow` always double-quotes, whatever it holds (names, titles)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Commented:
+    """A list entry :func:`dump_yaml` writes under comment lines, as a block mapping (one field a line)."""
+
+    fields: Mapping[str, object]
+    comment: Sequence[str] = ()
+
+
+def flow(value: object) -> str:
+    """A value in YAML flow style, quoting only what needs it (and every :class:`Quoted` string).
+
+    Keys are written the same way, so a key such as ``no`` stays a string when read back.
+    """
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{flow(k)}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if isinstance(value, str):
+        if _reads_back_plain(value) and not isinstance(value, Quoted):
+            return value
+        return yaml.safe_dump(str(value), default_style='"', allow_unicode=True, width=math.inf).rstrip("\n")
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        return yaml.safe_dump(value).split("\n")[0]
+    return json.dumps(value)
+
+
+def _reads_back_plain(text: str) -> bool:
+    """Whether a string can be written unquoted inside a flow collection."""
+    if not text or any(ch in text for ch in ",[]{}\"'#") or text != text.strip():
+        return False
+    try:
+        return bool(yaml.safe_load(f"[{text}]") == [text])
+    except yaml.YAMLError:
+        return False
+
+
+def dump_yaml(doc: Mapping[str, object], header: str = "") -> str:
+    """A document as block YAML under a ``#`` comment ``header``: each entry of a top-level list or
+    mapping on a line of its own in flow style, or as a block under its comment if :class:`Commented`."""
+    lines = [f"# {line}".rstrip() for line in header.splitlines()]
+    for key, value in doc.items():
+        if isinstance(value, list) and value:
+            lines.append(f"{key}:")
+            for item in value:
+                lines += _list_entry(item)
+        elif isinstance(value, Mapping) and value:
+            lines.append(f"{key}:")
+            lines += [f"  {flow(k)}: {flow(v)}" for k, v in value.items()]
+        else:
+            lines.append(f"{key}: {flow(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _list_entry(item: object) -> list[str]:
+    if not isinstance(item, Commented):
+        return [f"  - {flow(item)}"]
+    fields = [f"{k}: {flow(v)}" for k, v in item.fields.items()]
+    return [f"  # {line}" for line in item.comment] + [f"  - {fields[0]}"] + [f"    {f}" for f in fields[1:]]

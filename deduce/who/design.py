@@ -24,12 +24,12 @@ lady saying which of her traits are historical. Nothing here does I/O.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from deduce.document import Commented, Quoted, dump_yaml
 from deduce.text.names import Names
 from deduce.who.audit import AuditReport, audit
 from deduce.who.cards import CardSet, Lady, Suit, Trait
@@ -421,18 +421,14 @@ def search(brief: Brief | None = None, targets: Targets | None = None, seed: int
 # -- writing the result ----------------------------------------------------------
 
 
-def _q(text: str) -> str:
-    """A YAML scalar: JSON's double-quoted strings are valid YAML."""
-    return json.dumps(text, ensure_ascii=False)
+def _names(names: Names) -> dict[str, Quoted]:
+    return {lang: Quoted(text) for lang, text in names.to_json().items()}
 
 
-def _names(names: Names) -> str:
-    return "{" + ", ".join(f"{lang}: {_q(text)}" for lang, text in names.to_json().items()) + "}"
-
-
-def _entry(counts: frozenset[int]) -> str:
+def _entry(counts: frozenset[int]) -> int | list[int]:
+    """A key entry as the printed cards show it: one count alone, several as a list."""
     values = sorted(counts)
-    return str(values[0]) if len(values) == 1 else "[" + ", ".join(map(str, values)) + "]"
+    return values[0] if len(values) == 1 else values
 
 
 def lady_comment(woman: Woman, lady: Lady) -> list[str]:
@@ -468,47 +464,41 @@ def audit_summary(report: AuditReport, unmet: tuple[str, ...]) -> list[str]:
 def render_yaml(design: Design, brief: Brief, command: str) -> str:
     """The designed set as a card set file (SPEC 4) with a header and a comment per lady."""
     cards = design.cards
-    report = design.report
     wheel = " -> ".join(WHEEL + WHEEL[:1])
     dotted = ", ".join(f"{a} <-> {b}" for a, b in DOTTED)
-    out = [
-        f"# {cards.name}: an ORIGINAL card set for the Black Sonata deduction engine.",
-        "#",
-        "# This is NOT the printed card set of the game. Only Jacqueline Field, the one card shown in",
-        "# the rulebook, is reproduced as printed. The other eleven ladies are women proposed as",
-        "# Shakespeare's Dark Lady or from his circle; their traits follow history where the facts allow",
-        "# (see the comment above each lady), and their suits, the rest of their traits and every key",
-        "# were chosen by a seeded search so that the set is fair and playable:",
-        f"#     {command}",
-        "# Owners of the box can transcribe their own cards into a file of this format and check it",
-        "# with `deduce audit FILE`.",
-        "#",
-        *[f"# {line}" for line in audit_summary(report, design.unmet)],
-        "#",
-        f"# Suit wheel (our own reading of the rulebook's diagram), clockwise: {wheel}.",
-        "# Advanced and Expert remove the two cards of the next suit clockwise from hers; Easy removes",
-        f"# the suit joined to hers by a dotted line: {dotted}.",
-        "# A key entry may show a decoy: a count two away from the true one (1/3, 0/2), as on the",
-        "# printed card; decoys widen what a card allows and make a game last longer.",
-        "schema: 1",
-        f"name: {_q(cards.name)}",
-        f"traits_per_lady: {cards.traits_per_lady}",
-        "traits:",
-        *[f"  - {{id: {t.id}, name: {_names(t.name)}}}" for t in cards.traits],
-        "suits:",
-        *[f"  - {{id: {s.id}, colour: {s.colour}, name: {_names(s.name)}}}" for s in cards.suits],
-        "modes:",
-        *[f"  {m}: {{" + ", ".join(f"{s}: {r}" for s, r in table.items()) + "}" for m, table in cards.modes.items()],
-        "ladies:",
+    header = [
+        f"{cards.name}: an ORIGINAL card set for the Black Sonata deduction engine.",
+        "",
+        "This is NOT the printed card set of the game. Only Jacqueline Field, the one card shown in",
+        "the rulebook, is reproduced as printed. The other eleven ladies are women proposed as",
+        "Shakespeare's Dark Lady or from his circle; their traits follow history where the facts allow",
+        "(see the comment above each lady), and their suits, the rest of their traits and every key",
+        "were chosen by a seeded search so that the set is fair and playable:",
+        f"    {command}",
+        "Owners of the box can transcribe their own cards into a file of this format and check it",
+        "with `deduce audit FILE`.",
+        "",
+        *audit_summary(design.report, design.unmet),
+        "",
+        f"Suit wheel (our own reading of the rulebook's diagram), clockwise: {wheel}.",
+        "Advanced and Expert remove the two cards of the next suit clockwise from hers; Easy removes",
+        f"the suit joined to hers by a dotted line: {dotted}.",
+        "A key entry may show a decoy: a count two away from the true one (1/3, 0/2), as on the",
+        "printed card; decoys widen what a card allows and make a game last longer.",
     ]
     women = {w.id: w for w in brief.women}
-    for lady in cards.ladies:
-        out += [f"  # {line}" for line in lady_comment(women[lady.id], lady)]
-        out += [
-            f"  - id: {lady.id}",
-            f"    name: {_names(lady.name)}",
-            f"    suit: {lady.suit}",
-            f"    traits: [{', '.join(lady.traits)}]",
-            "    key: {" + ", ".join(f"{s}: {_entry(lady.key[s])}" for s in cards.suit_ids) + "}",
-        ]
-    return "\n".join(out) + "\n"
+    doc = {
+        "schema": 1,
+        "name": Quoted(cards.name),
+        "traits_per_lady": cards.traits_per_lady,
+        "traits": [{"id": t.id, "name": _names(t.name)} for t in cards.traits],
+        "suits": [{"id": s.id, "colour": s.colour, "name": _names(s.name)} for s in cards.suits],
+        "modes": {m: dict(table) for m, table in cards.modes.items()},
+        "ladies": [
+            Commented({"id": lady.id, "name": _names(lady.name), "suit": lady.suit, "traits": list(lady.traits),
+                       "key": {s: _entry(lady.key[s]) for s in cards.suit_ids}},
+                      lady_comment(women[lady.id], lady))
+            for lady in cards.ladies
+        ],
+    }
+    return dump_yaml(doc, "\n".join(header))
