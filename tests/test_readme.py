@@ -14,8 +14,8 @@ How an example is read from a ```console block of README.md:
 
 A command made only of ``deduce`` and its arguments runs in-process (``deduce.cli.main``);
 one that needs the shell (a pipe) runs under ``sh`` with ``deduce`` meaning
-``python -m deduce``. Each runs in a scratch directory holding a copy of ``docs/`` and the
-package, so relative paths such as ``deduce/data/clues.yaml`` and ``docs/track-example.json``
+``python -m deduce``. Each runs in a scratch directory holding a copy of ``docs/`` and a link
+to ``deduce/``, so relative paths such as ``deduce/data/clues.yaml`` and ``docs/track-example.json``
 work and files the examples write (``deduce board --svg docs/london.svg``) land there, not in
 the repository. Examples that need a running server (``deduce serve``, ``curl``) go in ```sh
 blocks, which are not run.
@@ -136,17 +136,21 @@ def run(example: Example, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
         code, out, err = done.returncode, done.stdout, done.stderr
     else:
         capsys.readouterr()
-        code = main(shlex.split(example.command)[1:])
+        try:
+            code = main(shlex.split(example.command)[1:])
+        except SystemExit as exc:  # argparse's own errors and --help, as in a terminal
+            code = exc.code if isinstance(exc.code, int) else 1
         out, err = capsys.readouterr()
     return code, out + "".join(line for line in err.splitlines(keepends=True) if not PROGRESS.fullmatch(line.strip()))
 
 
 @pytest.fixture
 def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working directory with the repository's docs/ (a copy) and deduce/ (a link)."""
+    """A working directory with the repository's docs/ (a copy) and deduce/ (a link); no forced colours."""
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
     (tmp_path / "deduce").symlink_to(ROOT / "deduce", target_is_directory=True)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
     return tmp_path
 
 
@@ -156,6 +160,20 @@ EXAMPLES = examples(TEXT)
 
 def test_the_readme_has_examples() -> None:
     assert len(EXAMPLES) >= 10
+
+
+def test_elisions() -> None:
+    """The comparison itself: ``...`` lines stand for zero or more lines, ``...`` in a line for any text."""
+    assert output_matches(["a", "...", "d"], ["a", "b", "c", "d"])
+    assert output_matches(["a", "...", "d"], ["a", "d"])
+    assert output_matches(["a", "…"], ["a"])
+    assert not output_matches(["a", "...", "d"], ["a", "b", "c"])
+    assert not output_matches(["a"], ["a", "b"])
+    assert output_matches(['{"x": [1, ...], "y": 2}'], ['{"x": [1, 2, 3], "y": 2}'])
+    assert not output_matches(['{"x": [1, ...], "y": 2}'], ['{"x": [1, 2, 3], "y": 3}'])
+    assert [(e.command, e.expected, e.exit_code) for e in examples(
+        "```console\n$ deduce a \\\n    --b\nout\n[exit 1]\n$ deduce c\n```\n")] == [
+        ("deduce a --b", ["out"], 1), ("deduce c", [], 0)]
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.id for e in EXAMPLES])
