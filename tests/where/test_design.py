@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deduce.cli.design_stealth import main
+from deduce.document import flow
 from deduce.errors import Infeasible
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
@@ -21,7 +22,6 @@ from deduce.where.design import (
     candidate_paths,
     card_ids,
     fixed_letters,
-    flow,
     place_cards,
     solve_position,
 )
