@@ -1,13 +1,15 @@
 """The FastAPI application: :func:`create_app` prepares the service once and wires it up.
 
 Routers are plain :class:`fastapi.APIRouter` modules in this package; ``ROUTERS`` lists
-the ones every app includes. Their handlers find the prepared state on
-``request.app.state`` (``service``: card set, board and engines; ``board_path``: the
-board file as given, for routers that load more game data next to it).
+the ones every app includes. Their handlers get the prepared state through the
+dependencies of :mod:`deduce.api.deps`: ``app.state.service`` (card set, board and
+engines, made before anything is served) and ``app.state.games`` (the game store, opened
+in the app's lifespan and closed at shutdown).
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from deduce.api import errors, games, models, routes
 from deduce.api.middleware import BodyLimit, RequestId
 from deduce.api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
+from deduce.game.store import DEFAULT_DB, GameStore
+from deduce.shipped import load_rules
 
 ROUTERS = (routes.router, games.router)
 #: Request body models the routes read themselves (they appear in the OpenAPI components).
@@ -40,29 +44,32 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
                games_db: str | Path | None = None, **options: Any) -> FastAPI:
     """The application, with the card set and board read and prepared (the shipped ones by default).
 
-    ``options`` go to :class:`api.service.Service` (``explain_timeout_ms``,
-    ``max_audit_subsets``). Raises :class:`deduce.errors.InputError` naming the file for a
-    bad card set or board, before anything is served.
+    ``games_db`` is the game store's SQLite file (default :data:`deduce.game.store.DEFAULT_DB`),
+    opened while the app runs. ``options`` go to :class:`api.service.Service`
+    (``explain_timeout_ms``, ``max_audit_subsets``). Raises :class:`deduce.errors.InputError`
+    naming the file for a bad card set or board, before anything is served.
     """
     svc = Service.load(cards_path, board_path, **options)
+    rules = load_rules(cards=svc.cards, board=svc.board)
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
-        yield
-        svc.close()
-        games.close_store(app)
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.games = GameStore(games_db or DEFAULT_DB, rules)
+        try:
+            yield
+        finally:
+            app.state.games.close()
+            svc.close()
 
     app = FastAPI(title="Black Sonata deduction engine", version=deduce.__version__,
                   description=DESCRIPTION, lifespan=lifespan)
     app.state.service = svc
-    app.state.board_path = board_path
-    app.state.games_db = games_db  # the game store's SQLite file (api/games.py)
     for router in ROUTERS:
         app.include_router(router)
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     app.add_middleware(RequestId)  # outermost of the two, so that a 413 carries the id too
-    app.openapi = lambda: openapi_with_request_models(app)
+    app.openapi = lambda: openapi_with_request_models(app)  # type: ignore[method-assign]  # FastAPI's documented way
     return app
 
 

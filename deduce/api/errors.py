@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -25,7 +27,7 @@ log = logging.getLogger("api")
 _SOURCES = ("body", "query", "path", "header", "cookie")
 
 
-def problems_response(problems: list[Problem], status: int, headers: dict | None = None) -> JSONResponse:
+def problems_response(problems: list[Problem], status: int, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"errors": [p.to_json() for p in problems]}, status_code=status, headers=headers)
 
 
@@ -33,7 +35,7 @@ async def input_error(request: Request, exc: InputError) -> JSONResponse:
     return problems_response(list(exc.problems), 422)
 
 
-def validation_problem(error: dict) -> Problem:
+def validation_problem(error: Mapping[str, Any]) -> Problem:
     """One pydantic/FastAPI validation error as a :class:`Problem` with a document path."""
     loc = tuple(error.get("loc", ()))
     if loc and loc[0] in _SOURCES:
@@ -61,8 +63,15 @@ async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
                         status_code=500, headers={"x-request-id": rid})
 
 
+#: The handler of each kind of exception (Starlette picks the most specific one).
+HANDLERS: dict[type[Exception], Callable[[Request, Any], Awaitable[Response]]] = {
+    InputError: input_error,
+    RequestValidationError: request_validation_error,
+    HTTPException: http_error,
+    Exception: unexpected_error,
+}
+
+
 def install(app: FastAPI) -> None:
-    app.add_exception_handler(InputError, input_error)
-    app.add_exception_handler(RequestValidationError, request_validation_error)
-    app.add_exception_handler(HTTPException, http_error)
-    app.add_exception_handler(Exception, unexpected_error)
+    for kind, handler in HANDLERS.items():
+        app.add_exception_handler(kind, handler)

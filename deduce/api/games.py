@@ -1,9 +1,8 @@
 """The game routes (SPEC 8): create a game, read its view, act, ask for hints; the board.
 
 Thin: every rule lives in :mod:`deduce.game`, every durable step in
-:class:`deduce.gamestore.GameStore`. The store is made on first use from
-``app.state.games_db`` (default :data:`deduce.gamestore.DEFAULT_DB`), the service's card
-set and the board at ``app.state.board_path`` (the shipped one by default).
+:class:`deduce.game.store.GameStore`, which the app opens in its lifespan
+(:func:`deduce.api.app.create_app`) and the routes get from :mod:`deduce.api.deps`.
 
 Every game endpoint but creation needs ``Authorization: Bearer <token>``: no token gets
 401, and an unknown game or a wrong token get the same 404, so a caller without the
@@ -12,7 +11,6 @@ token learns nothing, not even whether the game exists. No endpoint lists games.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import anyio.to_thread
@@ -21,16 +19,14 @@ from fastapi.responses import JSONResponse
 
 from deduce.api import models
 from deduce.api.bodies import decode_json
+from deduce.api.deps import GamesDep, TokenDep
 from deduce.api.errors import problems_response
 from deduce.errors import Conflict, GameNotFound, Illegal, Problem, Unauthorized
-from deduce.game.store import DEFAULT_DB, GameStore
-from deduce.shipped import load_rules
 from deduce.where import boardfile
 
 router = APIRouter(tags=["games"])
-_lock = threading.Lock()
 
-GAME_ERRORS = {
+GAME_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"description": "No token: send `Authorization: Bearer <token>`."},
     404: {"description": "No such game, or the token does not open it."},
 }
@@ -39,32 +35,6 @@ ACTION_ERRORS = GAME_ERRORS | {
                          "nothing changed."},
     422: {"description": "The action is malformed (unknown action, location or trait, missing field)."},
 }
-
-
-def store(request: Request) -> GameStore:
-    """The app's game store, made once."""
-    state = request.app.state
-    with _lock:
-        if getattr(state, "games", None) is None:
-            rules = load_rules(cards=state.service.cards, board=getattr(state, "board_path", None))
-            state.games = GameStore(getattr(state, "games_db", None) or DEFAULT_DB, rules)
-        return state.games
-
-
-def close_store(app) -> None:
-    """Close the app's game store, if one was made (at shutdown)."""
-    with _lock:
-        if getattr(app.state, "games", None) is not None:
-            app.state.games.close()
-            app.state.games = None
-
-
-def bearer(request: Request) -> str | None:
-    """The token of an ``Authorization: Bearer <token>`` header, if any."""
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return token.strip() or None
 
 
 def refusal(exc: Exception) -> JSONResponse:
@@ -91,18 +61,17 @@ async def _optional_body(request: Request) -> Any:
              description="Body (all optional): mode, sequence ({position: 1..8} or {rulebook: name}), "
                          "reverse, start, seed, discard_fog (Expert). Answers the game id, its secret "
                          "token (keep it: it is never shown again) and the player's view.")
-async def create_game(request: Request) -> Any:
+async def create_game(request: Request, games: GamesDep) -> Any:
     doc = await _optional_body(request)
-    games = store(request)
     game, token = await anyio.to_thread.run_sync(games.create, doc)
     return {"id": game.id, "token": token, "view": game.view()}
 
 
 @router.get("/v1/games/{game_id}", responses=GAME_ERRORS, summary="The player's view of a game",
             response_model=models.View, response_model_exclude_unset=True)
-async def get_game(game_id: str, request: Request) -> Any:
+async def get_game(game_id: str, games: GamesDep, token: TokenDep) -> Any:
     try:
-        game = await anyio.to_thread.run_sync(store(request).get, game_id, bearer(request))
+        game = await anyio.to_thread.run_sync(games.get, game_id, token)
     except REFUSED as exc:
         return refusal(exc)
     return game.view()
@@ -113,9 +82,7 @@ async def get_game(game_id: str, request: Request) -> Any:
              description='Body: {"version": N, "action": A, ...}: move (to), search, confront (traits), fog, '
                          "resolve (what the pending fog card asks), pass, reveal_suit_card. Answers the new "
                          "view and the events the player saw.")
-async def post_action(game_id: str, request: Request) -> Any:
-    games = store(request)
-    token = bearer(request)
+async def post_action(game_id: str, request: Request, games: GamesDep, token: TokenDep) -> Any:
     try:
         await anyio.to_thread.run_sync(games.get, game_id, token)  # who asks, before what they ask
         doc = decode_json(await request.body(), "an action")
@@ -131,9 +98,9 @@ async def post_action(game_id: str, request: Request) -> Any:
             response_model=models.Hints, response_model_exclude_unset=True,
             description="who: the deduction from the revealed clues and her suit; where: the tracking "
                         "result from the landmarks, fog cards and searches seen.")
-async def get_hints(game_id: str, request: Request) -> Any:
+async def get_hints(game_id: str, games: GamesDep, token: TokenDep) -> Any:
     try:
-        game = await anyio.to_thread.run_sync(store(request).get, game_id, bearer(request))
+        game = await anyio.to_thread.run_sync(games.get, game_id, token)
     except REFUSED as exc:
         return refusal(exc)
     return await anyio.to_thread.run_sync(game.hints)
@@ -141,5 +108,5 @@ async def get_hints(game_id: str, request: Request) -> Any:
 
 @router.get("/v1/board", summary="The map: locations, landmarks and paths", response_model=models.Board,
             response_model_exclude_unset=True, response_model_by_alias=True)
-async def get_board(request: Request) -> Any:
-    return boardfile.to_json(store(request).rules.board)
+async def get_board(games: GamesDep) -> Any:
+    return boardfile.to_json(games.rules.board)

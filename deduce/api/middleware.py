@@ -18,7 +18,8 @@ REQUEST_ID_HEADER = b"x-request-id"
 
 def request_id(scope: Scope) -> str | None:
     """The id :class:`RequestId` gave this request (None outside the middleware)."""
-    return scope.get("state", {}).get("request_id")
+    rid: str | None = scope.get("state", {}).get("request_id")
+    return rid
 
 
 class RequestId:

@@ -10,20 +10,21 @@ stricter than the parsers, so anything they call invalid the parsers refuse too.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MOVES
-from deduce.who.cardfile import MAX_LADIES, MAX_SUITS, MAX_TRAITS
-from deduce.who.query import MAX_CLUES, ROLES
+from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS
+from deduce.where.stealth import Moves
+from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS
+from deduce.who.query import MAX_CLUES, Role
 
 Counts = int | list[int]
 Name = str | dict[str, str]
 
 #: The rulebook's example: the Dark Lady is of the rose suit and Jacqueline Field was revealed.
-RULEBOOK_QUERY = {"suit": "rose", "clues": [{"card": "jacqueline-field"}]}
-TYPED_QUERY = {
+RULEBOOK_QUERY: dict[str, Any] = {"suit": "rose", "clues": [{"card": "jacqueline-field"}]}
+TYPED_QUERY: dict[str, Any] = {
     "suit": "rose",
     "clues": [{"card": "jacqueline-field"},
               {"traits": ["court", "lover", "musical"], "counts": [0, 2]}],
@@ -31,7 +32,7 @@ TYPED_QUERY = {
 }
 
 #: A complete (if small) card set document: two suits of two ladies, two traits each.
-SMALL_CARD_SET = {
+SMALL_CARD_SET: dict[str, Any] = {
     "schema": 1, "name": "Small set", "traits_per_lady": 2,
     "traits": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}],
     "suits": [{"id": "red"}, {"id": "blue"}],
@@ -52,7 +53,7 @@ class ClueIn(BaseModel):
     model_config = ConfigDict(extra="forbid", title="Clue")
 
     card: str | None = Field(None, description="a lady id of the server's card set")
-    role: Literal[ROLES] = Field("clue", description="suit_card for the other card of her suit (needs card)")
+    role: Role = Field("clue", description="suit_card for the other card of her suit (needs card)")
     traits: list[str] | None = Field(None, description="the card's traits, when it is typed in instead of named")
     counts: Counts | None = Field(None, description="the card's key entry for her suit (needs suit)")
     key: dict[str, Counts] | None = Field(None, description="the card's whole key, suit by suit")
@@ -107,7 +108,7 @@ class CardSetIn(BaseModel):
     ladies: list[LadyIn] = Field(max_length=MAX_LADIES)
 
 
-SPEC_TRACK_QUERY = {"length": 26, "moves": "always", "now": 7,
+SPEC_TRACK_QUERY: dict[str, Any] = {"length": 26, "moves": "always", "now": 7,
                     "observations": [{"slot": 0, "landmark": "playhouse"}, {"slot": 3, "fog": True},
                                      {"slot": 5, "searched": "globe", "found": False}]}
 
@@ -130,7 +131,7 @@ class TrackQueryIn(BaseModel):
     model_config = ConfigDict(extra="forbid", title="TrackQuery", json_schema_extra={"examples": [SPEC_TRACK_QUERY]})
 
     length: int = Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck")
-    moves: Literal[MOVES] = Field(description="always: she moves every turn; may_stay: she may stay put")
+    moves: Moves = Field(description="always: she moves every turn; may_stay: she may stay put")
     now: int = Field(ge=0, description="the slot to give the odds for")
     observations: list[SlotObservationIn] | None = Field(None, max_length=MAX_OBSERVATIONS)
 
@@ -329,7 +330,7 @@ class View(BaseModel):
     visited: list[str]
     top: Top
     slot: int
-    moves: Literal[MOVES]
+    moves: Moves
     length: int
     countdown: int
     fog_deck: int

@@ -15,31 +15,29 @@ from fastapi import APIRouter, Request
 
 from deduce.api import models
 from deduce.api.bodies import YAML_TYPES, decode_document, decode_json
-from deduce.api.service import Service
+from deduce.api.deps import ServiceDep
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import track
 from deduce.who.query import parse_query
 
 router = APIRouter()
 
-ERRORS = {
+ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": models.ErrorBody, "description": "The request body is larger than 1 MiB."},
     422: {"model": models.ErrorBody, "description": "The body is not a valid document: every problem, with its path."},
 }
 
 
-def body_doc(schema: str, examples: dict[str, Any], media_types: tuple[str, ...] = ("application/json",)) -> dict:
+def body_doc(schema: str, examples: dict[str, Any],
+             media_types: tuple[str, ...] = ("application/json",)) -> dict[str, Any]:
     """``openapi_extra`` describing a request body that the route reads itself."""
     content = {"schema": {"$ref": f"#/components/schemas/{schema}"}, "examples": examples}
     return {"requestBody": {"required": True, "content": dict.fromkeys(media_types, content)}}
 
 
-def service(request: Request) -> Service:
-    return request.app.state.service
-
-
 @router.post(
-    "/v1/deduce", response_model=models.Deduction, response_model_exclude_unset=True, responses=ERRORS, tags=["deduction"],
+    "/v1/deduce", response_model=models.Deduction, response_model_exclude_unset=True, responses=ERRORS,
+    tags=["deduction"],
     summary="Who can the Dark Lady be?",
     description="The consistent candidates, each trait's state, her traits when proven, and (with "
                 "`explain`) which clues prove what. Bad queries get 422 with every problem's path.",
@@ -48,16 +46,15 @@ def service(request: Request) -> Service:
         "typed": {"summary": "A card typed from the table, with explanations", "value": models.TYPED_QUERY},
     }),
 )
-async def post_deduce(request: Request) -> Any:
-    svc = service(request)
+async def post_deduce(request: Request, svc: ServiceDep) -> Any:
     query = parse_query(svc.cards, decode_json(await request.body(), "a query"))
     return (await svc.deduce(query)).to_json()
 
 
 @router.get("/v1/cards", response_model=models.CardSet, response_model_exclude_unset=True, tags=["deduction"],
             summary="The card set the service deduces with")
-async def get_cards(request: Request) -> Any:
-    return service(request).cards_json
+async def get_cards(svc: ServiceDep) -> Any:
+    return svc.cards_json
 
 
 @router.post(
@@ -70,10 +67,10 @@ async def get_cards(request: Request) -> Any:
         "small": {"summary": "Four ladies, four traits, two per lady", "value": models.SMALL_CARD_SET},
     }, ("application/json", YAML_TYPES[0])),
 )
-async def post_audit(request: Request) -> Any:
+async def post_audit(request: Request, svc: ServiceDep) -> Any:
     body = await request.body()
     content_type = request.headers.get("content-type")
-    report = await service(request).audit(lambda: decode_document(body, content_type, "card set"))
+    report = await svc.audit(lambda: decode_document(body, content_type, "card set"))
     return report.to_json()
 
 
@@ -84,13 +81,12 @@ async def post_audit(request: Request) -> Any:
                 "from what was seen of the stealth deck (SPEC 7).",
     openapi_extra=body_doc("TrackQuery", {"spec": {"summary": "SPEC 6's example", "value": models.SPEC_TRACK_QUERY}}),
 )
-async def post_track(request: Request) -> Any:
-    board = service(request).board
+async def post_track(request: Request, svc: ServiceDep) -> Any:
+    board = svc.board
     query = parse_track_query(board, decode_json(await request.body(), "a tracking query"))
     return (await anyio.to_thread.run_sync(track, board, query)).to_json()
 
 
 @router.get("/healthz", response_model=models.Health, tags=["service"], summary="Is the service up?")
-async def healthz(request: Request) -> Any:
-    svc = service(request)
+async def healthz(svc: ServiceDep) -> Any:
     return {"status": "ok", "card_set": svc.cards.name, "ladies": len(svc.cards.ladies)}

@@ -34,6 +34,7 @@ from deduce.shipped import data_path, load_board, load_cards
 from deduce.where.board import Board
 from deduce.who import cardfile
 from deduce.who.audit import AuditReport, audit, case_decks, check_limits
+from deduce.who.cardfile import CardSetJSON
 from deduce.who.cards import CardSet
 from deduce.who.deduction import EXPLAIN_TIMEOUT_MS, Deduction, deduce
 from deduce.who.evaluator import CandidateSpace, space_for
@@ -54,7 +55,7 @@ class Service:
     explain_timeout_ms: int = EXPLAIN_TIMEOUT_MS
     max_audit_subsets: int = MAX_AUDIT_SUBSETS
     space: CandidateSpace = field(init=False)
-    cards_json: dict = field(init=False)
+    cards_json: CardSetJSON = field(init=False)
     _pools: dict[str, ThreadPoolExecutor] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:

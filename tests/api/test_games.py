@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 
 import pytest
+from fastapi.testclient import TestClient
+
+from deduce.api.app import create_app
 
 from tests.game_fixtures import game_client, truthful_cards
 
@@ -193,3 +197,16 @@ def test_no_answer_before_the_end_gives_away_hidden_state(client):
                 assert '"seed"' not in text and '"deck"' not in text and '"cut"' not in text
             texts = []
         assert view["end"]["dark_lady"]["card"] == client.app.state.games._cache[gid].deal.dark_lady
+
+
+def test_the_game_store_is_open_while_the_app_runs(tmp_path):
+    """The store is opened in the app's lifespan (not on first use) and closed at shutdown."""
+    db = tmp_path / "games.sqlite3"
+    app = create_app(games_db=db)
+    assert not db.exists()
+    with TestClient(app) as c:
+        assert db.exists()
+        store = app.state.games
+        gid = c.post("/v1/games", json={}).json()["id"]
+    with pytest.raises(sqlite3.ProgrammingError):  # closed
+        store.get(gid, "any token")

@@ -33,6 +33,7 @@ from deduce.who.deduction import deduce
 from deduce.who.query import MAX_CLUES, parse_query
 
 CARDS = Path(__file__).with_name("cards.yaml")
+MEMORY = ":memory:"  # the game store these tests do not use, kept out of the working directory
 ERROR_KEYS = {"code", "path", "loc", "message"}
 
 
@@ -43,7 +44,7 @@ def cards():
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(CARDS)) as c:
+    with TestClient(create_app(CARDS, games_db=MEMORY)) as c:
         yield c
 
 
@@ -229,7 +230,7 @@ def test_streamed_body_is_refused_before_it_is_read_whole():
 
     Driven at the ASGI level: the test client would read the whole body before sending it.
     """
-    app = create_app(CARDS)
+    app = create_app(CARDS, games_db=MEMORY)
     chunk = b" " * 65536
     pulled = 0
     sent: list[dict] = []
@@ -290,7 +291,7 @@ def test_docs_and_openapi_are_served(client):
 
 def test_request_validation_errors_have_the_same_shape(cards):
     """A router that lets FastAPI validate its parameters still answers in the one shape."""
-    app = create_app(CARDS)
+    app = create_app(CARDS, games_db=MEMORY)
     extra = APIRouter()
 
     @extra.get("/v1/echo")
@@ -304,7 +305,7 @@ def test_request_validation_errors_have_the_same_shape(cards):
 
 
 def test_unexpected_error_is_logged_with_its_request_id(caplog):
-    app = create_app(CARDS)
+    app = create_app(CARDS, games_db=MEMORY)
     broken = APIRouter()
 
     @broken.get("/v1/broken")
@@ -410,7 +411,7 @@ def test_audit_yaml_syntax_error_is_422(client):
 
 
 def test_audit_too_large_for_the_service_is_422(cards):
-    with TestClient(create_app(CARDS, max_audit_subsets=1000)) as c:
+    with TestClient(create_app(CARDS, games_db=MEMORY, max_audit_subsets=1000)) as c:
         problems = assert_error_shape(c.post("/v1/audit", json=cardfile.to_json(cards)), 422)
     assert problems[0]["code"] == "limit" and problems[0]["path"] == "ladies"
 

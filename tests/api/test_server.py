@@ -27,10 +27,12 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
     """A running ``deduce serve`` and its base URL; stopped (and its output shown) afterwards."""
     port = free_port()
-    proc = subprocess.Popen([str(DEDUCE), "serve", "--host", "127.0.0.1", "--port", str(port), "--cards", str(CARDS)],
+    db = tmp_path_factory.mktemp("serve") / "games.sqlite3"
+    proc = subprocess.Popen([str(DEDUCE), "serve", "--host", "127.0.0.1", "--port", str(port), "--cards", str(CARDS),
+                             "--db", str(db)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
