@@ -44,7 +44,8 @@ def board_findings(board: Board) -> list[Finding]:
         out.append(Finding("disconnected", f"the map falls apart into {len(parts)} parts: {shown}",
                            locations=tuple(loc for part in parts[1:] for loc in part)))
     if not board.drawable:
-        out.append(Finding("undrawn", "the locations have no drawing coordinates ('at'), so crossings cannot be checked",
+        out.append(Finding("undrawn",
+                           "the locations have no drawing coordinates ('at'), so crossings cannot be checked",
                            severity="warning"))
     else:
         for a, b in shared_points(board):
@@ -81,16 +82,16 @@ def card_findings(board: Board, deck: StealthDeck) -> list[Finding]:
                 holders.setdefault(held, []).append(card.id)
         for letter, ids in sorted(holders.items()):
             if len(ids) > 1:
-                out.append(Finding("duplicate-letter", f"cards {', '.join(ids)} all have {letter} in position {position}",
+                out.append(Finding("duplicate-letter",
+                                   f"cards {', '.join(ids)} all have {letter} in position {position}",
                                    cards=tuple(ids), sequence=f"position-{position}"))
         count = sum(len(ids) for ids in holders.values())
         if count != DECK_LENGTH:
             out.append(Finding("deck-length", f"position {position} gives a deck of {count} cards, not {DECK_LENGTH}",
                                severity="warning", sequence=f"position-{position}"))
     shown = {card.location for card in deck.cards}
-    for loc in board.location_ids:
-        if loc not in shown:
-            out.append(Finding("unused-location", f"no stealth card shows {loc}", severity="warning", locations=(loc,)))
+    out.extend(Finding("unused-location", f"no stealth card shows {loc}", severity="warning", locations=(loc,))
+               for loc in board.location_ids if loc not in shown)
     return out
 
 
