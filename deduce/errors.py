@@ -16,7 +16,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from typing_extensions import TypedDict
+
 Loc = tuple[str | int, ...]
+
+
+class ProblemJSON(TypedDict):
+    """One thing wrong with a request or document: where (``path``, and ``loc`` as a list) and what."""
+
+    code: str
+    path: str
+    loc: list[str | int]
+    message: str
 
 
 def render_loc(loc: Loc) -> str:
@@ -45,7 +56,7 @@ class Problem:
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.loc else self.message
 
-    def to_json(self) -> dict:
+    def to_json(self) -> ProblemJSON:
         return {"code": self.code, "path": self.path, "loc": list(self.loc), "message": self.message}
 
 
@@ -64,7 +75,7 @@ class InputError(DeduceError, ValueError):
     def at(cls, loc: Loc, message: str, code: str = "schema") -> InputError:
         return cls([Problem(loc, message, code)])
 
-    def to_json(self) -> list[dict]:
+    def to_json(self) -> list[ProblemJSON]:
         return [p.to_json() for p in self.problems]
 
 

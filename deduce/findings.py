@@ -11,9 +11,9 @@ finding belongs to and :meth:`Finding.to_json` writes that layout.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NotRequired
 
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 #: How bad a finding is: an error fails the audit, a warning does not.
 Severity = Literal["error", "warning"]

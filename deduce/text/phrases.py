@@ -38,7 +38,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "why.excluded": "{trait} is ruled out: with {clues}, no possible Dark Lady has it.",
         "why.always": "{trait} is {state} for every possible Dark Lady, whatever the clues.",
         "why.conflict": "These clues contradict each other: {clues}. Check that they were entered as printed.",
-        "note.suit-card-needed": "You will need the suit card (the other card of her suit, under the location keys) to prove her traits.",
+        "note.suit-card-needed": "You will need the suit card (the other card of her suit, under the location keys) "
+                                 "to prove her traits.",
         "note.explain-timeout": "The explanation took too long and was left out.",
         "thousands": ",",
         "column.location": "Location",
@@ -91,7 +92,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "why.excluded": "{trait}: escluso. Con {clues} nessuna possibile Dama Nera ha questo tratto.",
         "why.always": "{trait}: {state} per ogni possibile Dama Nera, qualunque siano gli indizi.",
         "why.conflict": "Questi indizi si contraddicono: {clues}. Controlla di averli inseriti come stampati.",
-        "note.suit-card-needed": "Per dimostrare i suoi tratti servirà la carta del seme (l'altra carta del suo seme, sotto le chiavi dei luoghi).",
+        "note.suit-card-needed": "Per dimostrare i suoi tratti servirà la carta del seme (l'altra carta del suo "
+                                 "seme, sotto le chiavi dei luoghi).",
         "note.explain-timeout": "La spiegazione ha richiesto troppo tempo ed è stata omessa.",
         "thousands": ".",
         "column.location": "Luogo",
@@ -99,10 +101,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "column.id": "Id",
         "column.neighbours": "Strade verso",
         "board.heading": "{name}: {locations} luoghi, {paths} strade",
-        "track.heading": "Mazzo furtivo di {length} carte, {moves}: {paths} dei suoi percorsi concordano con ciò che hai visto.",
+        "track.heading": "Mazzo furtivo di {length} carte, {moves}: {paths} dei suoi percorsi concordano con ciò che "
+                         "hai visto.",
         "track.moves.always": "si sposta a ogni turno",
         "track.moves.may_stay": "può restare ferma",
-        "track.contradiction": "Nessun suo percorso concorda con ciò che hai visto: controlla posizioni, simboli e ricerche.",
+        "track.contradiction": "Nessun suo percorso concorda con ciò che hai visto: controlla posizioni, simboli e "
+                               "ricerche.",
         "track.column.now": "Ora (posizione {slot})",
         "track.column.next": "Turno dopo (posizione {slot})",
         "track.caption": "Le sue probabilità alla posizione {slot} ({which}), {paths} percorsi",
@@ -144,7 +148,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "why.excluded": "{trait} — нет ни у одной возможной Тёмной леди. Это доказывают: {clues}.",
         "why.always": "{trait} — {state} для любой возможной Тёмной леди, при любых уликах.",
         "why.conflict": "Эти улики противоречат друг другу: {clues}. Проверьте, что они введены как напечатано.",
-        "note.suit-card-needed": "Чтобы доказать её черты, понадобится карта масти (вторая карта её масти, под ключами локаций).",
+        "note.suit-card-needed": "Чтобы доказать её черты, понадобится карта масти (вторая карта её масти, под "
+                                 "ключами локаций).",
         "note.explain-timeout": "Объяснение заняло слишком много времени и опущено.",
         "thousands": "\u00a0",
         "column.location": "Место",

@@ -198,8 +198,8 @@ def _suit_counts(cards: CardSet) -> list[Finding]:
         ladies = cards.ladies_of_suit(s)
         if len(ladies) != 2:
             names = ", ".join(lady.id for lady in ladies) or "none"
-            out.append(_error("suit-count", f"suit {s} has {len(ladies)} ladies ({names}); every suit needs exactly two",
-                               suit=s))
+            out.append(_error("suit-count",
+                              f"suit {s} has {len(ladies)} ladies ({names}); every suit needs exactly two", suit=s))
     return out
 
 
@@ -242,8 +242,8 @@ def _key_warnings(cards: CardSet) -> list[Finding]:
             entry = c.key[s]
             if entry == everything:
                 out.append(_warning("key-says-nothing",
-                                   f"{c.id}'s key for {s} allows every count ({key_entry_text(entry)}), so it never rules "
-                                   f"anything out", lady=c.id, suit=s))
+                                    f"{c.id}'s key for {s} allows every count ({key_entry_text(entry)}), so it never "
+                                    f"rules anything out", lady=c.id, suit=s))
                 continue
             others = [d for d in cards.ladies_of_suit(s) if d is not c]
             if not others:

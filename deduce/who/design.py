@@ -66,7 +66,7 @@ DOTTED = (("rose", "bluebell"), ("oak", "acorn"), ("sage", "thistle"))
 def wheel_modes() -> dict[str, dict[str, str]]:
     """The ``modes`` table of the shipped set, from :data:`WHEEL` and :data:`DOTTED`."""
     advanced = {s: WHEEL[(i + 1) % len(WHEEL)] for i, s in enumerate(WHEEL)}
-    easy = {a: b for a, b in DOTTED} | {b: a for a, b in DOTTED}
+    easy = dict(DOTTED) | {b: a for a, b in DOTTED}
     order = [s[0] for s in SUITS]
     return {"easy": {s: easy[s] for s in order}, "advanced": {s: advanced[s] for s in order}}
 
@@ -131,7 +131,8 @@ SONNET_WOMEN = (
            court=(2, "maid of honour"), lover=(3, "mistress of William Herbert, Earl of Pembroke"),
            children=(2, "bore Pembroke's son, 1601"), married=(2, "later married twice")),
     _woman("lucy-negro", "Lucy Negro", "Люси Негро",
-           "'Black Luce', a Clerkenwell brothel keeper named in the Gray's Inn revels of 1594; proposed as the Dark Lady",
+           "'Black Luce', a Clerkenwell brothel keeper named in the Gray's Inn revels of 1594; "
+           "proposed as the Dark Lady",
            lover=(3, "a courtesan, by every account"),
            court=(1, "if she was Lucy Morgan, once a gentlewoman of Elizabeth I (Hotson)")),
     _woman("elizabeth-vernon", "Elizabeth Vernon", "Элизабет Вернон",
@@ -209,7 +210,8 @@ class Targets:
         missing = set(self.modes) - {c.mode for c in report.cases}
         if missing:
             out.append(f"modes not audited: {', '.join(sorted(missing))}")
-        low = [c for c in report.cases if c.mode in self.modes and (c.min_clues is None or c.min_clues < self.min_clues)]
+        low = [c for c in report.cases
+               if c.mode in self.modes and (c.min_clues is None or c.min_clues < self.min_clues)]
         if low:
             out.append(f"{len(low)} cases need fewer than {self.min_clues} clues")
         mean = report.mean_expected_clues()
