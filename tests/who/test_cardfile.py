@@ -63,7 +63,8 @@ def edited(path, value):
     (("ladies",), [], "ladies: needs at least 1 entry"),
     (("traits_per_lady",), 9, "traits_per_lady: expected a whole number in 1..4, got 9"),
     (("modes",), {"easy": {"red": "blue"}}, "modes.easy.blue: is missing: every suit needs an entry"),
-    (("modes",), {"easy": {"red": "red", "blue": "red"}}, "modes.easy.red: a mode cannot remove the Dark Lady's own suit"),
+    (("modes",), {"easy": {"red": "red", "blue": "red"}},
+     "modes.easy.red: a mode cannot remove the Dark Lady's own suit"),
     (("modes",), {"hard": {}}, "modes.hard: unknown mode 'hard'"),
 ])
 def test_bad_documents_name_the_place(path, value, expected):
@@ -142,5 +143,5 @@ def test_names_default_to_the_id_and_take_languages(tiny):
 def test_to_json_round_trips(cards):
     again = cardfile.parse(cardfile.to_json(cards))
     assert cardfile.to_json(again) == cardfile.to_json(cards)
-    assert [(l.id, l.suit, l.traits, dict(l.key)) for l in again.ladies] == \
-           [(l.id, l.suit, l.traits, dict(l.key)) for l in cards.ladies]
+    assert [(lady.id, lady.suit, lady.traits, dict(lady.key)) for lady in again.ladies] == \
+           [(lady.id, lady.suit, lady.traits, dict(lady.key)) for lady in cards.ladies]

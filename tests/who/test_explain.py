@@ -98,6 +98,7 @@ def test_explanations_do_not_depend_on_earlier_work(tiny):
         {"traits": ["c", "d"], "counts": [0]}, {"card": "l3"},
         {"traits": ["c", "d"], "counts": [0]}, {"traits": ["a", "c"], "counts": [1]}]}
     first = deduce(tiny, parse_query(tiny, doc))
-    for other in ({"clues": [{"card": "l1"}, {"card": "l3"}]}, {"suit": "blue", "explain": True, "clues": [{"card": "l1"}]}):
+    for other in ({"clues": [{"card": "l1"}, {"card": "l3"}]},
+                  {"suit": "blue", "explain": True, "clues": [{"card": "l1"}]}):
         deduce(tiny, parse_query(tiny, other))
     assert deduce(tiny, parse_query(tiny, doc)) == first
