@@ -12,7 +12,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from deduce.api.app import create_app
-
 from tests.game_fixtures import game_client, truthful_cards
 
 VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",

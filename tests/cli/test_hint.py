@@ -78,9 +78,9 @@ def test_batch_answers_line_by_line(tiny_file, tmp_path, capsys):
         {"clues": [{"card": "l1"}, {"card": "l3"}]},
     ]
     batch = tmp_path / "queries.jsonl"
-    batch.write_text("\n".join(l if isinstance(l, str) else json.dumps(l) for l in lines) + "\n")
+    batch.write_text("\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n")
     code, out, _ = run(capsys, "hint", "--cards", str(tiny_file), "--batch", str(batch))
-    results = [json.loads(l) for l in out.splitlines()]
+    results = [json.loads(line) for line in out.splitlines()]
     assert code == 1 and len(results) == 4
     assert results[0]["status"] == "open"
     assert results[1]["error"]["line"] == 2 and "not valid JSON" in results[1]["error"]["message"]
@@ -90,7 +90,7 @@ def test_batch_answers_line_by_line(tiny_file, tmp_path, capsys):
 
 def test_clean_batch_exits_zero_and_reads_stdin(tiny_file):
     proc = subprocess.run([sys.executable, "-m", "deduce.cli", "hint", "--cards", str(tiny_file), "--batch", "-"],
-                          input='{"suit": "blue"}\n', capture_output=True, text=True, timeout=60)
+                          input='{"suit": "blue"}\n', capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0 and json.loads(proc.stdout)["status"] == "open"
 
 
@@ -103,7 +103,7 @@ def test_batch_line_that_is_not_utf8(tiny_file, tmp_path, capsys):
     batch = tmp_path / "queries.jsonl"
     batch.write_bytes(b'{"suit": "red"}\n{"suit": "\xff"}\n{"suit": "blue"}\n')
     code, out, _ = run(capsys, "hint", "--cards", str(tiny_file), "--batch", str(batch))
-    results = [json.loads(l) for l in out.splitlines()]
+    results = [json.loads(line) for line in out.splitlines()]
     assert code == 1 and [("error" in r) for r in results] == [False, True, False]
     assert "not UTF-8" in results[1]["error"]["message"]
 

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import builtins
+import subprocess
+import sys
+
+import pytest
+
+from deduce.cli import main
 from deduce.cli.common import stderr_progress
 
 
@@ -11,3 +18,43 @@ def test_progress_in_a_log_is_a_line_per_tenth(capsys):
         report(done, 1000)
     lines = capsys.readouterr().err.splitlines()
     assert lines == [f"work: {p}%" for p in range(0, 101, 10)]
+
+
+def block_imports(monkeypatch, top: str) -> None:
+    """Make ``top`` and its submodules look uninstalled, as in an install without that extra."""
+    real = builtins.__import__
+
+    def fake(name, *args, **kwargs):
+        if name.partition(".")[0] == top:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+    for module in [m for m in sys.modules if m.startswith(("deduce.api", "deduce.cli.play"))]:
+        monkeypatch.delitem(sys.modules, module)  # imported afresh, so they meet the missing module
+
+
+@pytest.mark.parametrize(("argv", "missing", "message"), [
+    (["serve"], "uvicorn", "serve needs the HTTP extra: pip install 'black-sonata-deduce[api]'"),
+    (["serve"], "fastapi", "serve needs the HTTP extra: pip install 'black-sonata-deduce[api]'"),
+    (["play"], "rich", "play needs the terminal extra: pip install 'black-sonata-deduce[play]'"),
+    (["simulate", "--games", "1"], "rich",
+     "simulate needs the terminal extra: pip install 'black-sonata-deduce[play]'"),
+])
+def test_a_missing_extra_is_named_with_exit_2(monkeypatch, capsys, argv, missing, message):
+    block_imports(monkeypatch, missing)
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"deduce: {message}\n"
+
+
+def test_the_core_commands_import_no_extra():
+    """``deduce hint`` and ``deduce track`` run with the core dependencies only."""
+    script = ("import sys, io, contextlib\n"
+              "from deduce.cli import main\n"
+              "with contextlib.redirect_stdout(io.StringIO()):\n"
+              "    assert main(['hint', '--suit', 'rose', '--clue', 'jacqueline-field']) == 0\n"
+              "    assert main(['track', '--now', '3', '--landmark', '0:playhouse']) == 0\n"
+              "print(sorted({m.split('.')[0] for m in sys.modules} & {'fastapi', 'starlette', 'pydantic', 'uvicorn', "
+              "'anyio', 'rich'}))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out == "[]\n"

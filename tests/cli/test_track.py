@@ -109,7 +109,8 @@ def test_readable_table(line_file, capsys):
     code, out, _ = run(capsys, "track", "--board", line_file, "--length", 4, "--now", 0, "--landmark", "1:b")
     assert code == 0
     assert "Stealth deck of 4 cards, she moves every turn: 2 of her paths fit what you saw." in out
-    rows = {line.split()[0]: line.split()[-2:] for line in out.splitlines() if line.startswith(("Left", "Middle", "Right"))}
+    rows = {line.split()[0]: line.split()[-2:] for line in out.splitlines()
+            if line.startswith(("Left", "Middle", "Right"))}
     assert rows == {"Middle": ["100.0%", "0.0%"], "Right": ["0.0%", "100.0%"], "Left": ["0.0%", "0.0%"]}
 
 
@@ -141,7 +142,8 @@ def test_advice_for_the_pawn(line_file, capsys):
 
 
 def test_other_languages(line_file, capsys):
-    _, out, _ = run(capsys, "track", "--board", line_file, "--length", 4, "--now", 0, "--landmark", "1:b", "--lang", "it")
+    _, out, _ = run(capsys, "track", "--board", line_file, "--length", 4, "--now", 0, "--landmark", "1:b",
+                    "--lang", "it")
     assert "si sposta a ogni turno" in out and "Sinistra" in out and "Arco" in out
     _, out, _ = run(capsys, "track", "--board", line_file, "--length", 4, "--now", 0, "--lang", "ru")
     assert "она ходит каждый ход" in out
@@ -154,7 +156,8 @@ def test_contradiction_is_an_answer_not_an_error(line_file, capsys):
 
 
 @pytest.mark.parametrize("argv, expected", [
-    (["--now", 0, "--landmark", "0:zzz"], "deduce: --landmark \"0:zzz\" landmark: unknown landmark 'zzz'; expected one of: a, b"),
+    (["--now", 0, "--landmark", "0:zzz"],
+     "deduce: --landmark \"0:zzz\" landmark: unknown landmark 'zzz'; expected one of: a, b"),
     (["--now", 0, "--searched", "1:l9:yes"], "deduce: --searched \"1:l9:yes\" searched: unknown location 'l9'"),
     (["--now", 0, "--searched", "1:l1:perhaps"], "deduce: --searched \"1:l1:perhaps\" found: expected true or false"),
     (["--now", 0, "--fog", "x"], "deduce: --fog \"x\" slot: expected a whole number, got a string"),
