@@ -9,6 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from typing_extensions import TypedDict
+
+
+class NamedJSON(TypedDict):
+    """Something with an id and a name in several languages, as JSON: a trait, a landmark."""
+
+    id: str
+    name: dict[str, str]
+
 
 @dataclass(frozen=True)
 class Names:

@@ -28,6 +28,7 @@ from deduce.document import (
     unique_entries,
 )
 from deduce.errors import InputError, Loc, Problems, unknown
+from deduce.text.names import NamedJSON
 from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, CardSet, Lady, Suit, Trait
 from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
 
@@ -154,14 +155,7 @@ def load(path: str | Path) -> CardSet:
     return loads(read_text(path, "card set file"))
 
 
-class TraitJSON(TypedDict):
-    id: str
-    name: dict[str, str]
-
-
-class SuitJSON(TypedDict):
-    id: str
-    name: dict[str, str]
+class SuitJSON(NamedJSON):
     colour: NotRequired[str]
 
 
@@ -183,7 +177,7 @@ class CardSetJSON(TypedDict):
     schema: Literal[1]
     name: str
     traits_per_lady: int
-    traits: list[TraitJSON]
+    traits: list[NamedJSON]
     suits: list[SuitJSON]
     modes: NotRequired[dict[str, dict[str, str]]]
     ladies: list[LadyJSON]
