@@ -11,20 +11,29 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, NotRequired
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
+from typing_extensions import TypedDict
 
 from deduce.api.middleware import request_id
-from deduce.errors import InputError, Problem
+from deduce.errors import InputError, Problem, ProblemJSON
 
 log = logging.getLogger("api")
 
 #: Where a request validation error sits, which is not part of the document's own path.
 _SOURCES = ("body", "query", "path", "header", "cookie")
+
+
+class ErrorBodyJSON(TypedDict):
+    """Every error answer (413, 422, 404, ...) has this shape; ``request_id`` comes with the
+    (unexpected) 500 answer, to quote in a report."""
+
+    errors: list[ProblemJSON]
+    request_id: NotRequired[str]
 
 
 def problems_response(problems: list[Problem], status: int, headers: Mapping[str, str] | None = None) -> JSONResponse:

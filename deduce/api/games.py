@@ -16,13 +16,16 @@ from typing import Any
 import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from typing_extensions import TypedDict
 
-from deduce.api import models
 from deduce.api.bodies import decode_json
 from deduce.api.deps import GamesDep, TokenDep
 from deduce.api.errors import problems_response
 from deduce.errors import Conflict, GameNotFound, Illegal, Problem, Unauthorized
+from deduce.game.events import EventJSON
+from deduce.game.view import HintsJSON, ViewJSON
 from deduce.where import boardfile
+from deduce.where.boardfile import BoardJSON
 
 router = APIRouter(tags=["games"])
 
@@ -48,6 +51,22 @@ def refusal(exc: Exception) -> JSONResponse:
     return problems_response([Problem((), str(exc), "illegal-action")], 409)
 
 
+class NewGameJSON(TypedDict):
+    """A new game: its id, its secret token (send it as ``Authorization: Bearer <token>``;
+    it is shown only once) and the player's view."""
+
+    id: str
+    token: str
+    view: ViewJSON
+
+
+class StepJSON(TypedDict):
+    """The answer to an action: the new view, and the events the player saw, in order."""
+
+    view: ViewJSON
+    events: list[EventJSON]
+
+
 REFUSED = (Unauthorized, GameNotFound, Conflict, Illegal)
 
 
@@ -56,7 +75,7 @@ async def _optional_body(request: Request) -> Any:
     return decode_json(body, "a game setup") if body.strip() else {}
 
 
-@router.post("/v1/games", status_code=201, summary="Start a game", response_model=models.NewGame,
+@router.post("/v1/games", status_code=201, summary="Start a game", response_model=NewGameJSON,
              response_model_exclude_unset=True,
              description="Body (all optional): mode, sequence ({position: 1..8} or {rulebook: name}), "
                          "reverse, start, seed, discard_fog (Expert). Answers the game id, its secret "
@@ -68,7 +87,7 @@ async def create_game(request: Request, games: GamesDep) -> Any:
 
 
 @router.get("/v1/games/{game_id}", responses=GAME_ERRORS, summary="The player's view of a game",
-            response_model=models.View, response_model_exclude_unset=True)
+            response_model=ViewJSON, response_model_exclude_unset=True)
 async def get_game(game_id: str, games: GamesDep, token: TokenDep) -> Any:
     try:
         game = await anyio.to_thread.run_sync(games.get, game_id, token)
@@ -78,7 +97,7 @@ async def get_game(game_id: str, games: GamesDep, token: TokenDep) -> Any:
 
 
 @router.post("/v1/games/{game_id}/actions", responses=ACTION_ERRORS, summary="Take an action",
-             response_model=models.Step, response_model_exclude_unset=True,
+             response_model=StepJSON, response_model_exclude_unset=True,
              description='Body: {"version": N, "action": A, ...}: move (to), search, confront (traits), fog, '
                          "resolve (what the pending fog card asks), pass, reveal_suit_card. Answers the new "
                          "view and the events the player saw.")
@@ -95,7 +114,7 @@ async def post_action(game_id: str, request: Request, games: GamesDep, token: To
 
 
 @router.get("/v1/games/{game_id}/hints", responses=GAME_ERRORS, summary="Hints from the player's view",
-            response_model=models.Hints, response_model_exclude_unset=True,
+            response_model=HintsJSON, response_model_exclude_unset=True,
             description="who: the deduction from the revealed clues and her suit; where: the tracking "
                         "result from the landmarks, fog cards and searches seen.")
 async def get_hints(game_id: str, games: GamesDep, token: TokenDep) -> Any:
@@ -106,7 +125,7 @@ async def get_hints(game_id: str, games: GamesDep, token: TokenDep) -> Any:
     return await anyio.to_thread.run_sync(game.hints)
 
 
-@router.get("/v1/board", summary="The map: locations, landmarks and paths", response_model=models.Board,
+@router.get("/v1/board", summary="The map: locations, landmarks and paths", response_model=BoardJSON,
             response_model_exclude_unset=True, response_model_by_alias=True)
 async def get_board(games: GamesDep) -> Any:
     return boardfile.to_json(games.rules.board)

@@ -49,7 +49,7 @@ class _BodyTooLarge(Exception):
 
 
 def error_json(message: str, code: str) -> bytes:
-    """An error body in the API's one shape (see :class:`api.models.ErrorBody`)."""
+    """An error body in the API's one shape (see :class:`api.errors.ErrorBodyJSON`)."""
     return json.dumps({"errors": [{"code": code, "path": "", "loc": [], "message": message}]}).encode()
 
 

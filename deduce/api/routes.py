@@ -8,24 +8,37 @@ library leaves out stay out: ``response_model_exclude_unset``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import anyio.to_thread
 from fastapi import APIRouter, Request
+from typing_extensions import TypedDict
 
 from deduce.api import models
 from deduce.api.bodies import YAML_TYPES, decode_document, decode_json
 from deduce.api.deps import ServiceDep
+from deduce.api.errors import ErrorBodyJSON
 from deduce.where.query import parse_track_query
-from deduce.where.tracker import track
+from deduce.where.tracker import TrackingJSON, track
+from deduce.who.audit import AuditReportJSON
+from deduce.who.cardfile import CardSetJSON
+from deduce.who.deduction import DeductionJSON
 from deduce.who.query import parse_query
 
 router = APIRouter()
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    413: {"model": models.ErrorBody, "description": "The request body is larger than 1 MiB."},
-    422: {"model": models.ErrorBody, "description": "The body is not a valid document: every problem, with its path."},
+    413: {"model": ErrorBodyJSON, "description": "The request body is larger than 1 MiB."},
+    422: {"model": ErrorBodyJSON, "description": "The body is not a valid document: every problem, with its path."},
 }
+
+
+class HealthJSON(TypedDict):
+    """``GET /healthz``: the service is up, with the card set it deduces with."""
+
+    status: Literal["ok"]
+    card_set: str
+    ladies: int
 
 
 def body_doc(schema: str, examples: dict[str, Any],
@@ -36,7 +49,7 @@ def body_doc(schema: str, examples: dict[str, Any],
 
 
 @router.post(
-    "/v1/deduce", response_model=models.Deduction, response_model_exclude_unset=True, responses=ERRORS,
+    "/v1/deduce", response_model=DeductionJSON, response_model_exclude_unset=True, responses=ERRORS,
     tags=["deduction"],
     summary="Who can the Dark Lady be?",
     description="The consistent candidates, each trait's state, her traits when proven, and (with "
@@ -51,14 +64,14 @@ async def post_deduce(request: Request, svc: ServiceDep) -> Any:
     return (await svc.deduce(query)).to_json()
 
 
-@router.get("/v1/cards", response_model=models.CardSet, response_model_exclude_unset=True, tags=["deduction"],
+@router.get("/v1/cards", response_model=CardSetJSON, response_model_exclude_unset=True, tags=["deduction"],
             summary="The card set the service deduces with")
 async def get_cards(svc: ServiceDep) -> Any:
     return svc.cards_json
 
 
 @router.post(
-    "/v1/audit", response_model=models.AuditReport, response_model_exclude_unset=True, responses=ERRORS, tags=["audit"],
+    "/v1/audit", response_model=AuditReportJSON, response_model_exclude_unset=True, responses=ERRORS, tags=["audit"],
     summary="Audit a card set",
     description="Truthful keys, solvable games and exact difficulty (SPEC 5). The body is a card set "
                 "document, as JSON or as YAML (`Content-Type: application/yaml`). Findings about a "
@@ -75,7 +88,7 @@ async def post_audit(request: Request, svc: ServiceDep) -> Any:
 
 
 @router.post(
-    "/v1/track", response_model=models.Tracking, response_model_exclude_unset=True, responses=ERRORS,
+    "/v1/track", response_model=TrackingJSON, response_model_exclude_unset=True, responses=ERRORS,
     tags=["tracking"], summary="Where can the Dark Lady be?",
     description="Exact odds of each location of the server's board for slot `now` and the next one, "
                 "from what was seen of the stealth deck (SPEC 7).",
@@ -87,6 +100,6 @@ async def post_track(request: Request, svc: ServiceDep) -> Any:
     return (await anyio.to_thread.run_sync(track, board, query)).to_json()
 
 
-@router.get("/healthz", response_model=models.Health, tags=["service"], summary="Is the service up?")
+@router.get("/healthz", response_model=HealthJSON, tags=["service"], summary="Is the service up?")
 async def healthz(svc: ServiceDep) -> Any:
     return {"status": "ok", "card_set": svc.cards.name, "ladies": len(svc.cards.ladies)}

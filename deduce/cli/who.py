@@ -27,13 +27,13 @@ from deduce.render.who import hint_text
 from deduce.shipped import data_path, load_cards
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
-from deduce.who.deduction import ENGINES, deduce
+from deduce.who.deduction import ENGINES, Engine, deduce
 from deduce.who.query import parse_obs_text, parse_query
 
 # -- deduce hint ----------------------------------------------------------------
 
 
-def hint_answer(cards: CardSet, engine: str = "fast") -> Callable[[Any], str]:
+def hint_answer(cards: CardSet, engine: Engine = "fast") -> Callable[[Any], str]:
     """The batch answer of ``deduce hint``: a query document to the JSON text of its result."""
     return lambda doc: deduce(cards, parse_query(cards, doc), engine).json_text
 
