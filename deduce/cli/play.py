@@ -18,6 +18,7 @@ from deduce.game.material import Rules
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import Summary
+from deduce.who.keys import key_entry_text
 
 HELP = """Commands (a location or trait may be given by its number):
   m LOC            move to a neighbouring location        s        search here
@@ -85,7 +86,7 @@ def render(game: Game, console: Console) -> None:
         for col in ("card", "traits", f"key for {view['suit']}"):
             table.add_column(col)
         for clue in clues:
-            table.add_row(clue["name"], ", ".join(clue["traits"]), "/".join(map(str, clue["key"][view["suit"]])))
+            table.add_row(clue["name"], ", ".join(clue["traits"]), key_entry_text(clue["key"][view["suit"]]))
         console.print(table)
     if view["pending"]:
         p = view["pending"]
