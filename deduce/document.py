@@ -89,6 +89,13 @@ def parse_header(doc: Mapping[str, Any], problems: Problems, default_name: str |
     return name
 
 
+def unknown_fields(item: Mapping[Any, Any], known: tuple[str, ...], loc: Loc, problems: Problems) -> None:
+    """Report each field of ``item`` that is not one of ``known``: queries refuse typos."""
+    for field in item:
+        if field not in known:
+            problems.add((*loc, str(field)), f"unknown field; expected some of: {', '.join(known)}")
+
+
 def list_field(doc: Mapping[str, Any], field: str, problems: Problems, limit: int, required: bool = True,
                at_least: int = 0) -> list[Any]:
     value = doc.get(field)

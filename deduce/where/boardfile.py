@@ -137,7 +137,6 @@ def parse(doc: Any) -> Board:
     locations, known = _parse_locations(doc, {m.id for m in landmarks}, problems)
     paths = _parse_paths(doc, known, problems)
     problems.raise_if_any()
-    assert name is not None, "parse_header gives the default name when there is none"
     return Board(name=name, landmarks=landmarks, locations=tuple(locations), paths=tuple(paths))
 
 

@@ -20,7 +20,7 @@ from typing import Any, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
-from deduce.document import is_int, type_name
+from deduce.document import is_int, type_name, unknown_fields
 from deduce.errors import InputError, Loc, Problems, unknown
 from deduce.where.board import Board
 from deduce.where.stealth import MOVES, Moves, is_moves
@@ -139,9 +139,7 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
         problems.add(loc, f"expected an object with a slot and one of: {', '.join(KINDS)}; got {type_name(item)}")
         return None
     before = len(problems.items)
-    for field in item:
-        if field not in OBSERVATION_FIELDS:
-            problems.add((*loc, str(field)), f"unknown field; expected some of: {', '.join(OBSERVATION_FIELDS)}")
+    unknown_fields(item, OBSERVATION_FIELDS, loc, problems)
     slot: int | None = None
     if "slot" not in item:
         problems.add((*loc, "slot"), "is required")
@@ -189,9 +187,7 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
         raise InputError.at((), "a tracking query must be a JSON object with length, moves, now and observations; "
                                 f"got {type_name(doc)}")
     problems = Problems()
-    for field in doc:
-        if field not in QUERY_FIELDS:
-            problems.add((str(field),), f"unknown field; expected some of: {', '.join(QUERY_FIELDS)}")
+    unknown_fields(doc, QUERY_FIELDS, (), problems)
     length = _length(doc, problems)
     moves = doc.get("moves")
     if "moves" not in doc:
