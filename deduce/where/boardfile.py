@@ -40,6 +40,7 @@ from deduce.document import (
     unique_entries,
 )
 from deduce.errors import InputError, Loc, Problems
+from deduce.text.names import NamedJSON
 from deduce.where.board import Board, Landmark, Location, Point
 
 MAX_LANDMARKS = 32
@@ -150,11 +151,6 @@ def load(path: str | Path) -> Board:
     return loads(read_text(path, "board file"))
 
 
-class LandmarkJSON(TypedDict):
-    id: str
-    name: dict[str, str]
-
-
 class LocationJSON(TypedDict):
     """A location; ``at`` (whole numbers written without a fraction) only when the board is drawn."""
 
@@ -169,7 +165,7 @@ class BoardJSON(TypedDict):
 
     schema: Literal[1]
     name: str
-    landmarks: list[LandmarkJSON]
+    landmarks: list[NamedJSON]
     locations: list[LocationJSON]
     paths: list[list[str]]
 
