@@ -151,11 +151,9 @@ def load(path: str | Path) -> Board:
     return loads(read_text(path, "board file"))
 
 
-class LocationJSON(TypedDict):
+class LocationJSON(NamedJSON):
     """A location; ``at`` (whole numbers written without a fraction) only when the board is drawn."""
 
-    id: str
-    name: dict[str, str]
     landmark: str
     at: NotRequired[list[int | float]]
 
