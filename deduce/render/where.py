@@ -9,6 +9,7 @@ reads a :class:`~deduce.where.board.Board`, a :class:`~deduce.where.tracker.Trac
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
 from deduce.render.who import format_table
 from deduce.text.phrases import phrase
@@ -73,7 +74,11 @@ def track_text(board: Board, tracking: Tracking, advice: Advice | None = None, l
     return "\n".join(lines) + "\n"
 
 
-def odds_caption(tracking: Tracking, which: str, lang: str = "en") -> str:
+#: Which of the tracker's two slots a picture shows: ``now`` or ``next`` turn.
+Which = Literal["now", "next"]
+
+
+def odds_caption(tracking: Tracking, which: Which, lang: str = "en") -> str:
     """A caption for a picture shaded by the odds ``now`` or ``next``: the slot and the paths."""
     slot = tracking.now if which == "now" else tracking.next
     return phrase(lang, "track.caption", slot=slot.slot, which=phrase(lang, f"track.which.{which}"),
