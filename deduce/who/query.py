@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from deduce.document import type_name
+from deduce.document import type_name, unknown_fields
 from deduce.errors import InputError, Loc, Problems, unknown
 from deduce.who.cards import CardSet
 from deduce.who.keys import parse_key_entry, parse_trait_list
@@ -102,9 +102,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
         problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {type_name(item)}")
         return None
     before = len(problems.items)
-    for field in item:
-        if field not in CLUE_FIELDS:
-            problems.add((*loc, str(field)), f"unknown field; expected some of: {', '.join(CLUE_FIELDS)}")
+    unknown_fields(item, CLUE_FIELDS, loc, problems)
     role = item.get("role", "clue")
     if role not in ROLES:
         problems.add((*loc, "role"), f"expected one of: {', '.join(ROLES)}; got {role!r}")
@@ -162,9 +160,7 @@ def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     if not isinstance(doc, dict):
         raise InputError.at((), f"a query must be a JSON object with suit and clues; got {type_name(doc)}")
     problems = Problems()
-    for field in doc:
-        if field not in QUERY_FIELDS:
-            problems.add((str(field),), f"unknown field; expected some of: {', '.join(QUERY_FIELDS)}")
+    unknown_fields(doc, QUERY_FIELDS, (), problems)
     suit = doc.get("suit")
     if suit is not None and (not isinstance(suit, str) or not cards.has_suit(suit)):
         problems.add(("suit",), unknown("suit", suit, cards.suit_ids))
