@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, NotRequired, TypedDict, cast, get_args
+from typing import Literal, NotRequired, cast, get_args
+
+from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.game.material import Rules
 from deduce.text.events import event_phrase

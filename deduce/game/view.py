@@ -9,7 +9,9 @@ alone. The JSON shapes of the VIEW are defined here, once: :class:`ViewJSON` and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, TypedDict
+from typing import Literal
+
+from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.game.events import Event, Words
 from deduce.game.fog import Asks
