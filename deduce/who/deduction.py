@@ -3,9 +3,10 @@
 :func:`deduce` answers a :class:`~deduce.query.Query` with a :class:`Deduction`: the
 consistent candidates, the state of every trait, her traits when they are proven, and
 (on request) why. Three engines compute the candidates with the same semantics:
-``fast`` (the default, :mod:`deduce.evaluator`), ``z3`` (the reference model,
-:mod:`deduce.model`) and ``csp`` (python-constraint, :mod:`deduce.csp`). Explanations
-and conflicts always come from the z3 model.
+``fast`` (the default, :mod:`deduce.who.evaluator`), ``z3`` (the reference model,
+:mod:`deduce.who.z3model`) and ``csp`` (python-constraint, :mod:`deduce.who.csp`).
+Explanations and conflicts are the smallest reasons of SPEC 3: found over the fast
+evaluator's masks (:mod:`deduce.who.explain`), or by z3 itself for the ``z3`` engine.
 """
 
 from __future__ import annotations
@@ -15,16 +16,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeVar
 
 from typing_extensions import TypedDict
 
+from deduce.errors import ExplainTimeout
 from deduce.who.cards import CardSet
 from deduce.who.evaluator import TraitState, space_for
+from deduce.who.explain import EXACT_CLUES, SEARCH_BUDGET, smallest_reason
 from deduce.who.query import Query
-
-if TYPE_CHECKING:
-    from deduce.who.z3model import Model
 
 #: A deduction engine: the fast evaluator, the z3 reference model, or python-constraint.
 Engine = Literal["fast", "z3", "csp"]
@@ -81,7 +81,7 @@ class Candidate(NamedTuple):
 
 @dataclass(frozen=True)
 class Explanation:
-    """Why a trait is certain or excluded: a subset-minimal set of clues (indexes into the query)."""
+    """Why a trait is certain or excluded: the smallest set of clues that proves it (indexes into the query)."""
 
     trait: str
     state: Proven
@@ -207,7 +207,12 @@ def plain_answer(cards: CardSet, mask: int, suit_card_seen: bool) -> Deduction:
 
 def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
            explain_timeout_ms: int = EXPLAIN_TIMEOUT_MS) -> Deduction:
-    """Answer a query: candidates, trait states, and explanations or a conflict from z3."""
+    """Answer a query: candidates, trait states, and (on request, or for a contradiction) why.
+
+    The reasons are the smallest sets of clues of SPEC 3. The fast evaluator finds them
+    for the ``fast`` and ``csp`` engines, without z3; the ``z3`` engine, the reference,
+    finds them with z3's optimiser (bounded by ``explain_timeout_ms``).
+    """
     mask = candidate_mask(cards, query, engine)
     if mask and not query.explain:
         return plain_answer(cards, mask, any(o.role == "suit_card" for o in query.clues))
@@ -215,18 +220,15 @@ def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
     explanations: tuple[Explanation, ...] = ()
     conflict = None
     notes: list[Note] = []
-    if result.status == "contradiction" or query.explain:
-        from deduce.errors import ExplainTimeout
-        from deduce.who.z3model import Model
-        model = Model(cards, query, timeout_ms=explain_timeout_ms)
-        try:
-            if result.status == "contradiction":
-                conflict = model.minimal_core()
-            else:
-                explanations = tuple(_explanation(model, t, state)
-                                     for t, state in result.traits.items() if state != "open")
-        except ExplainTimeout:
-            notes.append(Note("explain-timeout", "The explanation took too long and was left out."))
+    try:
+        if engine == "z3":
+            explanations, conflict = _z3_reasons(cards, query, result, explain_timeout_ms)
+        else:
+            explanations, conflict, smallest = _fast_reasons(cards, query, result)
+            if not smallest:
+                notes.append(NOT_SMALLEST)
+    except ExplainTimeout:
+        notes.append(Note("explain-timeout", "The explanation took too long and was left out."))
     note = suit_card_note(query, result)
     if note:
         notes.append(note)
@@ -234,9 +236,58 @@ def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
                      explanations, conflict, tuple(notes))
 
 
-def _explanation(model: Model, trait: str, state: Proven) -> Explanation:
-    """Why a trait is certain (excluded): the fewest clues z3 needs to rule out its absence (presence)."""
-    clues = model.minimal_core(trait=trait, present=(state == "excluded"))
-    if clues is None:
-        raise ValueError(f"{trait} is {state}, yet the clues do not prove it")
-    return Explanation(trait, state, clues)
+NOT_SMALLEST = Note("explanation-not-smallest",
+                    f"With this many clues, some reasons given are not the fewest possible: every clue "
+                    f"in them is needed, but the search for the fewest stopped after "
+                    f"{SEARCH_BUDGET:,} tries or past {EXACT_CLUES} clues that matter.")
+
+
+def _proven(result: Deduction) -> list[tuple[int, str, Proven]]:
+    """(index, id, state) of every trait the result proves present or absent."""
+    return [(i, t, state) for i, (t, state) in enumerate(result.traits.items())
+            if state != "open"]
+
+
+def _fast_reasons(cards: CardSet, query: Query,
+                  result: Deduction) -> tuple[tuple[Explanation, ...], tuple[int, ...] | None, bool]:
+    """Explanations (or the conflict) over the fast evaluator's masks, and whether all are smallest."""
+    space = space_for(cards)
+    masks = [space.observation_mask(o, query.distinct) for o in query.clues]
+    base = space.suit_mask(query.suit) if query.suit is not None else space.all
+    if result.status == "contradiction":
+        reason = _must(smallest_reason(base, masks, space.all), "the clues conflict")
+        return (), reason.clues, reason.smallest
+    explanations = []
+    smallest = True
+    for i, trait, state in _proven(result):
+        has = space.trait_masks[i]
+        region = has if state == "excluded" else space.all & ~has
+        reason = _must(smallest_reason(base, masks, region), f"{trait} is {state}")
+        explanations.append(Explanation(trait, state, reason.clues))
+        smallest = smallest and reason.smallest
+    return tuple(explanations), None, smallest
+
+
+def _z3_reasons(cards: CardSet, query: Query, result: Deduction,
+                timeout_ms: int) -> tuple[tuple[Explanation, ...], tuple[int, ...] | None]:
+    """Explanations (or the conflict) by the z3 reference model's own search."""
+    from deduce.who.z3model import Model
+
+    model = Model(cards, query, timeout_ms=timeout_ms)
+    if result.status == "contradiction":
+        return (), _must(model.smallest_core(), "the clues conflict")
+    return tuple(
+        Explanation(trait, state, _must(model.smallest_core(trait=trait, present=(state == "excluded")),
+                                        f"{trait} is {state}"))
+        for _, trait, state in _proven(result)
+    ), None
+
+
+_T = TypeVar("_T")
+
+
+def _must(found: _T | None, claim: str) -> _T:
+    """A reason that must exist, since every engine agrees on the candidates it rests on."""
+    if found is None:
+        raise ValueError(f"{claim}, yet the clues do not prove it")
+    return found

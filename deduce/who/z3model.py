@@ -1,10 +1,11 @@
-"""The z3 reference model of SPEC 3, and explanations from its unsat cores.
+"""The z3 reference model of SPEC 3, and its smallest explanations.
 
 Each trait is a boolean, the Dark Lady's suit an integer (its index in the card set),
 and each observation one constraint, guarded by its own assumption literal so the
 solver can say which observations a conclusion rests on. :meth:`Model.candidates`
 enumerates every consistent (suit, traits) pair with blocking clauses;
-:meth:`Model.minimal_core` shrinks an unsat core to a subset-minimal one by deletion.
+:meth:`Model.smallest_core` finds the fewest clues that make a goal impossible, ties
+broken by the lexicographically first index list (SPEC 3), with z3's optimiser.
 """
 
 from __future__ import annotations
@@ -82,12 +83,15 @@ class Model:
             solver.add(z3.Or(self.suit != suit, *[x != b for x, b in zip(self.x, bits, strict=True)]))
         return found
 
-    def minimal_core(self, trait: str | None = None, present: bool = False) -> tuple[int, ...] | None:
-        """A subset-minimal set of clue indexes that makes the goal impossible.
+    def smallest_core(self, trait: str | None = None, present: bool = False) -> tuple[int, ...] | None:
+        """The first smallest set of clue indexes that makes the goal impossible (SPEC 3).
 
-        With no trait: the clues conflict. With a trait: they rule out that the trait is
-        ``present`` (so ``present=False`` explains a certain trait). None if the goal
-        does not follow from all the clues.
+        An implicit hitting set search: z3's optimiser proposes the fewest clues that
+        rule out every counterexample found so far (ties: the lexicographically first
+        index list, by maximising a weight that halves with each index); the solver then
+        looks for a candidate those clues still admit. Each such counterexample adds "one
+        of the clues that exclude it" to the optimiser, until no counterexample is left.
+        None if the goal does not follow from all the clues.
         """
         solver = self._solver()
         if trait is not None:
@@ -96,10 +100,22 @@ class Model:
             solver.add(z3.Implies(guard, obs))
         if self._check(solver, *self.guards):
             return None
-        index = {str(g): i for i, g in enumerate(self.guards)}
-        core = sorted(index[str(g)] for g in solver.unsat_core())
-        for i in list(core):
-            trial = [j for j in core if j != i]
-            if not self._check(solver, *[self.guards[j] for j in trial]):
-                core = trial
-        return tuple(core)
+        n = len(self.guards)
+        pick = [z3.Bool(f"pick_{i}", self.ctx) for i in range(n)]
+        chooser = z3.Optimize(ctx=self.ctx)
+        if self.timeout_ms is not None:
+            chooser.set("timeout", int(self.timeout_ms))
+        chooser.minimize(z3.Sum([z3.If(p, 1, 0) for p in pick] or [z3.IntVal(0, self.ctx)]))
+        chooser.maximize(z3.Sum([z3.If(p, 2 ** (n - 1 - i), 0) for i, p in enumerate(pick)]
+                                or [z3.IntVal(0, self.ctx)]))
+        while True:
+            if chooser.check() != z3.sat:
+                raise ExplainTimeout(f"z3 gave up: {chooser.reason_unknown()}")
+            choice = chooser.model()
+            chosen = [i for i in range(n) if z3.is_true(choice.eval(pick[i], model_completion=True))]
+            if not self._check(solver, *[self.guards[i] for i in chosen]):
+                return tuple(chosen)
+            witness = solver.model()
+            excluding = [pick[i] for i in range(n)
+                         if z3.is_false(witness.eval(self.observations[i], model_completion=True))]
+            chooser.add(z3.Or(excluding))
