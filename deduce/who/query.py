@@ -97,7 +97,37 @@ def _bool(doc: dict[str, Any], field: str, default: bool, problems: Problems) ->
     return value
 
 
+@lru_cache(maxsize=16384)
+def _typed_card(cards: CardSet, traits: tuple[str, ...], counts: tuple[int, ...]) -> Observation | None:
+    """A card typed from the table, ``{"traits": [...], "counts": [...]}``, when it is valid.
+
+    Players type the same few dozen cards over and over, so valid ones are kept; an
+    invalid one gives None and goes the long way, which names every problem.
+    """
+    problems = Problems()
+    parsed = parse_trait_list(list(traits), (), problems, cards.trait_ids, cards.traits_per_lady)
+    entry = parse_key_entry(list(counts), (), problems, cards.traits_per_lady)
+    if parsed is None or entry is None:
+        return None
+    return Observation(traits=cards.mask(parsed), counts=entry)
+
+
+def _cached_typed_card(cards: CardSet, item: dict[str, Any]) -> Observation | None:
+    """The kept observation of a typed card with exactly traits and counts, all strings and ints."""
+    if len(item) != 2:
+        return None
+    traits, counts = item.get("traits"), item.get("counts")
+    if (type(traits) is not list or type(counts) is not list
+            or not all(type(t) is str for t in traits) or not all(type(c) is int for c in counts)):
+        return None
+    return _typed_card(cards, tuple(traits), tuple(counts))
+
+
 def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems: Problems) -> Observation | None:
+    if suit is not None and type(item) is dict:
+        typed = _cached_typed_card(cards, item)
+        if typed is not None:
+            return typed
     if not isinstance(item, dict):
         problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {type_name(item)}")
         return None
