@@ -45,12 +45,12 @@ def random_queries(cards: CardSet, count: int, seed: int = 1600, misread_every: 
     for _ in range(count):
         dark = rng.choice(cards.ladies)
         deck = [lady for lady in cards.ladies if lady.suit != dark.suit]
-        clues = [{"traits": list(lady.traits), "counts": sorted(lady.key[dark.suit])}
-                 for lady in rng.sample(deck, rng.randint(1, min(6, len(deck))))]
+        shown = rng.sample(deck, rng.randint(1, min(6, len(deck))))
+        counts = [sorted(lady.key[dark.suit]) for lady in shown]
         if rng.randrange(misread_every) == 0:
-            wrong = clues[rng.randrange(len(clues))]
-            right = set(wrong["counts"])
-            wrong["counts"] = [rng.choice([c for c in range(cards.traits_per_lady + 1) if c not in right])]
+            wrong = rng.randrange(len(counts))
+            counts[wrong] = [rng.choice([c for c in range(cards.traits_per_lady + 1) if c not in counts[wrong]])]
+        clues = [{"traits": list(lady.traits), "counts": c} for lady, c in zip(shown, counts, strict=True)]
         out.append({"suit": dark.suit, "clues": clues})
     return out
 
