@@ -22,7 +22,7 @@ from deduce.text.events import event_phrase
 
 EventCode = Literal[
     "pass", "move", "key", "key.last", "not-found", "found", "clue.found", "clue.suit-card",
-    "fog", "glimpse.fog", "glimpse.landmark", "lantern.returned", "lantern.discarded", "slip", "damp",
+    "fog", "glimpse.fog", "glimpse.landmark", "lantern.here", "lantern.not-here", "slip", "damp",
     "lost-key", "lost-key.moot", "keyhole.fog", "keyhole.there", "keyhole.not-there",
     "flee", "countdown", "top.fog", "top.landmark",
     "end.unmasked", "end.wrong-traits", "end.countdown", "end.no-fog-card.search", "end.no-fog-card.fog",

@@ -43,7 +43,7 @@ ACTIONS: dict[str, FogAction] = {a.id: a for a in (
     FogAction("linkboy", "location", True,
               "claim the key of any location not visited yet (impossible when every key is claimed)"),
     FogAction("lantern", None, True,
-              "return a discarded fog card to the bottom of the fog deck; with none discarded, discard this card"),
+              "learn whether she is at the pawn's location now, under the fog card (no clue, no key)"),
     FogAction("slip", None, False,
               "she slips one card further along her path, unseen"),
     FogAction("curfew", None, False,

@@ -10,12 +10,22 @@ which always sits between the last and the first card of the cycle: ``pos`` coun
 cards moved from top to bottom since the start (the countdown card never counts), so the
 top card is slot ``pos mod L`` and the countdown card comes up every time ``pos`` reaches
 a multiple of L. A searched card is replaced by a fog card in the same slot, so her path
-never changes.
+never changes. What is discarded (at setup in Expert, or after a fog card's action) stays
+discarded: no action brings a fog card back, so each fog card is counted once in the score.
 
 The rules emit :class:`~deduce.game.events.Event` values, never words; :meth:`Game.act`
 answers them in the game's language. What the player can know is kept apart from the
-hidden state: :meth:`Game.player_view` projects the visible part, and the VIEW, the
-verdict on a confrontation and the hints are computed from that alone.
+hidden state: the rules write everything the player sees or does to the trail
+(:mod:`deduce.game.trail`) as it happens; :meth:`Game.player_view` projects the visible
+part, and the VIEW, the verdict on a confrontation and the hints are computed from that
+alone (the WHERE hints from the trail alone).
+
+The rules of SPEC 8 that a turn follows: a move, a search (or a confrontation), a fog
+action or a pass ends the turn, except in Training, where a turn holds one move and one
+search in either order; revealing the suit card (once every key is claimed) is a free
+action that never ends or uses up a turn, and does not stop a confrontation that turn.
+:data:`RULES_VERSION` numbers these rules; :func:`replay` refuses, with
+:class:`ReplayRefused`, a game recorded under older rules that they would play differently.
 """
 
 from __future__ import annotations
@@ -32,6 +42,18 @@ from deduce.game.fog import ACTIONS, FogCard
 from deduce.game.material import Rules, StealthOrder
 from deduce.game.scoring import RankId, rank, score
 from deduce.game.setup import Deal, Setup, deal
+from deduce.game.trail import (
+    FogResult,
+    TrailEntryJSON,
+    clue_entry,
+    countdown_entry,
+    flee_entry,
+    fog_card_entry,
+    fog_entry,
+    key_entry,
+    landmark_entry,
+    search_entry,
+)
 from deduce.game.view import (
     Action,
     Confronted,
@@ -48,7 +70,6 @@ from deduce.game.view import (
     who,
 )
 from deduce.where.board import Board
-from deduce.where.query import SlotObservation
 from deduce.where.stealth import is_moves
 from deduce.who.cards import CardSet
 
@@ -61,6 +82,15 @@ ACTION_FIELDS: dict[Action, tuple[str, ...]] = {
 }
 #: Verdicts on a confrontation, judged from the player's view at the time.
 VERDICTS: tuple[Verdict, ...] = ("proven", "lucky-guess", "wrong")
+#: The version of the rules below. 1: the first engine (a search ended a Training turn,
+#: the suit card blocked a confrontation, the lantern returned discarded fog cards);
+#: 2: SPEC 8 as revised for issue 10.
+RULES_VERSION = 2
+
+
+class ReplayRefused(Illegal):
+    """A recorded game that these rules refuse, or cannot replay as it was played (one
+    recorded under older rules, see :data:`RULES_VERSION`); the API answers it with 409."""
 
 
 @dataclass
@@ -78,10 +108,11 @@ class Table:
     clue_deck: list[str]
     clues: list[str] = field(default_factory=list)
     suit_card_revealed: bool = False
-    observations: list[SlotObservation] = field(default_factory=list)
+    trail: list[TrailEntryJSON] = field(default_factory=list)
     state: GameState = "playing"
     round: int = 0
     moved_this_turn: bool = False
+    searched_this_turn: bool = False
     clue_this_turn: bool = False
     pending: Pending | None = None
     end: End | None = None
@@ -121,7 +152,8 @@ class Game:
                       fog_discarded=list(dealt.fog_discarded), fog_in_slot={},
                       clue_deck=list(dealt.clue_deck))
         game = cls(rules, setup, deck.cut(dealt.cut), dealt, table, id, lang)
-        game._observe_top()
+        game._note(key_entry(0, dealt.start))  # the starting key is claimed at setup
+        game._observe_top()                     # the player sees the top card (slot 0) at setup
         game._lady_moves()
         game._events.clear()
         return game
@@ -207,16 +239,18 @@ class Game:
         if self.over:
             return []
         out: list[Action] = []
-        if self.table.pending is not None:
+        s = self.table
+        if s.pending is not None:
             out.append("resolve")
         else:
-            if not self.table.moved_this_turn:
+            if not s.moved_this_turn:
                 out.append("move")
             if not self.top_is_fog:
-                out.append("search")
-                if not self.table.clue_this_turn:
-                    out.append("confront")
-            elif not self.table.moved_this_turn:
+                if not s.searched_this_turn:
+                    out.append("search")
+                    if not s.clue_this_turn:
+                        out.append("confront")
+            elif not s.moved_this_turn and not s.searched_this_turn:
                 out.append("fog")
             out.append("pass")
         if self.can_reveal_suit_card():
@@ -232,7 +266,7 @@ class Game:
             slot=self.table.pos, pawn=self.table.pawn, visited=frozenset(self.table.visited), top=top,
             countdown=self.table.countdown, fog_deck=len(self.table.fog_deck), clues=tuple(self.table.clues),
             suit_card=self.suit_card if self.table.suit_card_revealed else None,
-            observations=tuple(self.table.observations))
+            trail=tuple(self.table.trail))
 
     def view(self) -> ViewJSON:
         """The VIEW JSON of SPEC 8: only what the player can know (plus the end, once over)."""
@@ -248,9 +282,11 @@ class Game:
             "suit_card": clue_json(self.words, pv.suit_card) if pv.suit_card else None,
             "pending": pending.to_json(self.words) if pending else None, "actions": self.legal_actions(),
             "end": end.to_json(self.words) if end else None,
+            "trail": [cast(TrailEntryJSON, dict(entry)) for entry in pv.trail],
         }
 
     def hints(self) -> HintsJSON:
+        """WHO from the revealed clues, WHERE from the trail alone (:func:`~deduce.game.view.hints`)."""
         return hints(self.rules, self.player_view())
 
     # -- acting ----------------------------------------------------------------
@@ -293,11 +329,13 @@ class Game:
         reasons = {
             "resolve": "there is no fog action waiting to be resolved",
             "move": "you have already moved this turn",
-            "search": "the top card is a fog card: you cannot search this turn",
-            "confront": ("you gained a clue this turn: confront on a later turn" if self.table.clue_this_turn
+            "search": ("you have already searched this turn" if self.table.searched_this_turn
+                       else "the top card is a fog card: you cannot search this turn"),
+            "confront": ("you have already searched this turn" if self.table.searched_this_turn
+                         else "you gained a clue this turn: confront on a later turn" if self.table.clue_this_turn
                          else "the top card is a fog card: you cannot search this turn"),
             "fog": ("the top card is not a fog card" if not self.top_is_fog
-                    else "in Training a fog action cannot follow a move"),
+                    else "in Training a fog action cannot follow a move or a search"),
             "reveal_suit_card": ("the suit card is already revealed" if self.table.suit_card_revealed
                                  else "the suit card is revealed only once every location key is claimed"),
         }
@@ -318,10 +356,8 @@ class Game:
             raise Illegal(f"{to} is not next to {self.table.pawn}; you can move to: "
                           f"{', '.join(sorted(self.board.neighbours(self.table.pawn)))}")
         self._enter(to)
-        if self.setup.mode == "training":
-            self.table.moved_this_turn = True  # Training: the turn goes on (search, confront or pass)
-        else:
-            self._end_turn()
+        self.table.moved_this_turn = True
+        self._end_turn_unless_training()
 
     def _do_pass(self, doc: Mapping[str, Any]) -> None:
         self._say("pass")
@@ -340,9 +376,10 @@ class Game:
         self._search(self.cards.mask(traits))
 
     def _do_reveal_suit_card(self, doc: Mapping[str, Any]) -> None:
+        """A free action: the turn goes on, and a confrontation stays allowed (it is not a search)."""
         self.table.suit_card_revealed = True
         assert self.suit_card is not None  # legal only when there is one
-        self._gain_clue("clue.suit-card", self.suit_card)
+        self._gain_clue("clue.suit-card", self.suit_card, suit_card=True)
 
     def _do_fog(self, doc: Mapping[str, Any]) -> None:
         if not self.table.fog_deck:
@@ -377,13 +414,14 @@ class Game:
                 if not self.board.adjacent(here, loc):
                     raise Illegal(f"{loc} is not next to {here}")
                 here = loc
+            self._used(pending.card, "wherry", location=path[-1])
             for loc in path:
                 self._enter(loc)
         else:
             value = self._location_arg(doc, asks)
             if value not in pending.choices:
                 raise Illegal(f"{value} is not one of the choices: {', '.join(pending.choices)}")
-            self._resolve(pending.action, value)
+            self._resolve(pending.card, pending.action, value)
         self.table.pending = None
         self._end_turn()
 
@@ -397,7 +435,7 @@ class Game:
             return
         self.table.fog_in_slot[self.slot] = self.table.fog_deck.pop(0)
         found = self.deck.location(self.slot) == here
-        self.table.observations.append(SlotObservation(self.table.pos, "searched", location=here, found=found))
+        self._note(search_entry(self.table.pos, here, found))
         if found and confront is not None:
             self._confront(confront)
             return
@@ -410,7 +448,8 @@ class Game:
             self._say("not-found", location=here)
         self._claim(here)
         self._flee(self.clues_held)
-        self._end_turn()
+        self.table.searched_this_turn = True
+        self._end_turn_unless_training()
 
     def _confront(self, named: int) -> None:
         dark = self.cards.lady(self.deal.dark_lady)
@@ -427,50 +466,60 @@ class Game:
             self._finish("end.wrong-traits", confronted=confronted)
 
     def _fog_action(self, card: FogCard) -> None:
-        """Carry out a revealed fog card's action (or ask for its parameter); impossible loses."""
+        """Carry out a revealed fog card's action (or ask for its parameter); impossible loses.
+
+        Each action used writes a ``fog_card`` entry to the trail, followed by what it showed
+        (a landmark, a fog card or a search-like outcome on the slot it concerns)."""
         action = card.action
         s = self.table
         if action == "glimpse":
             ahead = s.pos + 2
             if ahead % self.length in s.fog_in_slot:
-                obs = SlotObservation(ahead, "fog")
+                self._used(card.id, "glimpse.fog")
+                self._note(fog_entry(ahead))
                 self._say("glimpse.fog", slot=ahead)
             else:
                 mark = self.board.landmark_of(self.deck.location(ahead))
-                obs = SlotObservation(ahead, "landmark", landmark=mark)
+                self._used(card.id, "glimpse.landmark")
+                self._note(landmark_entry(ahead, mark))
                 self._say("glimpse.landmark", slot=ahead, landmark=mark)
-            s.observations.append(obs)
         elif action == "lantern":
-            if s.fog_discarded:
-                s.fog_deck.append(s.fog_discarded.pop())
-                self._say("lantern.returned")
-            else:
-                s.fog_deck.remove(card.id)
-                s.fog_discarded.append(card.id)
-                self._say("lantern.discarded")
+            found = self.deck.location(self.slot) == s.pawn
+            self._used(card.id, "lantern.here" if found else "lantern.not-here", location=s.pawn)
+            self._note(search_entry(s.pos, s.pawn, found, fog_card=card.id))
+            self._say("lantern.here" if found else "lantern.not-here", slot=s.pos, location=s.pawn, found=found)
         elif action == "slip":
+            self._used(card.id, "slip")
             self._say("slip")
+            self._note(flee_entry(s.pos, 1))
             self._advance(1)
             self._observe_top()
         elif action == "curfew":
+            self._used(card.id, "curfew")
             self._flee(self.clues_held)
         elif action == "damp":
             if not s.fog_deck:
+                self._used(card.id, "impossible")
                 self._lose("end.fog-impossible.damp")
                 return
             s.fog_discarded.append(s.fog_deck.pop(0))
+            self._used(card.id, "damp")
             self._say("damp")
         elif action == "lost-key":
             if s.suit_card_revealed:
+                self._used(card.id, "lost-key.moot")
                 self._say("lost-key.moot")
             elif s.pawn in s.visited:
                 s.visited.discard(s.pawn)
+                self._used(card.id, "lost-key", location=s.pawn)
                 self._say("lost-key", location=s.pawn)
             else:
+                self._used(card.id, "impossible")
                 self._lose("end.fog-impossible.lost-key")
         else:
             choices = self._choices(action)
             if not choices:
+                self._used(card.id, "impossible")
                 self._lose("end.fog-impossible.no-choice")
                 return
             asks = ACTIONS[action].asks
@@ -494,18 +543,23 @@ class Game:
             return [x for x in board.location_ids if board.adjacent(s.pawn, x) and x in s.visited]
         raise ValueError(f"fog action {action!r} takes no parameter")  # pragma: no cover
 
-    def _resolve(self, action: str, value: str) -> None:
+    def _resolve(self, card: str, action: str, value: str) -> None:
         if action == "keyhole":
             nxt = self.table.pos + 1
             if nxt % self.length in self.table.fog_in_slot:
+                self._used(card, "keyhole.fog", location=value)
+                self._note(fog_entry(nxt))
                 self._say("keyhole.fog")
             else:
                 found = self.deck.location(nxt) == value
-                self.table.observations.append(SlotObservation(nxt, "searched", location=value, found=found))
+                self._used(card, "keyhole.there" if found else "keyhole.not-there", location=value)
+                self._note(search_entry(nxt, value, found, fog_card=card))
                 self._say("keyhole.there" if found else "keyhole.not-there", slot=nxt, location=value, found=found)
         elif action == "linkboy":
+            self._used(card, "linkboy", location=value)
             self._claim(value)
         elif action == "crowd":
+            self._used(card, "crowd", location=value)
             self._enter(value)
 
     def _enter(self, loc: str) -> None:
@@ -516,21 +570,25 @@ class Game:
     def _claim(self, loc: str) -> None:
         if loc not in self.table.visited:
             self.table.visited.add(loc)
+            self._note(key_entry(self.table.pos, loc))
             left = len(self.board.location_ids) - len(self.table.visited)
             if left:
                 self._say("key", location=loc, extra={"left": left})
             else:
                 self._say("key.last", location=loc)
 
-    def _gain_clue(self, code: EventCode, card_id: str, **where: Param) -> None:
-        if card_id != self.suit_card:
+    def _gain_clue(self, code: EventCode, card_id: str, suit_card: bool = False, **where: Param) -> None:
+        """A clue in hand; one gained by a search (not the suit card) forbids confronting this turn."""
+        if not suit_card:
             self.table.clues.append(card_id)
-        self.table.clue_this_turn = True
+            self.table.clue_this_turn = True
+        self._note(clue_entry(self.table.pos, card_id, suit_card))
         self.table.proven = who(self.cards, self.player_view()).status == "solved"
         self._say(code, card=card_id, extra=where)
 
     def _flee(self, count: int) -> None:
         if count and not self.over:
+            self._note(flee_entry(self.table.pos, count))
             self._say("flee", cards=count)
             self._advance(count)
             self._observe_top()
@@ -547,18 +605,25 @@ class Game:
                     self._lose("end.countdown")
                     return
                 self.table.countdown -= 1
+                self._note(countdown_entry(self.table.pos, self.table.countdown))
                 self._say("countdown", countdown=self.table.countdown)
 
     def _observe_top(self) -> None:
         if self.over:
             return
         if self.top_is_fog:
-            self.table.observations.append(SlotObservation(self.table.pos, "fog"))
+            self._note(fog_entry(self.table.pos))
             self._say("top.fog", slot=self.table.pos, fog=True)
         else:
             mark = self.board.landmark_of(self.deck.location(self.slot))
-            self.table.observations.append(SlotObservation(self.table.pos, "landmark", landmark=mark))
+            self._note(landmark_entry(self.table.pos, mark))
             self._say("top.landmark", slot=self.table.pos, landmark=mark)
+
+    def _end_turn_unless_training(self) -> None:
+        """After a move or a search: the turn ends, except in Training until it holds both."""
+        s = self.table
+        if self.setup.mode != "training" or (s.moved_this_turn and s.searched_this_turn):
+            self._end_turn()
 
     def _end_turn(self) -> None:
         if not self.over:
@@ -568,6 +633,7 @@ class Game:
         """A new round: the Lady moves one card, then it is the player's turn."""
         self.table.round += 1
         self.table.moved_this_turn = False
+        self.table.searched_this_turn = False
         self.table.clue_this_turn = False
         self._advance(1)
         self._observe_top()
@@ -593,10 +659,59 @@ class Game:
         """Emit an event; ``extra`` holds the parameters not shown beside its text (see :class:`Event`)."""
         self._events.append(Event(code, params, extra or {}))
 
+    def _note(self, entry: TrailEntryJSON) -> None:
+        """Write an entry to the player's trail."""
+        self.table.trail.append(entry)
 
-def replay(rules: Rules, setup: Setup, actions: list[Mapping[str, Any]], id: str = "", lang: str = "en") -> Game:
-    """Rebuild a game from its setup and the actions it accepted."""
-    game = Game.new(rules, setup, id=id, lang=lang)
-    for doc in actions:
-        game.act(doc)
+    def _used(self, card: str, result: FogResult, location: str | None = None) -> None:
+        """A fog card's action was carried out (or could not be): its trail entry."""
+        self._note(fog_card_entry(self.table.pos, card, result, location))
+
+    # -- games recorded under older rules ----------------------------------------
+
+    def played_differently(self, doc: Mapping[str, Any], recorded_under: int) -> str | None:
+        """Why ``doc``, recorded under the rules ``recorded_under``, would not be played now as it
+        was then (None when it would); call it before acting, and :meth:`after_older_rules` after."""
+        if recorded_under >= RULES_VERSION or self.over:
+            return None
+        name = doc.get("action") if isinstance(doc, Mapping) else None
+        top = self.table.fog_in_slot.get(self.slot)
+        if name == "fog" and top is not None and self.table.fog_deck and self.rules.fog_card(top).action == "lantern":
+            return "the lantern fog card no longer returns discarded fog cards"
+        return None
+
+    def after_older_rules(self, doc: Mapping[str, Any], recorded_under: int, moved_before: bool) -> str | None:
+        """Why the action just carried out went differently under the rules ``recorded_under``."""
+        if recorded_under >= RULES_VERSION or self.over or self.setup.mode != "training":
+            return None
+        name = doc.get("action") if isinstance(doc, Mapping) else None
+        if name in ("search", "confront") and not moved_before:
+            return "in Training a search no longer ends the turn before a move"
+        return None
+
+
+def replay(rules: Rules, setup: Setup, actions: list[Mapping[str, Any]], id: str = "", lang: str = "en",
+           recorded_under: int = RULES_VERSION) -> Game:
+    """Rebuild a game from its setup and the actions it accepted.
+
+    ``recorded_under`` is the :data:`RULES_VERSION` the actions were played under; a game
+    that these rules refuse, or would play differently, raises :class:`ReplayRefused`.
+    """
+    older = recorded_under < RULES_VERSION
+    try:
+        game = Game.new(rules, setup, id=id, lang=lang)
+    except (InputError, ValueError) as exc:  # e.g. a stealth sequence no longer shipped
+        raise ReplayRefused(f"this game cannot be replayed: its setup is refused now: {exc}") from exc
+    for number, doc in enumerate(actions, 1):
+        why = game.played_differently(doc, recorded_under)
+        moved = game.table.moved_this_turn
+        try:
+            if why is None:
+                game.act(doc)
+                why = game.after_older_rules(doc, recorded_under, moved)
+        except (Illegal, InputError) as exc:
+            why = f"action {number} is refused now: {exc}"
+        if why is not None:
+            raise ReplayRefused(("this game was recorded under older rules and cannot be resumed: " if older
+                              else "this game cannot be replayed: ") + why)
     return game

@@ -8,6 +8,13 @@ written. A game is rebuilt by replaying its actions (the rules engine is determi
 so a killed server loses nothing that it had answered. Recently used games are kept in
 memory, and checked against the database's action count before each use.
 
+The setup JSON also records the :data:`~deduce.game.rules.RULES_VERSION` a game is played
+under (games stored before it was recorded have version 1). A game recorded under older
+rules is replayed under the current ones when they play it the same way; otherwise, or
+when a stored action is refused now, loading it raises
+:class:`~deduce.game.rules.ReplayRefused` (an ``Illegal``: the API answers 409 with the
+reason), never an unexpected error.
+
 Tokens are never stored, only their hashes; an unknown game and a wrong token look the
 same to the caller (:class:`GameNotFound`).
 """
@@ -30,13 +37,15 @@ from deduce.document import is_int
 from deduce.errors import Conflict, GameNotFound, InputError, Unauthorized
 from deduce.game.events import EventJSON
 from deduce.game.material import Rules
-from deduce.game.rules import Game, replay
+from deduce.game.rules import RULES_VERSION, Game, ReplayRefused, replay
 from deduce.game.setup import Setup, parse_setup
 
 #: Default database, relative to the working directory.
 DEFAULT_DB = Path("var") / "games.sqlite3"
 #: Games kept in memory.
 CACHE_SIZE = 256
+#: The rules version of games stored before the setup recorded one.
+FIRST_RULES = 1
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -90,35 +99,45 @@ class GameStore:
         game = Game.new(self.rules, setup, id=game_id)
         with self._lock:
             self._db.execute("INSERT INTO games (id, token_hash, seed, setup, created) VALUES (?, ?, ?, ?, ?)",
-                             (game_id, token_hash(token), setup.seed, json.dumps(setup.to_json()), time.time()))
+                             (game_id, token_hash(token), setup.seed,
+                              json.dumps({**setup.to_json(), "rules": RULES_VERSION}), time.time()))
             self._remember(game)
         return game, token
 
     # -- reading ---------------------------------------------------------------
 
     def get(self, game_id: str, token: str | None) -> Game:
-        """The current game, after checking its token."""
+        """The current game, after checking its token; :class:`ReplayRefused` when it cannot be rebuilt."""
         with self._lock:
-            setup = self._open(game_id, token)
-            return self._current(game_id, setup, self._count(game_id))
+            setup, rules_version = self._open(game_id, token)
+            return self._current(game_id, setup, rules_version, self._count(game_id))
 
-    def _open(self, game_id: str, token: str | None) -> Setup:
+    def _open(self, game_id: str, token: str | None) -> tuple[Setup, int]:
+        """The game's setup and the rules version it was recorded under, after checking its token."""
         if not token:
             raise Unauthorized("this game needs its token: send 'Authorization: Bearer <token>'")
         row = self._db.execute("SELECT token_hash, setup FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or not hmac.compare_digest(row[0], token_hash(token)):
             raise GameNotFound("no such game")
-        return Setup.from_json(json.loads(row[1]))
+        doc = json.loads(row[1])
+        try:
+            setup = Setup.from_json(doc)
+        except (KeyError, TypeError, ValueError, StopIteration, AttributeError) as exc:
+            raise ReplayRefused(f"this game's stored setup cannot be read ({type(exc).__name__}: {exc}); "
+                                "it cannot be resumed") from exc
+        version = doc.get("rules", FIRST_RULES)
+        return setup, version if is_int(version) else FIRST_RULES
 
     def _count(self, game_id: str) -> int:
         count: int = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
         return count
 
-    def _current(self, game_id: str, setup: Setup, version: int) -> Game:
+    def _current(self, game_id: str, setup: Setup, rules_version: int, version: int) -> Game:
         game = self._cache.get(game_id)
         if game is None or game.version != version:
             rows = self._db.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
-            game = replay(self.rules, setup, [json.loads(r[0]) for r in rows], id=game_id)
+            game = replay(self.rules, setup, [json.loads(r[0]) for r in rows], id=game_id,
+                          recorded_under=rules_version)
         self._remember(game)
         return game
 
@@ -134,21 +153,22 @@ class GameStore:
             doc: Mapping[str, Any]) -> tuple[Game, list[EventJSON]]:
         """Apply one action made on ``version``; store it, or change nothing and raise.
 
-        Raises :class:`Conflict` for another version, and the rules engine's
-        ``InputError``/``Illegal`` for a malformed or forbidden action.
+        Raises :class:`Conflict` for another version, the rules engine's
+        ``InputError``/``Illegal`` for a malformed or forbidden action, and
+        :class:`ReplayRefused` for a stored game these rules cannot rebuild.
         """
         if not is_int(version):
             raise InputError.at(("version",),
                                 f"expected the version of the view you acted on (a whole number), got {version!r}")
         with self._lock:
-            setup = self._open(game_id, token)
+            setup, rules_version = self._open(game_id, token)
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 current = self._count(game_id)
                 if version != current:
                     raise Conflict(f"the game is at version {current}; you acted on version {version!r}: "
                                    "reload it and try again")
-                trial = self._current(game_id, setup, current).clone()
+                trial = self._current(game_id, setup, rules_version, current).clone()
                 events = trial.act(doc)
                 action = {k: v for k, v in doc.items() if k != "version"}
                 self._db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",

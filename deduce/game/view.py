@@ -1,9 +1,10 @@
 """The player's view: everything a careful player at the table knows, and nothing else (SPEC 8).
 
 Core module, no I/O. :class:`PlayerView` is the visible part of a game (pawn, keys,
-revealed clues, countdown, the top card's back, and every landmark, fog card and search
-outcome seen); the hints (:func:`hints`) and a confrontation's verdict are computed from it
-alone. The JSON shapes of the VIEW are defined here, once: :class:`ViewJSON` and its parts.
+revealed clues, countdown, the top card's back, and the trail of everything seen or done,
+:mod:`deduce.game.trail`); the hints (:func:`hints`) and a confrontation's verdict are
+computed from it alone: WHERE from the trail, WHO from the revealed clues.
+The JSON shapes of the VIEW are defined here, once: :class:`ViewJSON` and its parts.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from deduce.game.events import Event, Words
 from deduce.game.fog import Asks
 from deduce.game.material import Rules
 from deduce.game.scoring import RankId
-from deduce.where.query import SlotObservation, TrackQuery
+from deduce.game.trail import TrailEntryJSON, track_query_from_trail
+from deduce.where.query import TrackQuery
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import CardSet, Mode
@@ -51,10 +53,11 @@ class PlayerView:
     fog_deck: int
     clues: tuple[str, ...]               # revealed clue cards, in order
     suit_card: str | None                # revealed suit card
-    observations: tuple[SlotObservation, ...]
+    trail: tuple[TrailEntryJSON, ...]    # everything seen or done, oldest first (deduce.game.trail)
 
     def track_query(self, now: int | None = None) -> TrackQuery:
-        return TrackQuery(self.length, self.moves, self.slot if now is None else now, self.observations)
+        """The tracking query of the trail alone (:func:`~deduce.game.trail.track_query_from_trail`)."""
+        return track_query_from_trail(self.trail, self.length, self.moves, self.slot if now is None else now)
 
 
 def who(cards: CardSet, view: PlayerView) -> Deduction:
@@ -73,8 +76,8 @@ class HintsJSON(TypedDict):
 
 
 def hints(rules: Rules, view: PlayerView) -> HintsJSON:
-    """WHO (deduction from the revealed clues and her suit) and WHERE (tracking from what
-    was seen of the stealth deck), from the player's view alone."""
+    """WHO (deduction from the revealed clues and her suit) and WHERE (tracking from the
+    trail's landmarks, fog cards and searches), from the player's view alone."""
     return {"who": who(rules.cards, view).to_json(),
             "where": track(rules.board, view.track_query()).to_json()}
 
@@ -203,3 +206,4 @@ class ViewJSON(TypedDict):
     pending: PendingJSON | None
     actions: list[Action]
     end: EndJSON | None
+    trail: list[TrailEntryJSON]

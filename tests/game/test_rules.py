@@ -21,7 +21,7 @@ from tests.game_fixtures import RING, WALK, ring_rules
 
 RULES = ring_rules()
 VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
-               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end"}
+               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end", "trail"}
 
 
 def new(doc=None, **deal) -> Game:
@@ -60,7 +60,10 @@ def test_setup_claims_start_key_and_sees_first_two_cards():
     assert set(view) == VIEW_FIELDS
     assert view["pawn"] == "l0" and view["visited"] == ["l0"]
     assert view["slot"] == 1 and view["countdown"] == 2 and view["fog_deck"] == 10
-    assert [o.slot for o in game.table.observations] == [0, 1]
+    first, second = (RULES.board.landmark_of(WALK[(game.deal.cut + i) % 26]) for i in (0, 1))
+    assert view["trail"] == [{"slot": 0, "kind": "key", "location": "l0"},
+                             {"slot": 0, "kind": "landmark", "landmark": first},   # seen at setup
+                             {"slot": 1, "kind": "landmark", "landmark": second}]
     assert view["actions"] == ["move", "search", "confront", "pass"]
     assert view["state"] == "playing" and view["end"] is None
 
@@ -179,7 +182,7 @@ def test_each_round_the_lady_moves_one_card():
     game = new()
     passes(game, 3)
     assert game.view()["slot"] == 4
-    landmarks = [o.landmark for o in game.table.observations]
+    landmarks = [e["landmark"] for e in game.view()["trail"] if e["kind"] == "landmark"]
     assert landmarks == [RULES.board.landmark_of(WALK[(game.deal.cut + i) % 26]) for i in range(5)]
 
 
@@ -239,8 +242,11 @@ def test_successful_search_gives_a_clue_claims_the_key_and_makes_her_flee():
     assert "l3" in view["visited"]
     assert view["slot"] == slot + 1 + 1     # one clue: flees one card, then moves
     assert view["fog_deck"] == 9 and game.table.fog_in_slot == {slot % 26: game.deal.fog_deck[0]}
-    searched = [o for o in game.table.observations if o.kind == "searched"]
-    assert searched[0].slot == slot and searched[0].found and searched[0].location == "l3"
+    searched = [e for e in view["trail"] if e["kind"] == "search"]
+    assert searched == [{"slot": slot, "kind": "search", "location": "l3", "found": True}]
+    assert view["trail"][-5:-2] == [
+        {"slot": slot, "kind": "clue", "card": game.deal.clue_deck[0], "suit_card": False},
+        {"slot": slot, "kind": "key", "location": "l3"}, {"slot": slot, "kind": "flee", "cards": 1}]
 
 
 def test_failed_search_without_clues_does_not_flee_and_leaves_fog():
@@ -336,16 +342,27 @@ def test_proven_traits_are_reported_as_proven():
 
 
 def test_no_confrontation_on_the_turn_a_clue_is_gained():
+    game = new({"mode": "training"}, cut=0)
+    passes(game, 2)                       # slot 3: she is at l3
+    at_lady(game)
+    game.act({"action": "search"})        # Training: the turn goes on after a search
+    view = game.view()
+    assert view["clues"] and "confront" not in view["actions"] and "search" not in view["actions"]
+    with pytest.raises(Illegal, match="already searched"):
+        game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+    game.act({"action": "pass"})
+    assert "confront" in game.view()["actions"] or game.top_is_fog
+
+
+def test_the_suit_card_does_not_stop_a_confrontation():
+    """It is not a search: confronting on the turn it is revealed is allowed (SPEC 8)."""
     game = new()
     game.table.visited = set(RING)
     game.act({"action": "reveal_suit_card"})
     view = game.view()
     assert view["suit_card"]["card"] == RULES.cards.partner(RULES.cards.lady(game.deal.dark_lady)).id
-    assert "confront" not in view["actions"] and "reveal_suit_card" not in view["actions"]
-    with pytest.raises(Illegal, match="clue this turn"):
-        game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
-    game.act({"action": "pass"})
-    assert "confront" in game.view()["actions"]
+    assert "confront" in view["actions"] and "reveal_suit_card" not in view["actions"]
+    assert view["trail"][-1] == {"slot": 1, "kind": "clue", "card": view["suit_card"]["card"], "suit_card": True}
 
 
 def test_suit_card_needs_every_key():
@@ -483,14 +500,20 @@ def test_linkboy_claims_a_key_and_is_impossible_with_every_key():
     assert game.view()["end"]["reason"] == "fog-impossible"
 
 
-def test_lantern_returns_a_discarded_card():
+@pytest.mark.parametrize("pawn, found", [(WALK[27 % 26], True), ("l9", False)])
+def test_lantern_tells_whether_she_is_here_and_returns_nothing(pawn, found):
     game = fog_on_top("lantern")
-    game.act({"action": "fog"})
-    assert game.view()["fog_deck"] == 4 and len(game.table.fog_discarded) == 5
-    game = fog_on_top("lantern")
-    game.table.fog_discarded.clear()
-    game.act({"action": "fog"})
-    assert game.view()["fog_deck"] == 2 and game.table.fog_discarded == ["lantern"]
+    game.table.pawn = pawn
+    discarded = list(game.table.fog_discarded)
+    events = game.act({"action": "fog"})
+    assert events[1]["code"] == ("lantern.here" if found else "lantern.not-here") and events[1]["found"] is found
+    assert game.table.fog_discarded == discarded and game.view()["fog_deck"] == 3  # nothing comes back
+    trail = game.view()["trail"]
+    used = next(i for i, e in enumerate(trail) if e["kind"] == "fog_card")
+    assert trail[used:used + 2] == [
+        {"slot": 27, "kind": "fog_card", "card": "lantern", "result": "lantern.here" if found else "lantern.not-here",
+         "location": pawn},
+        {"slot": 27, "kind": "search", "location": pawn, "found": found, "fog_card": "lantern"}]
 
 
 def test_slip_and_curfew_make_her_flee():
