@@ -85,7 +85,7 @@ def test_actions_versions_and_refusals(client):
     gid, token, view = new_game(client, start="globe", seed=5)
     board = client.get("/v1/board").json()
     near = [b if a == "globe" else a for a, b in board["paths"] if "globe" in (a, b)]
-    far = next(loc["id"] for loc in board["locations"] if loc["id"] not in near + ["globe"])
+    far = next(loc["id"] for loc in board["locations"] if loc["id"] not in [*near, "globe"])
     url = f"/v1/games/{gid}/actions"
     cases = [
         ({"version": 0, "action": "move", "to": far}, 409),
@@ -157,7 +157,7 @@ def secret_words(client, gid: str) -> tuple[set[str], set[str]]:
     game = client.app.state.games._cache[gid]
     dark = CARDS.lady(game.deal.dark_lady)
     words = {json.dumps(list(dark.traits), separators=(",", ":")), dark.name.get()}
-    words |= {json.dumps(x) for x in (dark.id, game.suit_card) + game.deal.clue_deck}
+    words |= {json.dumps(x) for x in (dark.id, game.suit_card, *game.deal.clue_deck)}
     fog = {json.dumps(f.id) for f in game.rules.fog}
     return words, fog
 
@@ -196,6 +196,65 @@ def test_no_answer_before_the_end_gives_away_hidden_state(client):
                 assert '"seed"' not in text and '"deck"' not in text and '"cut"' not in text
             texts = []
         assert view["end"]["dark_lady"]["card"] == client.app.state.games._cache[gid].deal.dark_lady
+
+
+# -- the trail, the revised rules, and games recorded under older rules (issue 10) ----------
+
+def trail_query(view: dict) -> dict:
+    """The tracking query of SPEC 6, written from a view's trail alone."""
+    kinds = {"landmark": lambda e: {"landmark": e["landmark"]}, "fog": lambda e: {"fog": True},
+             "search": lambda e: {"searched": e["location"], "found": e["found"]}}
+    return {"length": view["length"], "moves": view["moves"], "now": view["slot"],
+            "observations": [{"slot": e["slot"], **kinds[e["kind"]](e)} for e in view["trail"] if e["kind"] in kinds]}
+
+
+def test_the_hints_are_the_trail_tracked_by_the_public_endpoint(client):
+    board = client.get("/v1/board").json()
+    for seed in range(4):
+        rng = random.Random(seed)
+        gid, token, view = new_game(client, seed=11 if seed == 0 else seed, start="globe")
+        assert view["trail"][:2] == [{"slot": 0, "kind": "key", "location": "globe"},
+                                     {"slot": 0, "kind": "landmark", "landmark": view["trail"][1]["landmark"]}]
+        for _ in range(12):
+            hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).json()
+            assert client.post("/v1/track", json=trail_query(view)).json() == hints["where"]
+            r = client.post(f"/v1/games/{gid}/actions", json=random_action(view, board, rng), headers=auth(token))
+            view = r.json()["view"]
+            if view["state"] != "playing":
+                break
+
+
+def test_actions_the_revised_rules_refuse_get_409_and_change_nothing(client):
+    gid, token, view = new_game(client, mode="training", start="globe", seed=3)
+    board = client.get("/v1/board").json()
+    near = sorted(b if a == "globe" else a for a, b in board["paths"] if "globe" in (a, b))
+    url = f"/v1/games/{gid}/actions"
+    refused = client.post(url, json={"version": 0, "action": "reveal_suit_card"}, headers=auth(token))
+    assert refused.status_code == 409 and "every location key" in refused.json()["errors"][0]["message"]
+    moved = client.post(url, json={"version": 0, "action": "move", "to": near[0]}, headers=auth(token))
+    assert moved.status_code == 200
+    view = client.get(f"/v1/games/{gid}", headers=auth(token)).json()
+    back = client.post(url, json={"version": 1, "action": "move", "to": "globe"}, headers=auth(token))
+    assert back.status_code == 409 and "already moved" in back.json()["errors"][0]["message"]
+    assert client.get(f"/v1/games/{gid}", headers=auth(token)).json() == view and view["version"] == 1
+
+
+def test_games_recorded_under_older_rules_get_a_clear_409(client):
+    gid, token, _ = new_game(client, mode="training", start="globe", seed=3)
+    store = client.app.state.games
+    db = sqlite3.connect(store.path)
+    stored = json.loads(db.execute("SELECT setup FROM games WHERE id = ?", (gid,)).fetchone()[0])
+    setup = {k: v for k, v in stored.items() if k != "rules"}  # as the first engine stored it
+    with db:
+        db.execute("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(setup), gid))
+        db.executemany("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, 0)",
+                       [(gid, 0, json.dumps({"action": "search"})), (gid, 1, json.dumps({"action": "pass"}))])
+    db.close()
+    for r in (client.get(f"/v1/games/{gid}", headers=auth(token)),
+              client.get(f"/v1/games/{gid}/hints", headers=auth(token)),
+              client.post(f"/v1/games/{gid}/actions", json={"version": 2, "action": "pass"}, headers=auth(token))):
+        assert r.status_code == 409, r.text
+        assert "recorded under older rules and cannot be resumed" in r.json()["errors"][0]["message"]
 
 
 def test_the_game_store_is_open_while_the_app_runs(tmp_path):

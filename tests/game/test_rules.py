@@ -632,3 +632,94 @@ def test_the_view_never_shows_the_hidden_state():
 
 def test_verdicts_are_the_documented_ones():
     assert VERDICTS == ("proven", "lucky-guess", "wrong")
+
+
+# -- SPEC 8 as the rulebook says (issue 10) ---------------------------------------------
+
+def unchanged(game: Game, action: dict, match: str) -> None:
+    """The action is refused with Illegal and changes nothing (view, version, table)."""
+    before = json.dumps(game.view()), repr(game.table)
+    with pytest.raises(Illegal, match=match):
+        game.act(action)
+    assert (json.dumps(game.view()), repr(game.table)) == before
+
+
+@pytest.mark.parametrize("mode", ["normal", "training"])
+def test_suit_card_right_after_the_move_that_claims_the_last_key_then_confront(mode):
+    game = new({"mode": mode}, cut=0)
+    game.table.visited = set(RING) - {"l1"}
+    unchanged(game, {"action": "reveal_suit_card"}, "every location key")   # before the 11th key
+    game.act({"action": "move", "to": "l1"})                               # the last key
+    view = game.view()
+    assert "reveal_suit_card" in view["actions"]
+    game.act({"action": "reveal_suit_card"})                               # free: the turn goes on
+    after = game.view()
+    assert after["version"] == view["version"] + 1 and after["slot"] == view["slot"]
+    assert game.round == (1 if mode == "training" else 2)
+    assert "confront" in after["actions"] and after["suit_card"] is not None
+    at_lady(game)
+    game.act({"action": "confront", "traits": traits_of_dark_lady(game)})  # same turn: allowed
+    assert game.state == "won"
+
+
+def test_training_search_then_move():
+    game = new({"mode": "training"}, cut=0)
+    passes(game, 2)                                   # slot 3, she is at l3
+    game.table.pawn = "l5"
+    game.act({"action": "search"})                    # not found, no clue: she does not flee
+    view = game.view()
+    assert view["slot"] == 3 and view["actions"] == ["move", "pass"]
+    unchanged(game, {"action": "search"}, "already searched")
+    unchanged(game, {"action": "confront", "traits": traits_of_dark_lady(game)}, "already searched")
+    events = game.act({"action": "move", "to": "l4"})  # the move ends the turn: she moves on
+    assert [e["code"] for e in events][:2] == ["move", "key"] and events[-1]["code"] == "top.landmark"
+    assert game.view()["slot"] == 4 and game.round == 4
+
+
+def test_training_move_then_search_and_no_second_move():
+    game = new({"mode": "training"}, cut=0)
+    game.act({"action": "move", "to": "l1"})
+    assert game.view()["actions"] == ["search", "confront", "pass"]
+    unchanged(game, {"action": "move", "to": "l2"}, "already moved")
+    game.table.pawn = "l5"
+    game.act({"action": "search"})                    # both done: the turn ends
+    assert game.view()["slot"] == 2 and "move" in game.view()["actions"]
+
+
+def test_other_modes_end_the_turn_with_a_search():
+    game = new(cut=0)
+    away_from_lady(game)
+    game.act({"action": "search"})
+    assert game.view()["slot"] == 2 and game.round == 2
+
+
+def test_nothing_discarded_comes_back_and_each_fog_card_scores_once():
+    """Expert, three fog cards discarded at setup: the lantern brings none back, and the won
+    game's score counts the fog deck's cards once each, plus 5 per card discarded at setup."""
+    deck = ("lantern", "damp", "slip", "glimpse")
+    others = tuple(f.id for f in RULES.fog if f.id not in deck)
+    game = new({"mode": "expert", "discard_fog": 3}, cut=0, fog_deck=deck, fog_discarded=others)
+    game.table.pawn = "l5"
+    game.act({"action": "search"})             # the lantern goes under slot 1
+    passes(game, 25)
+    assert game.view()["top"] == {"fog": True}
+    game.act({"action": "fog"})
+    assert game.table.fog_discarded == list(others) and game.table.fog_deck == ["slip", "glimpse", "lantern"]
+    at_lady(game)
+    game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
+    end = game.view()["end"]
+    # the confrontation slid one more under: two left, each counted once
+    assert end["score"] == score("expert", 26, 26 - 28 % 26, 1, 2, discarded_at_setup=3) == 24 + 26 + 4 + 5 + 15
+
+
+def test_expert_discards_never_return_in_random_games():
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = new({"mode": "expert", "discard_fog": 1 + seed % 4, "seed": seed})
+        setup_discards = set(game.deal.fog_discarded)
+        while not game.over:
+            game.act(random_action(game, rng))
+            t = game.table
+            in_play = t.fog_deck + list(t.fog_in_slot.values())
+            assert not setup_discards & set(in_play) and setup_discards <= set(t.fog_discarded)
+            assert len(set(in_play + t.fog_discarded)) == len(in_play + t.fog_discarded) == 10

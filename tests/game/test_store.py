@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import random
 import sqlite3
 import threading
 
 import pytest
 
 from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Unauthorized
+from deduce.game.rules import RULES_VERSION, Game, ReplayRefused, replay
+from deduce.game.setup import parse_setup
 from deduce.game.store import GameStore
+from tests.game.test_rules import random_action
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()
@@ -108,3 +113,84 @@ def test_bad_setup_creates_nothing(store):
     with pytest.raises(InputError):
         store.create({"mode": "impossible"})
     assert sqlite3.connect(store.path).execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+
+
+# -- games recorded under older rules ------------------------------------------------------
+
+def recorded(store, setup: dict, actions: list[dict], rules: int | None = None) -> tuple[str, str]:
+    """A game written to the database as an older engine did: the setup without the rules
+    version (or with ``rules``), and its actions, none of them checked now."""
+    game, token = store.create(setup)
+    db = sqlite3.connect(store.path)
+    doc = {k: v for k, v in json.loads(db.execute("SELECT setup FROM games").fetchone()[0]).items() if k != "rules"}
+    assert json.loads(db.execute("SELECT setup FROM games").fetchone()[0])["rules"] == RULES_VERSION
+    if rules is not None:
+        doc["rules"] = rules
+    with db:
+        db.execute("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(doc), game.id))
+        db.executemany("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, 0)",
+                       [(game.id, i, json.dumps(a)) for i, a in enumerate(actions)])
+    db.close()
+    return game.id, token
+
+
+def test_old_games_that_play_the_same_replay(store):
+    actions = [{"action": "move", "to": "l1"}, {"action": "pass"}, {"action": "search"}, {"action": "pass"}]
+    gid, token = recorded(store, {"seed": 4, "start": "l0"}, actions)
+    fresh = GameStore(store.path, RULES)
+    game = fresh.get(gid, token)
+    expected = Game.new(RULES, parse_setup(RULES, {"seed": 4, "start": "l0"}), id=gid)
+    for a in actions:
+        expected.act(a)
+    assert game.view() == expected.view() and game.version == 4
+    fresh.act(gid, token, 4, {"action": "pass"})
+    fresh.close()
+
+
+@pytest.mark.parametrize("setup, actions, reason", [
+    ({"mode": "training", "seed": 4, "start": "l0"}, [{"action": "search"}, {"action": "pass"}],
+     "search no longer ends the turn"),
+    ({"mode": "training", "seed": 4, "start": "l0"}, [{"action": "search"}, {"action": "search"}],
+     "search no longer ends the turn"),
+])
+def test_old_games_played_differently_now_are_refused_clearly(store, setup, actions, reason):
+    gid, token = recorded(store, setup, actions)
+    fresh = GameStore(store.path, RULES)
+    for attempt in (lambda: fresh.get(gid, token), lambda: fresh.act(gid, token, len(actions), {"action": "pass"})):
+        with pytest.raises(ReplayRefused, match="recorded under older rules and cannot be resumed") as exc:
+            attempt()
+        assert reason in str(exc.value)
+    assert sqlite3.connect(store.path).execute("SELECT COUNT(*) FROM actions").fetchone()[0] == len(actions)
+    fresh.close()
+
+
+def test_old_games_that_used_the_lantern_are_refused():
+    """Under the first rules the lantern returned a discarded fog card: such a game cannot go on."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = Game.new(RULES, parse_setup(RULES, {"seed": seed, "start": "l0"}))
+        actions = []
+        while not game.over:
+            action = random_action(game, rng)
+            lantern = (action["action"] == "fog" and game.table.fog_in_slot[game.slot] == "lantern"
+                       and bool(game.table.fog_deck))
+            game.act(action)
+            actions.append(action)
+            if lantern:
+                break
+        else:
+            continue
+        replay(RULES, game.setup, actions)  # the current rules replay it
+        with pytest.raises(ReplayRefused, match="lantern"):
+            replay(RULES, game.setup, actions, recorded_under=1)
+        return
+    pytest.fail("no random game used the lantern")
+
+
+def test_stored_actions_refused_now_are_a_clear_refusal(store):
+    gid, token = recorded(store, {"seed": 4, "start": "l0"}, [{"action": "pass"}, {"action": "fly"}],
+                          rules=RULES_VERSION)
+    fresh = GameStore(store.path, RULES)
+    with pytest.raises(ReplayRefused, match="cannot be replayed: action 2 is refused now"):
+        fresh.get(gid, token)
+    fresh.close()
