@@ -4,6 +4,7 @@
 - :mod:`~deduce.game.setup`: the player's choices (:class:`Setup`) and the deal;
 - :mod:`~deduce.game.rules`: :class:`Game`, the rules, one action at a time;
 - :mod:`~deduce.game.view`: what the player knows (:class:`PlayerView`), the VIEW JSON, hints;
+- :mod:`~deduce.game.trail`: the player's trail, and the tracking query built from it alone;
 - :mod:`~deduce.game.events`: events, a stable code and parameters, and their words;
 - :mod:`~deduce.game.scoring`: score and rank;
 - :mod:`~deduce.game.fog` and :mod:`~deduce.game.fogfile`: the fog cards and their file;

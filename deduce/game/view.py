@@ -186,7 +186,8 @@ class EndJSON(TypedDict):
 
 
 class ViewJSON(TypedDict):
-    """The VIEW of SPEC 8: what a careful player at the table knows, and the end once over."""
+    """The VIEW of SPEC 8: what a careful player at the table knows, and the end once over;
+    ``trail`` is everything seen or done, oldest first (:mod:`deduce.game.trail`)."""
 
     id: str
     version: int

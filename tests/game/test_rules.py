@@ -623,9 +623,13 @@ def test_the_view_never_shows_the_hidden_state():
         game = new({"seed": seed, "mode": rng.choice(["easy", "normal", "expert"])})
         dark = RULES.cards.lady(game.deal.dark_lady)
         while not game.over:
-            text = json.dumps(game.view())
+            view = game.view()
+            text = json.dumps(view)
             assert f'"{dark.id}"' not in text and f'"{dark.name.get()}"' not in text
             assert "c1" not in text and "cut" not in text
+            # the trail's clues are the clues in hand, no more (nothing of the clue deck's order)
+            in_hand = {c["card"] for c in view["clues"]} | ({view["suit_card"]["card"]} if view["suit_card"] else set())
+            assert {e["card"] for e in view["trail"] if e["kind"] == "clue"} == in_hand
             game.act(random_action(game, rng))
         assert dark.id in json.dumps(game.view()["end"])
 
