@@ -10,7 +10,8 @@ memory, and checked against the database's action count before each use.
 
 The setup JSON also records the :data:`~deduce.game.rules.RULES_VERSION` a game is played
 under (games stored before it was recorded have version 1). A game recorded under older
-rules is replayed under the current ones when they play it the same way; otherwise, or
+rules is replayed under the current ones when they play it the same way (and is recorded
+under them from its next action on); otherwise, or
 when a stored action is refused now, loading it raises
 :class:`~deduce.game.rules.ReplayRefused` (an ``Illegal``: the API answers 409 with the
 reason), never an unexpected error.
@@ -173,6 +174,9 @@ class GameStore:
                 action = {k: v for k, v in doc.items() if k != "version"}
                 self._db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
                                  (game_id, current, json.dumps(action), time.time()))
+                if rules_version < RULES_VERSION:  # it replayed the same: from now on, played under these rules
+                    self._db.execute("UPDATE games SET setup = ? WHERE id = ?",
+                                     (json.dumps({**setup.to_json(), "rules": RULES_VERSION}), game_id))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")

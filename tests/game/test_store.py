@@ -147,6 +147,20 @@ def test_old_games_that_play_the_same_replay(store):
     fresh.close()
 
 
+def test_an_old_game_resumed_is_recorded_under_the_current_rules(store):
+    """Move then search plays the same in Training under both rules; the next actions (a search
+    before a move, new in Training) are played, and replayed, under the current rules."""
+    gid, token = recorded(store, {"mode": "training", "seed": 4, "start": "l0"},
+                          [{"action": "move", "to": "l1"}, {"action": "search"}])
+    fresh = GameStore(store.path, RULES)
+    game, _ = fresh.act(gid, token, 2, {"action": "search"})
+    game, _ = fresh.act(gid, token, 3, {"action": "move", "to": "l2"})
+    again = GameStore(store.path, RULES)
+    assert again.get(gid, token).view() == game.view() and game.version == 4
+    again.close()
+    fresh.close()
+
+
 @pytest.mark.parametrize("setup, actions, reason", [
     ({"mode": "training", "seed": 4, "start": "l0"}, [{"action": "search"}, {"action": "pass"}],
      "search no longer ends the turn"),
