@@ -142,7 +142,7 @@ def test_concurrent_z3_requests_all_answer(client, cards):
     docs = [QUERIES[1], QUERIES[2], QUERIES[4]] * 4
     with ThreadPoolExecutor(max_workers=6) as pool:
         answers = list(pool.map(lambda d: client.post("/v1/deduce", json=d), docs))
-    for doc, response in zip(docs, answers):
+    for doc, response in zip(docs, answers, strict=True):
         assert response.status_code == 200
         assert response.json() == library(cards, doc)
 
@@ -336,7 +336,8 @@ def track_docs(board) -> list[dict]:
         {"length": 26, "moves": "always", "now": 7,
          "observations": [{"slot": 0, "landmark": mark}, {"slot": 3, "fog": True},
                           {"slot": 5, "searched": there, "found": False}]},
-        {"length": 30, "moves": "may_stay", "now": 100, "observations": [{"slot": 99, "searched": here, "found": True}]},
+        {"length": 30, "moves": "may_stay", "now": 100,
+         "observations": [{"slot": 99, "searched": here, "found": True}]},
         {"length": 24, "moves": "always", "now": 0},
         {"length": 2, "moves": "always", "now": 1,  # she cannot stay put: no walk fits
          "observations": [{"slot": 0, "searched": here, "found": True}, {"slot": 1, "searched": here, "found": True}]},
