@@ -2,10 +2,11 @@
 
 A :class:`Finding` is one error or warning: a stable ``code``, a sentence for a person,
 and where it applies. The card audit (:mod:`deduce.who.audit`) places a finding on the
-cards (``lady``, ``other``, ``suit``, ``mode``); the deck audit (:mod:`deduce.where.audit`)
-on the map and the stealth deck (``cards``, ``slot``, ``sequence``, ``locations``). Each
-audit's report has kept its own JSON layout, so :attr:`Finding.audit` says which one a
-finding belongs to and :meth:`Finding.to_json` writes that layout.
+cards (``lady``, ``other``, ``suit``, ``mode``, and ``clues`` for a misleading case); the
+deck audit (:mod:`deduce.where.audit`) on the map and the stealth deck (``cards``, ``slot``,
+``sequence``, ``locations``). Each audit's report has kept its own JSON layout, so
+:attr:`Finding.audit` says which one a finding belongs to and :meth:`Finding.to_json` writes
+that layout.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class FindingJSON(TypedDict):
     severity: NotRequired[Severity]
     message: str
     mode: NotRequired[str]
+    clues: NotRequired[list[str]]
     sequence: NotRequired[str | None]
     slot: NotRequired[int | None]
     cards: NotRequired[list[str]]
@@ -52,6 +54,7 @@ class Finding:
     other: str | None = None
     suit: str | None = None
     mode: str | None = None
+    clues: tuple[str, ...] | None = None  # the clue cards of a misleading case
     # -- on the map and the stealth deck (the deck audit) --
     cards: tuple[str, ...] = ()
     slot: int | None = None
@@ -68,6 +71,8 @@ class Finding:
                                 "message": self.message}
             if self.mode is not None:
                 out["mode"] = self.mode
+            if self.clues is not None:
+                out["clues"] = list(self.clues)
             return out
         return {"code": self.code, "severity": self.severity, "message": self.message,
                 "sequence": self.sequence, "slot": self.slot, "cards": list(self.cards),

@@ -2,7 +2,7 @@
 
 :func:`audit` checks a :class:`~deduce.cards.CardSet` and returns an :class:`AuditReport`:
 errors (stable codes ``duplicate-traits``, ``suit-count``, ``key-untruthful``,
-``unsolvable``), warnings a designer wants to see, and one :class:`Case` per (Dark Lady,
+``unsolvable``, ``misleading``), warnings a designer wants to see, and one :class:`Case` per (Dark Lady,
 mode). The ``schema`` and ``duplicate-id`` errors are raised earlier, by
 :func:`deduce.cardfile.parse`, because such a document is not a card set at all.
 
@@ -12,7 +12,9 @@ is folded to a one-block int once per (card, suit). The ladies of a suit share t
 deck in a given mode, so for each (suit, deck) the candidates left by every subset of
 the deck are computed once by a subset DP: ``left[S] = left[S minus its lowest card] &
 card[lowest]``, one AND per subset. Each of the suit's two ladies then only ANDs in her
-partner's suit-card mask and counts the subsets that leave one trait set. Nothing here
+partner's suit-card mask and counts the subsets that leave one trait set; the same pass
+notes the first smallest subset that leaves one trait set which is not hers (``misleading``:
+a player who trusts the cards would confront her with the wrong traits). Nothing here
 does I/O; long runs report through the optional ``progress`` callback.
 """
 
@@ -39,14 +41,14 @@ Progress = Callable[[int, int], None]
 
 
 def _finding(code: str, message: str, severity: Severity, lady: str | None = None, other: str | None = None,
-             suit: str | None = None, mode: Mode | None = None) -> Finding:
+             suit: str | None = None, mode: Mode | None = None, clues: tuple[str, ...] | None = None) -> Finding:
     """A finding of the card audit, placed on the cards."""
-    return Finding(code, message, severity, "cards", lady=lady, other=other, suit=suit, mode=mode)
+    return Finding(code, message, severity, "cards", lady=lady, other=other, suit=suit, mode=mode, clues=clues)
 
 
 def _error(code: str, message: str, lady: str | None = None, other: str | None = None,
-           suit: str | None = None, mode: Mode | None = None) -> Finding:
-    return _finding(code, message, "error", lady, other, suit, mode)
+           suit: str | None = None, mode: Mode | None = None, clues: tuple[str, ...] | None = None) -> Finding:
+    return _finding(code, message, "error", lady, other, suit, mode, clues)
 
 
 def _warning(code: str, message: str, lady: str | None = None, other: str | None = None,
@@ -66,6 +68,7 @@ class CaseJSON(TypedDict):
     remaining: list[list[str]]
     min_clues: int | None
     expected_clues: float | None
+    solved_within: list[float]
 
 
 class AuditReportJSON(TypedDict):
@@ -83,7 +86,10 @@ class Case:
     """One game setting: the Dark Lady, the mode, and how her deduction goes.
 
     ``solved_subsets[j]`` is s_j of SPEC 5: how many j-card subsets of the deck, with the
-    suit card, leave exactly one trait set.
+    suit card, leave exactly one trait set. ``misleading`` is the first smallest subset of the
+    deck (card ids, in deck order) that with the suit card leaves one trait set that is not
+    hers, or None; ties between subsets of one size go to the lexicographically first list of
+    deck positions, the deck being in card-set order.
     """
 
     dark_lady: str
@@ -96,6 +102,12 @@ class Case:
     min_clues: int | None
     expected_clues: float | None
     solved_subsets: tuple[int, ...] = field(default=(), repr=False)
+    misleading: tuple[str, ...] | None = None
+
+    @property
+    def solved_within(self) -> tuple[float, ...]:
+        """P(T ≤ j) for j = 0..deck: the chance her traits are proven after j clues (SPEC 5)."""
+        return tuple(k / comb(self.deck, j) for j, k in enumerate(self.solved_subsets))
 
     def to_json(self) -> CaseJSON:
         return {
@@ -103,6 +115,7 @@ class Case:
             "solvable": self.solvable, "solvable_without_suit_card": self.solvable_without_suit_card,
             "remaining": [list(r) for r in self.remaining],
             "min_clues": self.min_clues, "expected_clues": self.expected_clues,
+            "solved_within": list(self.solved_within),
         }
 
 
@@ -120,12 +133,13 @@ class AuditReport:
         return not self.errors
 
     def mean_expected_clues(self, mode: Mode = "normal") -> float | None:
-        """Mean ``expected_clues`` over a mode's cases; None if it has none or any is unsolvable."""
-        values = [c.expected_clues for c in self.cases if c.mode == mode]
-        solved = [v for v in values if v is not None]
-        if not values or len(solved) != len(values):
-            return None
-        return sum(solved) / len(solved)
+        """Mean ``expected_clues`` over a mode's solvable cases (SPEC 5); None if it has none."""
+        solved = [c.expected_clues for c in self.cases if c.mode == mode and c.expected_clues is not None]
+        return sum(solved) / len(solved) if solved else None
+
+    def unsolvable(self, mode: Mode = "normal") -> int:
+        """How many of a mode's cases the whole deck and the suit card do not solve (left out of its mean)."""
+        return sum(1 for c in self.cases if c.mode == mode and c.expected_clues is None)
 
     def to_json(self) -> AuditReportJSON:
         return {
@@ -292,12 +306,24 @@ def subset_masks(full: int, cards: list[int]) -> list[int]:
     return left
 
 
-def solved_counts(left: list[int], base: int, n: int) -> list[int]:
-    """s_j for j = 0..n: subsets of size j whose candidates, ANDed with ``base``, are one trait set."""
+def solved_counts(left: list[int], base: int, n: int, truth: int) -> tuple[list[int], int | None]:
+    """s_j for j = 0..n, and the first smallest misleading subset.
+
+    s_j counts the subsets of size j whose candidates, ANDed with ``base``, are one trait
+    set. A subset is misleading when that one trait set is not ``truth`` (her trait set's
+    bit); the first smallest is returned as a bitmask over the deck (None if there is none).
+    """
     counts = [0] * (n + 1)
-    for subset in [i for i, mask in enumerate(left) if (one := mask & base) and not one & (one - 1)]:
+    solved = [i for i, mask in enumerate(left) if (one := mask & base) and not one & (one - 1)]
+    for subset in solved:
         counts[subset.bit_count()] += 1
-    return counts
+    wrong = [subset for subset in solved if left[subset] & base != truth]
+    return counts, min(wrong, key=lambda subset: (subset.bit_count(), _positions(subset))) if wrong else None
+
+
+def _positions(subset: int) -> list[int]:
+    """The deck positions of the cards in a subset, lowest first."""
+    return [i for i in range(subset.bit_length()) if subset >> i & 1]
 
 
 def expected_clues(counts: list[int], n: int) -> float | None:
@@ -329,17 +355,19 @@ def _cases(cards: CardSet, space: CandidateSpace, progress: Progress | None) -> 
                 clue_block[c, s] = _block(space, cards, cards.lady(c), "clue", s)
         left = subset_masks(full, [clue_block[c, s] for c in ids])
         for lady, mode in members:
-            found[lady.id, mode] = _case(cards, space, lady, mode, left, len(ids))
+            found[lady.id, mode] = _case(cards, space, lady, mode, left, ids)
         done += 1 << len(ids)
         if progress is not None:
             progress(done, total)
     return [found[lady.id, mode] for lady, mode, _ in decks]
 
 
-def _case(cards: CardSet, space: CandidateSpace, lady: Lady, mode: Mode, left: list[int], n: int) -> Case:
-    """One case, from the subset table ``left`` of its deck (n cards)."""
+def _case(cards: CardSet, space: CandidateSpace, lady: Lady, mode: Mode, left: list[int],
+          deck: tuple[str, ...]) -> Case:
+    """One case, from the subset table ``left`` of its deck (card ids in card-set order)."""
+    n = len(deck)
     base = _suit_card_block(space, cards, lady)
-    counts = solved_counts(left, base, n)
+    counts, wrong = solved_counts(left, base, n, 1 << space.combo_rank[cards.lady_mask(lady)])
     final = left[-1] & base
     remaining = tuple(cards.unmask(x) for i, x in enumerate(space.combos) if final >> i & 1)
     return Case(
@@ -350,6 +378,7 @@ def _case(cards: CardSet, space: CandidateSpace, lady: Lady, mode: Mode, left: l
         min_clues=next((j for j, k in enumerate(counts) if k), None),
         expected_clues=expected_clues(counts, n),
         solved_subsets=tuple(counts),
+        misleading=None if wrong is None else tuple(deck[i] for i in _positions(wrong)),
     )
 
 
@@ -365,6 +394,9 @@ def audit(cards: CardSet, progress: Progress | None = None, space: CandidateSpac
     errors = _duplicate_traits(cards) + _suit_counts(cards) + _untruthful_keys(cards)
     errors += [_error("unsolvable", _unsolvable_message(case), lady=case.dark_lady, suit=case.suit, mode=case.mode)
                for case in cases if not case.solvable]
+    errors += [_error("misleading", _misleading_message(cards, space, case), lady=case.dark_lady, suit=case.suit,
+                      mode=case.mode, clues=case.misleading)
+               for case in cases if case.misleading is not None]
     warnings = _key_warnings(cards) + _mode_warnings(cards)
     warnings += _uninformative_cards(cards, space)
     warnings += [_warning("suit-card-alone",
@@ -381,6 +413,21 @@ def _unsolvable_message(case: Case) -> str:
     return (f"when {case.dark_lady} is the Dark Lady ({case.mode}), the whole deck and the suit card still "
             f"leave {len(case.remaining)} trait sets: "
             + "; ".join(", ".join(r) for r in case.remaining))
+
+
+def _misleading_message(cards: CardSet, space: CandidateSpace, case: Case) -> str:
+    """The wrong answer a misleading case leads to, in words."""
+    clues = case.misleading or ()
+    held = [*clues, "the suit card"]
+    left = _suit_card_block(space, cards, cards.lady(case.dark_lady))
+    for c in clues:
+        left &= _block(space, cards, cards.lady(c), "clue", case.suit)
+    wrong = ", ".join(cards.unmask(space.combos[left.bit_length() - 1]))
+    hers = ", ".join(cards.lady(case.dark_lady).traits)
+    said = ", ".join(held[:-1]) + " and " + held[-1] if len(held) > 1 else held[0]
+    verb = "leaves" if len(held) == 1 else "leave"
+    return (f"when {case.dark_lady} is the Dark Lady ({case.mode}), {said} {verb} one trait set, {wrong}, "
+            f"which is not hers ({hers}): a player who trusts the cards confronts her with the wrong traits")
 
 
 def _uninformative_cards(cards: CardSet, space: CandidateSpace) -> list[Finding]:

@@ -13,6 +13,7 @@ import sys
 from fractions import Fraction
 from itertools import combinations, permutations
 from math import comb
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +24,7 @@ from deduce.errors import InputError
 from deduce.shipped import data_path
 from deduce.who import cardfile
 from deduce.who.audit import MAX_DECK, audit, case_decks
+from deduce.who.evaluator import space_for
 from deduce.who.query import Query, observe_lady
 from deduce.who.z3model import Model
 
@@ -259,10 +261,14 @@ def z3_case(cards, lady, mode: str) -> dict:
 
     suit_card = observe_lady(cards, partner.id, "suit_card")
     counts = [0] * (len(deck) + 1)
+    misleading = None
     for j in range(len(deck) + 1):
-        for subset in combinations(deck, j):
-            if len(trait_sets([suit_card] + [observe_lady(cards, c.id) for c in subset])) == 1:
+        for subset in combinations(deck, j):  # by size, then in lexicographic order of deck positions
+            left = trait_sets([suit_card] + [observe_lady(cards, c.id) for c in subset])
+            if len(left) == 1:
                 counts[j] += 1
+                if misleading is None and left != {cards.lady_mask(lady)}:
+                    misleading = [c.id for c in subset]
     clues = [observe_lady(cards, c.id) for c in deck]
     full = trait_sets([suit_card, *clues])
     n = len(deck)
@@ -273,6 +279,8 @@ def z3_case(cards, lady, mode: str) -> dict:
         "remaining": sorted(list(cards.unmask(x)) for x in full),
         "min_clues": next((j for j, k in enumerate(counts) if k), None),
         "expected_clues": sum(1 - counts[j] / comb(n, j) for j in range(n)) if counts[n] == 1 else None,
+        "solved_within": [counts[j] / comb(n, j) for j in range(n + 1)],
+        "misleading": misleading,
     }
 
 
@@ -304,10 +312,16 @@ def test_fast_audit_agrees_with_z3_per_subset(cards):
     for c in fast:
         c["remaining"] = sorted(c["remaining"])
     slow = [z3_case(cards, lady, mode) for lady, mode, _ in case_decks(cards)]
+    misleading = {(e.lady, e.mode): list(e.clues or ()) for e in report.errors if e.code == "misleading"}
+    assert misleading == {(z["dark_lady"], z["mode"]): z["misleading"] for z in slow if z["misleading"] is not None}
+    if not any(e.code in ("key-untruthful", "duplicate-traits") for e in report.errors):
+        assert not misleading, "only a lying key (or two ladies with the same traits) can mislead (SPEC 5)"
+    for z in slow:
+        del z["misleading"]
     for f, z in zip(fast, slow, strict=True):
         assert f.keys() == z.keys()
         for field in f:
-            if field == "expected_clues" and f[field] is not None:
+            if (field == "expected_clues" and f[field] is not None) or field == "solved_within":
                 assert f[field] == pytest.approx(z[field], abs=1e-12)
             else:
                 assert f[field] == z[field], field
@@ -383,7 +397,7 @@ def test_cli_audit_of_the_shipped_set_exits_0(capsys):
     doc = json.loads(out)
     assert code == 0 and doc["ok"] is True and len(doc["cases"]) == 36
     assert set(doc["cases"][0]) == {"dark_lady", "suit", "mode", "deck", "solvable", "solvable_without_suit_card",
-                                    "remaining", "min_clues", "expected_clues"}
+                                    "remaining", "min_clues", "expected_clues", "solved_within"}
 
 
 def test_cli_audit_findings_exit_1(tmp_path, capsys):
@@ -454,3 +468,66 @@ def test_console_script_never_prints_a_traceback(tmp_path):
                           check=False)
     assert proc.returncode == 2
     assert proc.stderr.startswith(f"deduce: {path}: ") and "Traceback" not in proc.stderr
+
+
+def test_a_lying_key_that_misleads_is_found_with_its_smallest_clues():
+    """The README's broken set: two clues and the suit card prove a trait set that is not hers."""
+    from deduce.who.deduction import deduce as run_deduce
+    from deduce.who.query import parse_query
+
+    cards = cardfile.load(Path(__file__).resolve().parents[2] / "docs" / "broken-clues.yaml")
+    report = audit(cards)
+    found = {e.mode: e for e in report.errors if e.code == "misleading" and e.lady == "penelope-rich"}
+    assert set(found) == {"normal", "easy", "advanced"}
+    clues = found["normal"].clues
+    assert clues == ("lucy-negro", "elizabeth-vernon")
+    assert found["normal"].to_json()["clues"] == list(clues)
+    # What a player holding those cards is told: solved, and wrong.
+    query = parse_query(cards, {"suit": "rose", "clues": [{"card": "mary-fitton", "role": "suit_card"},
+                                                           *({"card": c} for c in clues)]})
+    told = run_deduce(cards, query)
+    assert told.status == "solved" and set(told.dark_lady or ()) != set(cards.lady("penelope-rich").traits)
+    # No smaller or earlier subset of her deck misleads.
+    deck = next(d for lady, mode, d in case_decks(cards) if lady.id == "penelope-rich" and mode == "normal")
+    partner = {"card": "mary-fitton", "role": "suit_card"}
+    for size in range(len(clues) + 1):
+        for subset in combinations([c.id for c in deck], size):
+            if list(subset) == list(clues):
+                break
+            result = run_deduce(cards, parse_query(cards, {"suit": "rose", "clues": [
+                partner, *({"card": c} for c in subset)]}))
+            assert not (result.status == "solved"
+                        and set(result.dark_lady or ()) != set(cards.lady("penelope-rich").traits)), subset
+        else:
+            continue
+        break
+
+
+def test_the_readable_report_says_misleading_and_leaves_unsolvable_cases_out_of_the_means():
+    from deduce.render.audit import audit_text
+
+    cards = cardfile.load(Path(__file__).resolve().parents[2] / "docs" / "broken-clues.yaml")
+    report = audit(cards)
+    text = audit_text(cards, report)
+    assert "[misleading] when penelope-rich is the Dark Lady (normal), lucy-negro, elizabeth-vernon and the " \
+           "suit card leave one trait set" in text
+    assert "normal 4.79 (1 unsolvable left out)" in text
+    solved = [c.expected_clues for c in report.cases if c.mode == "normal" and c.expected_clues is not None]
+    assert report.mean_expected_clues("normal") == pytest.approx(sum(solved) / len(solved))
+    assert report.unsolvable("normal") == 1
+
+
+def test_solved_within_is_the_chance_over_every_draw_order(tiny):
+    """P(T <= j) from the subset counts equals a brute force over every order of the deck."""
+    report = audit(tiny)
+    space = space_for(tiny)
+    for case, (lady, _, deck) in zip(report.cases, case_decks(tiny), strict=True):
+        suit_card = observe_lady(tiny, tiny.partner(lady).id, "suit_card")
+        orders = list(permutations(deck))
+        for j in range(len(deck) + 1):
+            proven = 0
+            for order in orders:
+                query = Query(lady.suit, (suit_card, *(observe_lady(tiny, c.id) for c in order[:j])))
+                sets = space.trait_sets(space.query_mask(query))
+                proven += sets != 0 and not sets & (sets - 1)
+            assert case.solved_within[j] == pytest.approx(proven / len(orders))
