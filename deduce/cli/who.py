@@ -24,7 +24,7 @@ from deduce.cli.common import (
 from deduce.document import in_file
 from deduce.errors import InputError
 from deduce.render.who import hint_text
-from deduce.shipped import data_path, load_cards
+from deduce.shipped import load_cards
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
 from deduce.who.deduction import ENGINES, Engine, deduce
@@ -116,6 +116,11 @@ def add_audit_parser(sub: Subparsers) -> None:
 # -- deduce design ----------------------------------------------------------------
 
 def cmd_design(args: argparse.Namespace) -> int:
+    """Search a card set; print it (or write it to --out), with its audit for the designer.
+
+    The card set goes to stdout unless --out names a file, so the shipped data is never
+    overwritten by accident; the audit report goes to stderr when stdout holds the set.
+    """
     from deduce.render.audit import audit_text
     from deduce.who.design import render_yaml, search, sonnet_brief
     if args.steps < 1:
@@ -124,24 +129,31 @@ def cmd_design(args: argparse.Namespace) -> int:
     tick = stderr_progress("deduce design", after=0.0)
     design = search(brief, seed=args.seed, steps=args.steps, progress=lambda step, steps, _: tick(step, steps))
     tick(args.steps, args.steps)
-    sys.stdout.write(audit_text(design.cards, design.report))
+    report = sys.stdout if args.out else sys.stderr
+    report.write(audit_text(design.cards, design.report))
     if design.unmet:
         for problem in design.unmet:
             print(f"deduce: design: target not met: {problem}", file=sys.stderr)
         print("deduce: design: nothing written; try another --seed or more --steps", file=sys.stderr)
         return 1
-    out = args.out or str(data_path("clues.yaml"))
-    write_file(out, render_yaml(design, brief, f"deduce design --seed {args.seed} --steps {args.steps}"))
-    print(f"wrote {out} (history score {design.history}, seed {args.seed})", file=sys.stderr)
+    text = render_yaml(design, brief, f"deduce design --seed {args.seed} --steps {args.steps}")
+    if args.out:
+        write_file(args.out, text)
+        print(f"wrote {args.out} (history score {design.history}, seed {args.seed})", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
     return 0
 
 
 def add_design_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("design", help="search the shipped card set (traits, suits, decoys) and write it",
+    from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS
+    p = sub.add_parser("design", help="search the shipped card set (traits, suits, decoys) and print it",
                        description="Search trait, suit and key assignments for the shipped set's women that "
-                                   "meet the audit targets, keeping Jacqueline Field as printed, and write the "
-                                   "card set file. The same seed and steps give the same set.")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    p.add_argument("--steps", type=int, default=20000, help="annealing steps (default 20000)")
-    p.add_argument("--out", metavar="FILE", help="where to write (default: the project's data/clues.yaml)")
+                                   "meet the audit targets, keeping Jacqueline Field as printed, and print the "
+                                   "card set file (or write it to --out; the audit goes to stderr when the set "
+                                   "goes to stdout). The same seed and steps give the same set; the defaults "
+                                   "give the shipped one.")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    p.add_argument("--steps", type=int, default=DEFAULT_STEPS, help=f"annealing steps (default {DEFAULT_STEPS})")
+    p.add_argument("--out", metavar="FILE", help="write the card set to FILE instead of stdout")
     p.set_defaults(handler=cmd_design)

@@ -58,6 +58,10 @@ SUITS = (
 )
 
 #: The suit wheel, clockwise. Advanced and Expert remove the next suit clockwise.
+#: The seed and annealing steps that made the shipped card set (``deduce design``'s defaults).
+DEFAULT_SEED = 2
+DEFAULT_STEPS = 20000
+
 WHEEL = ("rose", "oak", "bluebell", "sage", "acorn", "thistle")
 #: Suits joined by a dotted line across the wheel; Easy removes the other suit of the pair.
 DOTTED = (("rose", "bluebell"), ("oak", "acorn"), ("sage", "thistle"))
@@ -406,7 +410,8 @@ class _Search:
         return best, best_score
 
 
-def search(brief: Brief | None = None, targets: Targets | None = None, seed: int = 1, steps: int = 20000,
+def search(brief: Brief | None = None, targets: Targets | None = None, seed: int = DEFAULT_SEED,
+           steps: int = DEFAULT_STEPS,
            progress: Callable[[int, int, float], None] | None = None) -> Design:
     """Search a card set for ``brief`` meeting ``targets``; the same arguments give the same set.
 

@@ -4,6 +4,7 @@ and card set files that read back to the designed set."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from deduce.cli import main
 from deduce.shipped import data_path
@@ -141,3 +142,29 @@ def test_cli_design_writes_nothing_when_targets_are_missed(tmp_path, capsys):
 def test_cli_design_rejects_bad_steps(capsys):
     assert main(["design", "--steps", "0"]) == 2
     assert "--steps" in capsys.readouterr().err
+
+
+def test_the_defaults_are_the_command_that_made_the_shipped_set():
+    from deduce.cli import build_parser
+    from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS
+
+    text = data_path("clues.yaml").read_text(encoding="utf-8")
+    assert f"deduce design --seed {DEFAULT_SEED} --steps {DEFAULT_STEPS}\n" in text
+    args = build_parser().parse_args(["design"])
+    assert (args.seed, args.steps, args.out) == (DEFAULT_SEED, DEFAULT_STEPS, None)
+
+
+def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatch, capsys):
+    """Without --out the card set goes to stdout (its audit to stderr); the shipped file stays as it is."""
+    from deduce.who import design as design_module
+
+    shipped = data_path("clues.yaml")
+    before = shipped.read_bytes()
+    found = design_module.search(seed=5, steps=50)
+    monkeypatch.setattr(design_module, "search", lambda *a, **k: replace(found, unmet=()))
+    assert main(["design", "--steps", "50"]) == 0
+    out, err = capsys.readouterr()
+    assert cardfile.loads(out).name == found.cards.name
+    assert "deduce design --seed 2 --steps 50" in out
+    assert "Audit of" in err and "Audit of" not in out
+    assert shipped.read_bytes() == before
