@@ -1,20 +1,17 @@
 """What the service prepares once at start-up and shares between requests.
 
-:class:`Service` holds the card set, its warmed candidate space, the board, and the two
-places where slow work runs, so that no request can stall the others:
+:class:`Service` holds the card set, its warmed candidate space, the board, and the
+place where slow work runs, so that no request can stall the others:
 
-- **z3** (explanations and conflicts) runs on one dedicated thread, so that slow solver
-  work is queued behind itself and can never occupy every worker (each model has a z3
-  context of its own, so this is about capacity, not safety); each solver call is
-  bounded by ``explain_timeout_ms`` (past it the answer carries an ``explain-timeout``
-  note instead of the explanation).
+- **deductions** run on the worker threads, never on the event loop. They use the fast
+  evaluator only, explanations and conflicts included (SPEC 3's smallest reasons, whose
+  search is bounded: past it a subset-minimal reason is given and noted), so the service
+  runs no z3 work at all: z3 stays the reference model of the tests and the CLI's
+  ``--engine z3``.
 - **audits** (YAML decoding and the exact subset enumeration) run one at a time on a
-  dedicated thread too, and the service refuses card sets whose enumeration would
-  exceed ``max_audit_subsets`` (the CLI ``deduce audit`` has no such limit).
-
-Plain deductions (the fast evaluator, well under a millisecond for a few clues) run on
-the worker threads and never wait behind z3 or an audit. Waiting for the dedicated
-threads holds no worker thread, so a queue of slow requests cannot starve fast ones.
+  dedicated thread, and the service refuses card sets whose enumeration would exceed
+  ``max_audit_subsets`` (the CLI ``deduce audit`` has no such limit). Waiting for that
+  thread holds no worker thread, so a queue of audits cannot starve fast requests.
 """
 
 from __future__ import annotations
@@ -65,8 +62,6 @@ class Service:
                 for distinct in (True, False):
                     self.space.observation_mask(observe_lady(self.cards, lady.id, role), distinct)
         self.cards_json = cardfile.to_json(self.cards)
-        # Build a z3 model once so that z3 is loaded before the first request needs it.
-        self._pool("z3").submit(deduce, self.cards, Query(None, (), explain=True)).result()
 
     @classmethod
     def load(cls, cards_path: str | Path | None = None, board_path: str | Path | None = None,
@@ -97,22 +92,12 @@ class Service:
 
     # -- deductions -------------------------------------------------------------
 
-    def needs_z3(self, query: Query) -> bool:
-        """Whether :func:`deduce` will call z3: for explanations, and to explain a contradiction."""
-        return query.explain or not self.space.query_mask(query)
-
     def _deduce(self, query: Query) -> Deduction:
         return deduce(self.cards, query, explain_timeout_ms=self.explain_timeout_ms)
 
-    def _deduce_without_z3(self, query: Query) -> Deduction | None:
-        return None if self.needs_z3(query) else self._deduce(query)
-
     async def deduce(self, query: Query) -> Deduction:
-        """Answer a query off the event loop: on a worker thread, or on the z3 thread if it needs z3."""
-        result = await anyio.to_thread.run_sync(self._deduce_without_z3, query)
-        if result is None:
-            result = await asyncio.wrap_future(self._pool("z3").submit(self._deduce, query))
-        return result
+        """Answer a query off the event loop, on a worker thread (the fast evaluator, no z3)."""
+        return await anyio.to_thread.run_sync(self._deduce, query)
 
     # -- audits -----------------------------------------------------------------
 

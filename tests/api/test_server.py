@@ -102,3 +102,57 @@ def test_bad_board_stops_serve_naming_the_board(tmp_path):
     done = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
     assert done.returncode == 2
     assert f"deduce: {bad}: locations[0].landmark" in done.stderr
+
+
+def heavy_card_set(suits: int = 9, traits: int = 8, seed: int = 5) -> dict:
+    """A truthful card set whose audit enumerates about a million deck subsets (decks of 16 cards)."""
+    import random
+    from itertools import combinations
+
+    rng = random.Random(seed)
+    trait_ids = [f"t{i}" for i in range(traits)]
+    chosen = rng.sample(list(combinations(trait_ids, 3)), 2 * suits)
+    ladies = [{"id": f"l{i}", "suit": f"s{i // 2}", "traits": list(t)} for i, t in enumerate(chosen)]
+    for lady in ladies:
+        lady["key"] = {f"s{s}": sorted({len(set(lady["traits"]) & set(o["traits"]))
+                                        for o in ladies if o["suit"] == f"s{s}" and o is not lady} or {0})
+                       for s in range(suits)}
+    return {"schema": 1, "name": "heavy", "traits": [{"id": t} for t in trait_ids],
+            "suits": [{"id": f"s{s}"} for s in range(suits)], "ladies": ladies}
+
+
+def test_healthz_answers_quickly_while_heavy_work_runs(server):
+    """64-clue explanations and large audits run off the event loop: /healthz is not kept waiting."""
+    import random
+    import threading
+
+    cards = cardfile.load(CARDS)
+    rng = random.Random(64)
+    k = cards.traits_per_lady
+    explain = {"suit": cards.suit_ids[0], "explain": True, "clues": [
+        {"traits": rng.sample(cards.trait_ids, k), "counts": sorted(rng.sample(range(k + 1), 2))}
+        for _ in range(64)]}
+    heavy = heavy_card_set()
+    stop = time.monotonic() + 4
+    statuses: list[int] = []
+
+    def load(path: str, body: dict) -> None:
+        with httpx.Client(base_url=server, timeout=60) as http:
+            while time.monotonic() < stop:
+                statuses.append(http.post(path, json=body).status_code)
+
+    workers = [threading.Thread(target=load, args=("/v1/deduce", explain)) for _ in range(2)]
+    workers.append(threading.Thread(target=load, args=("/v1/audit", heavy)))
+    for w in workers:
+        w.start()
+    latencies = []
+    with httpx.Client(base_url=server, timeout=30) as http:
+        while time.monotonic() < stop:
+            started = time.perf_counter()
+            assert http.get("/healthz").status_code == 200
+            latencies.append(time.perf_counter() - started)
+            time.sleep(0.02)
+    for w in workers:
+        w.join()
+    assert statuses and set(statuses) == {200}, statuses[:5]
+    assert max(latencies) < 1.0, f"/healthz took {max(latencies):.2f} s while heavy work ran"
