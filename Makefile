@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint bench check-data clean
+.PHONY: run test lint bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,11 +24,6 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check deduce tests bench
 	$(VENV)/bin/mypy
-
-# deduce design's defaults reproduce the shipped card set byte for byte (about ten minutes).
-check-data: $(STAMP)
-	$(VENV)/bin/deduce design --out $(VENV)/designed-clues.yaml
-	diff $(VENV)/designed-clues.yaml deduce/data/clues.yaml
 
 bench: $(STAMP)
 	$(PY) -m bench

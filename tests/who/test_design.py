@@ -168,3 +168,14 @@ def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatc
     assert "deduce design --seed 2 --steps 50" in out
     assert "Audit of" in err and "Audit of" not in out
     assert shipped.read_bytes() == before
+
+
+def test_the_default_design_reproduces_the_shipped_set_byte_for_byte():
+    """`deduce design` with its defaults writes exactly deduce/data/clues.yaml (about 90 s)."""
+    from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, render_yaml, search, sonnet_brief
+
+    brief = sonnet_brief()
+    design = search(brief, seed=DEFAULT_SEED, steps=DEFAULT_STEPS)
+    assert design.unmet == ()
+    text = render_yaml(design, brief, f"deduce design --seed {DEFAULT_SEED} --steps {DEFAULT_STEPS}")
+    assert text == data_path("clues.yaml").read_text(encoding="utf-8")
