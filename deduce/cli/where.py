@@ -82,6 +82,7 @@ def add_track_parser(sub: Subparsers) -> None:
 def cmd_board(args: argparse.Namespace) -> int:
     from deduce.render.svg import board_svg
     from deduce.render.where import Which, board_text, odds_caption
+    from deduce.text.phrases import phrase
     board = load_board(args.board)
     if args.track and not args.svg:
         raise InputError.at(("--track",), "shades the picture: give --svg FILE too")
@@ -96,6 +97,10 @@ def cmd_board(args: argparse.Namespace) -> int:
             text = read_text(args.track, "tracking query file")
             query = parse_track_query(board, decode_yaml(text, "tracking query"))
         result = track(board, query)
+        if not result.paths:
+            print(f"deduce: {args.track}: {phrase(args.lang, 'track.contradiction')} No map drawn.",
+                  file=sys.stderr)
+            return 1
         which: Which = "next" if args.next else "now"
         odds = getattr(result, which).probabilities()
         caption = odds_caption(result, which, args.lang)

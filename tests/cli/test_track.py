@@ -209,6 +209,19 @@ def test_board_svg_shaded_by_a_tracking_query(line_file, tmp_path, capsys):
         assert code == 0 and odds == expected
 
 
+def test_board_svg_refuses_a_query_no_walk_fits(tmp_path, capsys):
+    """No map at 0 %: a query that contradicts itself exits 1, says so, and writes nothing."""
+    query = tmp_path / "query.json"
+    query.write_text(json.dumps({"length": 26, "moves": "always", "now": 1, "observations": [
+        {"slot": 0, "searched": "globe", "found": True}, {"slot": 1, "searched": "globe", "found": True}]}),
+        encoding="utf-8")
+    svg = tmp_path / "map.svg"
+    code, out, err = run(capsys, "board", "--svg", svg, "--track", query)
+    assert code == 1 and out == ""
+    assert f"deduce: {query}: No path of hers fits what you saw" in err and "No map drawn." in err
+    assert not svg.exists()
+
+
 def test_board_svg_bad_input(line_file, tmp_path, capsys):
     code, _, err = run(capsys, "board", "--board", line_file, "--track", tmp_path / "q.json")
     assert code == 2 and err.startswith("deduce: --track: shades the picture")
