@@ -12,12 +12,17 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
+from deduce.errors import InputError, Problem
 from deduce.game import fogfile
 from deduce.game.material import Rules, stealth_orders
 from deduce.where import boardfile, stealthfile
+from deduce.where.audit import misfits
 from deduce.where.board import Board
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
+
+#: Reasons shown at most when a stealth deck does not fit a board (the first ones tell the story).
+MAX_MISFITS_SHOWN = 5
 
 
 def data_path(name: str) -> Path:
@@ -39,11 +44,23 @@ def load_rules(cards: CardSet | str | Path | None = None, board: Board | str | P
                stealth: str | Path | None = None, sequences: str | Path | None = None,
                fog: str | Path | None = None) -> Rules:
     """The game material: the given card set and board (objects, or paths to read) and
-    files, the shipped data for whatever is not given."""
+    files, the shipped data for whatever is not given.
+
+    A stealth deck that does not fit the board (a card showing a place the map lacks, a
+    walk that jumps between places no path joins) is refused with the reasons: a game on
+    it would be unwinnable without saying why.
+    """
     if not isinstance(cards, CardSet):
         cards = load_cards(cards)
     if not isinstance(board, Board):
         board = load_board(board)
     deck = stealthfile.load(stealth or data_path("stealth.yaml"))
     seqs = stealthfile.load_sequences(sequences or data_path("sequences.json"))
+    unfit = misfits(board, deck, seqs)
+    if unfit:
+        shown = [f"the stealth deck does not fit the board {board.name!r}: {f.message}"
+                 for f in unfit[:MAX_MISFITS_SHOWN]]
+        if len(unfit) > MAX_MISFITS_SHOWN:
+            shown.append(f"... and {len(unfit) - MAX_MISFITS_SHOWN} more steps no path connects")
+        raise InputError(Problem((), message, code="misfit") for message in shown)
     return Rules(cards, board, fogfile.load(fog or data_path("fog.yaml")), stealth_orders(deck, seqs))

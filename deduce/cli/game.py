@@ -20,11 +20,13 @@ from deduce.who.cards import MODES
 #: What both game commands take: the material to play with, and the seed of the deal.
 GAME = argparse.ArgumentParser(add_help=False, parents=[CARDS, BOARD])
 GAME.add_argument("--seed", type=int, help="seed of the deal (default: random)")
+GAME.add_argument("--stealth", metavar="FILE",
+                  help="stealth deck file (default: the shipped one); it must fit the board")
 
 
 def load_game_rules(args: argparse.Namespace) -> Rules:
     """The game material named on the command line (shipped data by default)."""
-    return load_rules(cards=load_cards(args.cards), board=load_board(args.board))
+    return load_rules(cards=load_cards(args.cards), board=load_board(args.board), stealth=args.stealth)
 
 
 def typed_lines() -> Iterator[str]:

@@ -129,6 +129,18 @@ def audit_deck(board: Board, deck: StealthDeck, sequences: Iterable[Sequence] = 
     return out
 
 
+def misfits(board: Board, deck: StealthDeck, sequences: Iterable[Sequence] = ()) -> list[Finding]:
+    """The errors that make a stealth deck unplayable on a board: its cards and every walk a game can use.
+
+    Unlike :func:`audit_deck` this leaves the map's own drawing (crossings, degrees) alone:
+    a box owner's board need not be drawable to be played on.
+    """
+    found = card_findings(board, deck)
+    for sequence in deck.positions() + tuple(sequences):
+        found += walk_findings(board, deck, sequence)
+    return [f for f in found if f.is_error]
+
+
 def has_errors(findings: Iterable[Finding]) -> bool:
     return any(f.is_error for f in findings)
 
