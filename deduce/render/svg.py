@@ -50,6 +50,85 @@ def _fit(points: Mapping[str, Point], width: float) -> tuple[dict[str, Point], f
     return {k: (off_x + (x - min(xs)) * scale, MARGIN + (y - min(ys)) * scale) for k, (x, y) in points.items()}, height
 
 
+#: A label's text box is estimated, conservatively, from its characters: at 13 px a character
+#: of DejaVu Sans (Chromium's usual sans-serif here) is at most 0.62 em wide in bold, 0.58 em
+#: plain, plus 2 px of halo on each side; the two lines of a label are 16 and 15 px apart.
+FONT = 13
+BOLD_EM, PLAIN_EM, HALO_PX = 0.62, 0.58, 2
+LINE_GAP = 15
+#: Where a label may go around its location, in order of preference: under, over, beside, then
+#: the four corners.
+SIDES = ("below", "above", "right", "left", "below-right", "below-left", "above-right", "above-left")
+#: How a label's text is anchored on each side: centred, or from its left or right edge.
+ANCHORS = {"right": "start", "below-right": "start", "above-right": "start",
+           "left": "end", "below-left": "end", "above-left": "end"}
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _label_box(x: float, y: float, name: str, landmark: str, side: str) -> Box:
+    """The box of a location's two-line label (name, then landmark) on one side of its circle."""
+    width = max(len(name) * BOLD_EM, len(landmark) * PLAIN_EM) * FONT + 2 * HALO_PX
+    height = FONT + LINE_GAP + 2 * HALO_PX + 4  # two lines with descenders
+    corner = RADIUS * 0.75
+    vertical, _, horizontal = side.partition("-")
+    if side in ("right", "left"):
+        top = y - height / 2
+    elif vertical == "below":
+        top = y + (corner if horizontal else RADIUS) + 3
+    else:
+        top = y - (corner if horizontal else RADIUS) - 3 - height
+    if side == "right":
+        left = x + RADIUS + 6
+    elif side == "left":
+        left = x - RADIUS - 6 - width
+    elif horizontal == "right":
+        left = x + corner
+    elif horizontal == "left":
+        left = x - corner - width
+    else:
+        left = x - width / 2
+    return (left, top, left + width, top + height)
+
+
+def _crosses(box: Box, a: Point, b: Point) -> bool:
+    """Whether the segment a–b meets the box (Liang–Barsky clipping)."""
+    (x1, y1), (x2, y2) = a, b
+    dx, dy = x2 - x1, y2 - y1
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def label_boxes(board: Board, lang: str = "en") -> dict[str, tuple[str, Box]]:
+    """Each location's label side and box: the first side, in :data:`SIDES` order, that no path crosses.
+
+    When every side is crossed, the side crossed by the fewest paths. Deterministic, so the
+    pictures in docs/ stay reproducible.
+    """
+    pos, _ = _fit(layout(board), WIDTH)
+    segments = [(pos[a], pos[b]) for a, b in board.paths]
+    out = {}
+    for loc in board.locations:
+        x, y = pos[loc.id]
+        name, landmark = loc.name.get(lang), board.landmark(loc.landmark).name.get(lang)
+        boxes = [(side, _label_box(x, y, name, landmark, side)) for side in SIDES]
+        out[loc.id] = min(boxes, key=lambda sb: (sum(_crosses(sb[1], a, b) for a, b in segments),
+                                                 SIDES.index(sb[0])))
+    return out
+
+
 def _num(v: float) -> str:
     return f"{v:.1f}"
 
@@ -60,6 +139,7 @@ def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: st
     pos, height = _fit(layout(board), WIDTH)
     colour = {m.id: PALETTE[i % len(PALETTE)] for i, m in enumerate(board.landmarks)}
     top = max((odds or {}).values(), default=0.0)
+    labels = label_boxes(board, lang)
     legend_top = height
     total_height = legend_top + LEGEND_ROW * (len(board.landmarks) + 1) + (30 if caption else 0)
     out = [
@@ -94,8 +174,14 @@ def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: st
                        f'fill-opacity="{shade:.3f}"/>')
             ink = "white" if shade > 0.55 else "black"
             out.append(f'<text x="{_num(x)}" y="{_num(y + 5)}" font-weight="bold" fill="{ink}">{100 * p:.0f}%</text>')
-        out.append(f'<text x="{_num(x)}" y="{_num(y + RADIUS + 16)}" font-weight="bold" {HALO}>{escape(name)}</text>')
-        out.append(f'<text x="{_num(x)}" y="{_num(y + RADIUS + 31)}" fill="#555" {HALO}>{escape(landmark)}</text>')
+        side, (left, label_top, right, _) = labels[loc.id]
+        anchor = f' text-anchor="{ANCHORS[side]}"' if side in ANCHORS else ""
+        tx = {"start": left + HALO_PX, "end": right - HALO_PX}.get(ANCHORS.get(side, ""), x)
+        first = label_top + HALO_PX + FONT - 1
+        out.append(f'<text class="label" x="{_num(tx)}" y="{_num(first)}" font-weight="bold"{anchor} {HALO}>'
+                   f'{escape(name)}</text>')
+        out.append(f'<text class="label" x="{_num(tx)}" y="{_num(first + LINE_GAP)}" fill="#555"{anchor} {HALO}>'
+                   f'{escape(landmark)}</text>')
         out.append("</g>")
     out.append("</g>")
     out.append(f'<g class="legend" transform="translate({MARGIN / 3:.1f},{_num(legend_top)})">')

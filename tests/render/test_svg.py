@@ -74,3 +74,36 @@ def test_falls_back_to_a_circle():
 def test_single_location_board():
     one = make_board({"x": "m"}, [])
     assert set(groups(parse(board_svg(one, {"x": 1.0})))) == {"x"}
+
+
+def label_box_from_svg(first: ET.Element, second: ET.Element) -> tuple[float, float, float, float]:
+    """A two-line label's box, estimated from the SVG alone, as conservatively as the renderer documents:
+    a bold character at most 0.62 em wide, a plain one 0.58 em, 2 px of halo, 13 px text."""
+    from deduce.render.svg import BOLD_EM, FONT, HALO_PX, PLAIN_EM
+
+    width = max(len(first.text or "") * BOLD_EM, len(second.text or "") * PLAIN_EM) * FONT + 2 * HALO_PX
+    x, top = float(first.get("x")), float(first.get("y")) - FONT - HALO_PX + 1
+    bottom = float(second.get("y")) + 4 + HALO_PX
+    left = {"start": x - HALO_PX, "end": x - width + HALO_PX}.get(first.get("text-anchor", ""), x - width / 2)
+    return left, top, left + width, bottom
+
+
+def segment_meets_box(box, x1, y1, x2, y2, steps=400) -> bool:
+    """Whether the segment passes through the box, by sampling it finely (independent of the renderer's clipping)."""
+    return any(box[0] <= x1 + (x2 - x1) * i / steps <= box[2] and box[1] <= y1 + (y2 - y1) * i / steps <= box[3]
+               for i in range(steps + 1))
+
+
+def test_no_label_on_the_shipped_map_is_crossed_by_a_path():
+    from deduce.shipped import load_board
+
+    board = load_board()
+    for lang in ("en", "it", "ru"):
+        root = parse(board_svg(board, lang=lang))
+        lines = [tuple(float(line.get(k)) for k in ("x1", "y1", "x2", "y2"))
+                 for line in root.findall(".//svg:g[@class='paths']/svg:line", NS)]
+        for location, group in groups(root).items():
+            first, second = group.findall("svg:text[@class='label']", NS)
+            box = label_box_from_svg(first, second)
+            crossed = [line for line in lines if segment_meets_box(box, *line)]
+            assert not crossed, f"{lang}: the label of {location} is crossed by {len(crossed)} path(s)"
