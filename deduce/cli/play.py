@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from deduce.errors import Illegal, InputError
@@ -93,6 +94,8 @@ def render(game: Game, console: Console) -> None:
         console.print(f"[yellow]Fog card waiting:[/yellow] {p['text']}  (r + {p['asks']}; choices: "
                       f"{', '.join(str(board.index(c) + 1) for c in p['choices'])})")
     console.print("Traits: " + "  ".join(f"{i}={t}" for i, t in enumerate(game.cards.trait_ids, 1)))
+    if view["fog_warning"] is not None:
+        console.print(f"[yellow]{escape(view['fog_warning']['text'])}[/yellow]")
     console.print("You may: " + ", ".join(view["actions"]))
 
 

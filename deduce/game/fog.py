@@ -41,7 +41,8 @@ ACTIONS: dict[str, FogAction] = {a.id: a for a in (
     FogAction("keyhole", "location", True,
               "hold the next stealth card against any location key: learn whether she will be there"),
     FogAction("linkboy", "location", True,
-              "claim the key of any location not visited yet (impossible when every key is claimed)"),
+              "claim the key of any location not visited yet; when every key is claimed, see the "
+              "landmark on the back of the stealth card after next instead"),
     FogAction("lantern", None, True,
               "learn whether she is at the pawn's location now, under the fog card (no clue, no key)"),
     FogAction("slip", None, False,

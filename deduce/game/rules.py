@@ -59,6 +59,7 @@ from deduce.game.view import (
     Confronted,
     End,
     EndReason,
+    FogWarningJSON,
     GameState,
     HintsJSON,
     Pending,
@@ -69,6 +70,7 @@ from deduce.game.view import (
     hints,
     who,
 )
+from deduce.text.phrases import phrase
 from deduce.where.board import Board
 from deduce.where.stealth import is_moves
 from deduce.who.cards import CardSet
@@ -234,6 +236,25 @@ class Game:
         return (not self.over and not self.table.suit_card_revealed and self.suit_card is not None
                 and self.table.visited >= set(self.board.location_ids))
 
+    def fog_cards_impossible_now(self) -> tuple[str, ...]:
+        """The fog cards whose action could not be carried out if revealed now (using one loses).
+
+        Each card is tried on a copy of the game as if it were the fog card on top. Whether an
+        action can be carried out depends only on what the player sees (the pawn, the keys,
+        the fog cards left), so the answer reveals nothing hidden. Empty unless a fog card is
+        on top and ``fog`` is legal.
+        """
+        if "fog" not in self.legal_actions():
+            return ()
+        out = []
+        for card in self.rules.fog:
+            trial = self.clone()
+            trial.table.fog_in_slot[trial.slot] = card.id
+            trial._do_fog({})
+            if trial.end is not None and trial.end.reason == "fog-impossible":
+                out.append(card.id)
+        return tuple(out)
+
     def legal_actions(self) -> list[Action]:
         """The actions allowed now, in a stable order."""
         if self.over:
@@ -283,7 +304,19 @@ class Game:
             "pending": pending.to_json(self.words) if pending else None, "actions": self.legal_actions(),
             "end": end.to_json(self.words) if end else None,
             "trail": [cast(TrailEntryJSON, dict(entry)) for entry in pv.trail],
+            "fog_warning": self.fog_warning(),
         }
+
+    def fog_warning(self) -> FogWarningJSON | None:
+        """What to know before using the fog card on top: an impossible action loses, and which
+        fog cards would be impossible now (None when no fog card may be used)."""
+        if "fog" not in self.legal_actions():
+            return None
+        impossible = self.fog_cards_impossible_now()
+        if not impossible:
+            return {"text": phrase(self.lang, "fog.warning.safe"), "impossible": []}
+        names = ", ".join(self.rules.fog_card(c).name.get(self.lang) for c in impossible)
+        return {"text": phrase(self.lang, "fog.warning.risk", cards=names), "impossible": list(impossible)}
 
     def hints(self) -> HintsJSON:
         """WHO from the revealed clues, WHERE from the trail alone (:func:`~deduce.game.view.hints`)."""
@@ -472,17 +505,8 @@ class Game:
         (a landmark, a fog card or a search-like outcome on the slot it concerns)."""
         action = card.action
         s = self.table
-        if action == "glimpse":
-            ahead = s.pos + 2
-            if ahead % self.length in s.fog_in_slot:
-                self._used(card.id, "glimpse.fog")
-                self._note(fog_entry(ahead))
-                self._say("glimpse.fog", slot=ahead)
-            else:
-                mark = self.board.landmark_of(self.deck.location(ahead))
-                self._used(card.id, "glimpse.landmark")
-                self._note(landmark_entry(ahead, mark))
-                self._say("glimpse.landmark", slot=ahead, landmark=mark)
+        if action == "glimpse" or (action == "linkboy" and not self._choices(action)):
+            self._glimpse(card)
         elif action == "lantern":
             found = self.deck.location(self.slot) == s.pawn
             self._used(card.id, "lantern.here" if found else "lantern.not-here", location=s.pawn)
@@ -527,6 +551,21 @@ class Game:
             s.pending = Pending(card.id, action, asks, tuple(choices))
             return
         self._end_turn()
+
+    def _glimpse(self, card: FogCard) -> None:
+        """Show the player the back of the stealth card after next (the glimpse; the link-boy's word
+        when every key is already claimed)."""
+        s = self.table
+        ahead = s.pos + 2
+        if ahead % self.length in s.fog_in_slot:
+            self._used(card.id, "glimpse.fog")
+            self._note(fog_entry(ahead))
+            self._say("glimpse.fog", slot=ahead)
+        else:
+            mark = self.board.landmark_of(self.deck.location(ahead))
+            self._used(card.id, "glimpse.landmark")
+            self._note(landmark_entry(ahead, mark))
+            self._say("glimpse.landmark", slot=ahead, landmark=mark)
 
     def _choices(self, action: str) -> list[str]:
         """The values a pending fog action accepts (for ``wherry``: reachable destinations)."""

@@ -185,6 +185,13 @@ class EndJSON(TypedDict):
     proven: bool
 
 
+class FogWarningJSON(TypedDict):
+    """Said whenever a fog card may be used: an impossible action loses, and which cards would be impossible now."""
+
+    text: str
+    impossible: list[str]
+
+
 class ViewJSON(TypedDict):
     """The VIEW of SPEC 8: what a careful player at the table knows, and the end once over;
     ``trail`` is everything seen or done, oldest first (:mod:`deduce.game.trail`)."""
@@ -208,3 +215,4 @@ class ViewJSON(TypedDict):
     actions: list[Action]
     end: EndJSON | None
     trail: list[TrailEntryJSON]
+    fog_warning: FogWarningJSON | None

@@ -50,6 +50,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "track.heading": "Stealth deck of {length} cards, {moves}: {paths} of her paths fit what you saw.",
         "track.moves.always": "she moves every turn",
         "track.moves.may_stay": "she may stay put",
+        "fog.warning.risk": ("Careful: a fog card whose action cannot be carried out loses the"
+                             " game. Now that would be: {cards}."),
+        "fog.warning.safe": ("A fog card whose action cannot be carried out loses the game; every"
+                             " fog card can be carried out now."),
         "track.contradiction": "No path of hers fits what you saw: check the slots, landmarks and searches.",
         "track.column.now": "Now (slot {slot})",
         "track.column.next": "Next turn (slot {slot})",
@@ -105,6 +109,10 @@ PHRASES: dict[str, dict[str, str]] = {
                          "hai visto.",
         "track.moves.always": "si sposta a ogni turno",
         "track.moves.may_stay": "può restare ferma",
+        "fog.warning.risk": ("Attenzione: una carta Nebbia la cui azione non si può compiere fa"
+                             " perdere la partita. Ora sarebbe: {cards}."),
+        "fog.warning.safe": ("Una carta Nebbia la cui azione non si può compiere fa perdere la"
+                             " partita; ora ogni carta Nebbia si può compiere."),
         "track.contradiction": "Nessun suo percorso concorda con ciò che hai visto: controlla posizioni, simboli e "
                                "ricerche.",
         "track.column.now": "Ora (posizione {slot})",
@@ -160,6 +168,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "track.heading": "Колода скрытности из {length} карт, {moves}: с увиденным согласуются её пути — {paths}.",
         "track.moves.always": "она ходит каждый ход",
         "track.moves.may_stay": "она может оставаться на месте",
+        "fog.warning.risk": ("Осторожно: карта тумана, действие которой нельзя выполнить, означает"
+                             " поражение. Сейчас это: {cards}."),
+        "fog.warning.safe": ("Карта тумана, действие которой нельзя выполнить, означает поражение;"
+                             " сейчас можно выполнить действие любой карты тумана."),
         "track.contradiction": "Ни один её путь не согласуется с увиденным: проверьте номера карт, ориентиры и поиски.",
         "track.column.now": "Сейчас (карта {slot})",
         "track.column.next": "Следующий ход (карта {slot})",

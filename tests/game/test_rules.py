@@ -21,7 +21,7 @@ from tests.game_fixtures import RING, WALK, ring_rules
 
 RULES = ring_rules()
 VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
-               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end", "trail"}
+               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end", "trail", "fog_warning"}
 
 
 def new(doc=None, **deal) -> Game:
@@ -487,7 +487,7 @@ def test_keyhole_tells_whether_she_will_be_there():
     assert events[0]["found"] is False
 
 
-def test_linkboy_claims_a_key_and_is_impossible_with_every_key():
+def test_linkboy_claims_a_key_and_brings_word_with_every_key():
     game = fog_on_top("linkboy")
     game.act({"action": "fog"})
     with pytest.raises(Illegal):
@@ -496,8 +496,31 @@ def test_linkboy_claims_a_key_and_is_impossible_with_every_key():
     assert "l8" in game.view()["visited"] and game.view()["pawn"] == "l5"
     game = fog_on_top("linkboy")
     game.table.visited = set(RING)
+    assert "linkboy" not in game.fog_cards_impossible_now()
+    slot = game.view()["slot"]
+    events = game.act({"action": "fog"})
+    assert game.view()["end"] is None and game.pending is None
+    assert events[1]["code"] in ("glimpse.landmark", "glimpse.fog") and events[1]["params"]["slot"] == slot + 2
+    assert any(e["slot"] == slot + 2 and e["kind"] in ("landmark", "fog")  # what he said, on its slot
+               for e in game.view()["trail"])
+
+
+def test_the_view_warns_before_a_fog_card_is_used_and_names_the_cards_that_would_lose():
+    game = fog_on_top("crowd")
+    game.table.visited = {"l5"}  # no visited neighbour: the crowd cannot sweep the pawn anywhere
+    warning = game.view()["fog_warning"]
+    assert warning is not None and "loses the game" in warning["text"]
+    assert "crowd" in warning["impossible"] and "lost-key" not in warning["impossible"]
+    assert RULES.fog_card("crowd").name.get("en") in warning["text"]
+    for card in warning["impossible"]:  # each card it names really loses the game here
+        trial = fog_on_top(card)
+        trial.table.visited = {"l5"}
+        trial.act({"action": "fog"})
+        assert trial.view()["end"]["reason"] == "fog-impossible", card
+    game.table.visited = {"l5", "l4", "l6"}
+    assert game.view()["fog_warning"]["impossible"] == []
     game.act({"action": "fog"})
-    assert game.view()["end"]["reason"] == "fog-impossible"
+    assert game.view()["fog_warning"] is None  # no fog card to use now
 
 
 @pytest.mark.parametrize("pawn, found", [(WALK[27 % 26], True), ("l9", False)])
