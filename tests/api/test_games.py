@@ -15,7 +15,8 @@ from deduce.api.app import create_app
 from tests.game_fixtures import game_client, truthful_cards
 
 VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
-               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end", "trail", "fog_warning"}
+               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end", "trail",
+               "fog_warning"}
 CARDS = truthful_cards()
 
 

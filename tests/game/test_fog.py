@@ -1,4 +1,4 @@
-"""Fog cards are fair: measured with the bot, no card's action is impossible more than 10 % of the times it could be used."""
+"""Fog cards are fair: measured with the bot, no card is impossible more than 10 % of the times it could be used."""
 
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ from tests.game_fixtures import RING, WALK, ring_rules
 
 RULES = ring_rules()
 VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
-               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end", "trail", "fog_warning"}
+               "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end", "trail",
+               "fog_warning"}
 
 
 def new(doc=None, **deal) -> Game:
