@@ -11,7 +11,16 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from deduce.cli.common import BOARD, CARDS, Subparsers, emit_json, json_option, needs_extra, stderr_progress
+from deduce.cli.common import (
+    BOARD,
+    CARDS,
+    Subparsers,
+    emit_json,
+    json_option,
+    lang_option,
+    needs_extra,
+    stderr_progress,
+)
 from deduce.errors import InputError
 from deduce.game.material import Rules
 from deduce.shipped import load_board, load_cards, load_rules
@@ -49,12 +58,18 @@ def cmd_play(args: argparse.Namespace) -> int:
                            "seed": random.SystemRandom().randrange(2 ** 62) if args.seed is None else args.seed}
     if args.discard_fog is not None:
         doc["discard_fog"] = args.discard_fog
-    game = play_session(rules, doc, typed_lines(), Console())
+    console = Console()
+    try:
+        game = play_session(rules, doc, typed_lines(), console, lang=args.lang)
+    except KeyboardInterrupt:
+        console.print(f"\nGame left (seed {doc['seed']}).")
+        return 130
     return 0 if game.state != "lost" else 1
 
 
 def add_play_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("play", parents=[GAME], help="play Black Sonata in the terminal",
+    p = sub.add_parser("play", parents=[GAME, lang_option("language of the game's events and names")],
+                       help="play Black Sonata in the terminal",
                        description="A game of Black Sonata for one player in the terminal: the map, the top "
                                    "card's landmark, your clues, and hints on request (type ? for the commands). "
                                    "Exit 0 for a win or an unfinished game, 1 for a loss.")

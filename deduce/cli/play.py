@@ -6,7 +6,7 @@ reads commands and draws.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from rich.console import Console
@@ -26,7 +26,11 @@ HELP = """Commands (a location or trait may be given by its number):
   c T1 T2 T3       confront her here with three traits    f        use the fog card on top
   r VALUE [VALUE]  answer a fog card (a place, or a path)  p        pass
   u                reveal the suit card (all keys claimed) h        hints (who and where)
-  ?                this help                               q        quit"""
+  t                the whole trail                         ?        this help
+  q                quit"""
+
+#: Trail entries shown under the board after every action (``t`` shows them all).
+TRAIL_SHOWN = 5
 
 SHORT = {"m": "move", "s": "search", "c": "confront", "f": "fog", "r": "resolve", "p": "pass",
          "u": "reveal_suit_card"}
@@ -51,6 +55,8 @@ def parse_command(game: Game, line: str) -> ActionDoc | str:
         return "hints"
     if head in ("q", "quit", "exit"):
         return "quit"
+    if head in ("t", "trail"):
+        return "trail"
     name = SHORT.get(head, head)
     locations = game.board.location_ids
     action: ActionDoc = {"action": name}
@@ -94,9 +100,39 @@ def render(game: Game, console: Console) -> None:
         console.print(f"[yellow]Fog card waiting:[/yellow] {p['text']}  (r + {p['asks']}; choices: "
                       f"{', '.join(str(board.index(c) + 1) for c in p['choices'])})")
     console.print("Traits: " + "  ".join(f"{i}={t}" for i, t in enumerate(game.cards.trait_ids, 1)))
+    render_trail(game, console)
     if view["fog_warning"] is not None:
         console.print(f"[yellow]{escape(view['fog_warning']['text'])}[/yellow]")
     console.print("You may: " + ", ".join(view["actions"]))
+
+
+def trail_line(game: Game, entry: Mapping[str, Any]) -> str:
+    """One trail entry as the player's notebook would have it."""
+    words, kind = game.words, entry["kind"]
+    phrases: dict[str, Callable[[], str]] = {
+        "landmark": lambda: f"the top card shows {words.landmark(entry['landmark'])}",
+        "fog": lambda: "a fog card is on top",
+        "search": lambda: f"searched {words.place(entry['location'])}: "
+                          f"{'she was there' if entry['found'] else 'not there'}",
+        "flee": lambda: f"she fled {entry['cards']} card(s) unseen",
+        "countdown": lambda: f"the countdown card now shows {entry['value']}",
+        "fog_card": lambda: f"fog card {game.rules.fog_card(entry['card']).name.get(game.lang)} used",
+        "key": lambda: f"key of {words.place(entry['location'])} claimed",
+        "clue": lambda: f"clue gained: {words.lady(entry['card'])}"
+                        + (" (the suit card)" if entry.get("suit_card") else ""),
+    }
+    said = phrases[kind]()
+    return f"  card {entry['slot']:>3}  {said}"
+
+
+def render_trail(game: Game, console: Console, last: int | None = TRAIL_SHOWN) -> None:
+    """The trail (SPEC 8), the last ``last`` entries or all of it."""
+    trail = game.view()["trail"]
+    shown = trail if last is None else trail[-last:]
+    title = "Trail" if last is None or len(trail) <= last else f"Trail (last {last} of {len(trail)}; t for all)"
+    console.print(f"[bold]{title}[/bold]")
+    for entry in shown:
+        console.print(escape(trail_line(game, entry)))
 
 
 def render_hints(game: Game, console: Console) -> None:
@@ -116,6 +152,7 @@ def play_session(rules: Rules, setup_doc: Mapping[str, Any], lines: Iterable[str
     """Play one game from typed lines until it ends, the lines run out, or the player quits;
     what happens is told in ``lang``."""
     game = Game.new(rules, parse_setup(rules, setup_doc), lang=lang)
+    console.print(f"Game seed {game.setup.seed}: the same seed and options replay this deal.")
     console.print(HELP)
     render(game, console)
     commands: Iterator[str] = iter(lines)
@@ -132,6 +169,9 @@ def play_session(rules: Rules, setup_doc: Mapping[str, Any], lines: Iterable[str
             continue
         if command == "hints":
             render_hints(game, console)
+            continue
+        if command == "trail":
+            render_trail(game, console, last=None)
             continue
         if not command:
             continue

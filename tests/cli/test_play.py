@@ -66,3 +66,40 @@ def test_cli_simulate_and_play(capsys, monkeypatch):
     out = capsys.readouterr().out
     assert "Where now" in out and "London" in out
     assert main(["play", "--start", "atlantis"]) == 2
+
+
+def test_the_seed_and_the_trail_are_on_screen(capsys):
+    from rich.console import Console
+
+    from deduce.cli.play import TRAIL_SHOWN, play_session
+    from deduce.shipped import load_rules
+
+    console = Console(width=80, record=True)
+    play_session(load_rules(), {"seed": 11, "start": "tower"}, ["p", "p", "p", "t"], console)
+    text = console.export_text()
+    assert "Game seed 11: the same seed and options replay this deal." in text
+    assert "card   0  key of The Tower claimed" in text and "card   0  the top card shows" in text
+    assert f"Trail (last {TRAIL_SHOWN} of" in text  # after three passes the trail is longer than shown
+    whole = text.rsplit("\nTrail\n", 1)[1]  # `t`: the whole trail, under its plain title
+    assert whole.count("  card ") > TRAIL_SHOWN
+
+
+def test_ctrl_c_leaves_the_game_cleanly(monkeypatch, capsys):
+    from deduce.cli import main
+
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    assert main(["play", "--seed", "5"]) == 130
+    out, err = capsys.readouterr()
+    assert "Game left (seed 5)." in out and "Traceback" not in out + err
+
+
+def test_play_speaks_italian_names(monkeypatch, capsys):
+    from deduce.cli import main
+
+    lines = iter(["q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert main(["play", "--seed", "11", "--start", "tower", "--lang", "it"]) == 0
+    assert "Torre di Londra" in capsys.readouterr().out
