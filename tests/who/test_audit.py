@@ -511,7 +511,11 @@ def test_the_readable_report_says_misleading_and_leaves_unsolvable_cases_out_of_
     text = audit_text(cards, report)
     assert "[misleading] when penelope-rich is the Dark Lady (normal), lucy-negro, elizabeth-vernon and the " \
            "suit card leave one trait set" in text
-    assert "normal 4.79 (1 unsolvable left out)" in text
+    means = text.split("mean expected clues (solvable cases)\n")[1].split("\n\n")[0].splitlines()[1:]
+    assert [line.split() for line in means] == [["normal", "11", "1", "4.79"], ["easy", "11", "1", "4.82"],
+                                                ["advanced", "11", "1", "4.58"]]
+    # Everything but the findings (one line each, to be searched for whole) fits in 96 columns.
+    assert max(len(line) for line in text.split("Errors:")[0].splitlines()) <= 96
     solved = [c.expected_clues for c in report.cases if c.mode == "normal" and c.expected_clues is not None]
     assert report.mean_expected_clues("normal") == pytest.approx(sum(solved) / len(solved))
     assert report.unsolvable("normal") == 1
@@ -531,3 +535,91 @@ def test_solved_within_is_the_chance_over_every_draw_order(tiny):
                 sets = space.trait_sets(space.query_mask(query))
                 proven += sets != 0 and not sets & (sets - 1)
             assert case.solved_within[j] == pytest.approx(proven / len(orders))
+
+
+def first_misleading_by_deduce(cards, lady, deck) -> tuple[str, ...] | None:
+    """The first smallest subset of the deck (by size, then deck order) that deduce() solves wrongly."""
+    from deduce.who.deduction import deduce as run_deduce
+    from deduce.who.query import parse_query
+
+    suit_card = {"card": cards.partner(lady).id, "role": "suit_card"}
+    for size in range(len(deck) + 1):
+        for subset in combinations([c.id for c in deck], size):  # lexicographic in deck positions
+            told = run_deduce(cards, parse_query(cards, {"suit": lady.suit, "clues": [
+                suit_card, *({"card": c} for c in subset)]}))
+            if told.status == "solved" and set(told.dark_lady or ()) != set(lady.traits):
+                return subset
+    return None
+
+
+def test_a_hand_made_lying_key_misleads_with_its_smallest_clues():
+    """p's key for y says 0, but r (b, d) shares b with p (a, b).
+
+    When r is the Dark Lady her suit card s (c, d) leaves ac, bc, ce, ad, bd, de; p's lie
+    leaves ce and de; u (d, e) is not her, so ce: one trait set, not r's. No single card
+    does it, and of the pairs before (p, u) in deck order (p, q, t, u), (p, q) leaves two
+    and (p, t) none. Every case is checked against deduce() on every subset of its deck.
+    """
+    doc = card_doc(SMALL)
+    next(lady for lady in doc["ladies"] if lady["id"] == "p")["key"]["y"] = [0]
+    cards = cardfile.parse(doc)
+    report = audit(cards)
+    found = {(e.lady, e.mode): e.clues for e in report.errors if e.code == "misleading"}
+    assert found == {("r", "normal"): ("p", "u")}
+    for lady, mode, deck in case_decks(cards):
+        assert found.get((lady.id, mode)) == first_misleading_by_deduce(cards, lady, deck), lady.id
+    error = next(e for e in report.errors if e.code == "misleading")
+    assert error.message == ("when r is the Dark Lady (normal), p, u and the suit card leave one trait set, c, e, "
+                             "which is not hers (b, d): a player who trusts the cards confronts her with the "
+                             "wrong traits")
+    assert error.to_json()["clues"] == ["p", "u"] and error.to_json()["mode"] == "normal"
+
+
+@st.composite
+def truthful_card_sets(draw):
+    """Two ladies per suit with distinct traits; every key entry holds the true counts, maybe a decoy too."""
+    n_traits = draw(st.integers(5, 7))  # at least ten trait sets for up to eight ladies
+    k = draw(st.integers(2, 3))
+    n_suits = draw(st.integers(2, 4))
+    suits = "xyzw"[:n_suits]
+    pool = ["".join(c) for c in combinations(LETTERS[:n_traits], k)]
+    chosen = draw(st.lists(st.sampled_from(pool), min_size=2 * n_suits, max_size=2 * n_suits, unique=True))
+    spec = [(f"l{i}", suits[i // 2], t) for i, t in enumerate(chosen)]
+    doc = card_doc(spec, n_traits=n_traits, k=k, suits=suits, modes=WHEEL3 if n_suits == 3 else None)
+    for lady in doc["ladies"]:
+        for s in suits:
+            lady["key"][s] = sorted(set(lady["key"][s]) | set(draw(st.lists(st.integers(0, k), max_size=1))))
+    return cardfile.parse(doc)
+
+
+@settings(max_examples=150, deadline=None)
+@given(truthful_card_sets())
+def test_a_truthful_set_never_misleads(cards):
+    report = audit(cards)
+    assert not [e for e in report.errors if e.code == "key-untruthful"], "the generator makes truthful keys"
+    assert not [e for e in report.errors if e.code == "misleading"]
+    assert all(c.misleading is None for c in report.cases)
+    # Her traits stay consistent with every clue, so whatever is proven is hers.
+    for case in report.cases:
+        assert case.remaining == () or cards.lady(case.dark_lady).traits in case.remaining
+
+
+def test_solved_within_over_every_draw_order_of_a_six_card_deck():
+    """P(proven after j clues), counted over all 720 orders of each deck straight from SPEC 3."""
+    spec = [("a1", "w", "ab"), ("a2", "w", "cd"), ("b1", "x", "ae"), ("b2", "x", "bc"),
+            ("c1", "y", "de"), ("c2", "y", "ac"), ("d1", "z", "be"), ("d2", "z", "ad")]
+    cards = cardfile.parse(card_doc(spec, suits="wxyz"))
+    report = audit(cards)
+    for case in report.cases:
+        lady = cards.lady(case.dark_lady)
+        deck = [c for c in cards.ladies if c.suit != lady.suit]
+        proven = [0] * (len(deck) + 1)
+        orders = list(permutations(deck))
+        for order in orders:
+            for j in range(len(deck) + 1):
+                seen = [(cards.partner(lady), "suit_card")] + [(c, "clue") for c in order[:j]]
+                proven[j] += len(brute_candidates(cards, lady.suit, seen)) == 1
+        n = len(deck)
+        assert [Fraction(s, comb(n, j)) for j, s in enumerate(case.solved_subsets)] == [
+            Fraction(p, len(orders)) for p in proven]
+        assert case.to_json()["solved_within"] == pytest.approx([p / len(orders) for p in proven], abs=1e-15)
