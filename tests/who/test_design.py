@@ -171,7 +171,7 @@ def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatc
 
 
 def test_the_default_design_reproduces_the_shipped_set_byte_for_byte():
-    """`deduce design` with its defaults writes exactly deduce/data/clues.yaml (about 90 s)."""
+    """`deduce design` with its defaults writes exactly deduce/data/clues.yaml (about 50 s)."""
     from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, render_yaml, search, sonnet_brief
 
     brief = sonnet_brief()
@@ -179,3 +179,20 @@ def test_the_default_design_reproduces_the_shipped_set_byte_for_byte():
     assert design.unmet == ()
     text = render_yaml(design, brief, f"deduce design --seed {DEFAULT_SEED} --steps {DEFAULT_STEPS}")
     assert text == data_path("clues.yaml").read_text(encoding="utf-8")
+
+
+def test_cli_design_out_writes_the_set_to_that_file_only(monkeypatch, tmp_path, capsys):
+    """With --out the card set goes to the file and the audit to stdout; the shipped file stays as it is."""
+    from deduce.who import design as design_module
+
+    shipped = data_path("clues.yaml")
+    before = shipped.read_bytes()
+    found = design_module.search(seed=5, steps=50)
+    monkeypatch.setattr(design_module, "search", lambda *a, **k: replace(found, unmet=()))
+    out = tmp_path / "set.yaml"
+    assert main(["design", "--seed", "5", "--steps", "50", "--out", str(out)]) == 0
+    printed, err = capsys.readouterr()
+    assert cardfile.to_json(cardfile.load(out)) == cardfile.to_json(found.cards)
+    assert "Audit of" in printed and "schema:" not in printed
+    assert f"wrote {out}" in err
+    assert shipped.read_bytes() == before
