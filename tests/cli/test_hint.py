@@ -30,8 +30,8 @@ def test_rulebook_example_typed_from_the_table(capsys):
 
 
 def test_readable_output_in_three_languages(capsys):
-    for lang, words in (("en", "18 possible Dark Ladies"), ("it", "18 possibili Dame Nere"),
-                        ("ru", "Возможных Тёмных леди: 18")):
+    for lang, words in (("en", "18 possible Dark Ladies"), ("it", "18 possibili Dame Brune"),
+                        ("ru", "Возможных Смуглых дам: 18")):
         code, out, _ = run(capsys, "hint", "--suit", "rose", "--clue", "jacqueline-field", "--lang", lang)
         assert code == 0 and words in out
 
@@ -112,6 +112,6 @@ def test_batch_line_that_is_not_utf8(tiny_file, tmp_path, capsys):
 def test_explanations_read_in_italian_and_russian(tiny_file, capsys):
     argv = ["hint", "--cards", str(tiny_file), "--suit", "red", "--obs", "c,d:0", "--clue", "l3", "--explain"]
     out = run(capsys, *argv, "--lang", "it")[1]
-    assert "c: escluso. Con l'indizio 1 (c, d: red 0) nessuna possibile Dama Nera ha questo tratto." in out
+    assert "c: escluso. Con l'indizio 1 (c, d: red 0) nessuna possibile Dama Bruna ha questo tratto." in out
     out = run(capsys, *argv, "--lang", "ru")[1]
-    assert "c — нет ни у одной возможной Тёмной леди. Это доказывают: улика 1 (c, d: red 0)." in out
+    assert "c — нет ни у одной возможной Смуглой дамы. Это доказывают: улика 1 (c, d: red 0)." in out
