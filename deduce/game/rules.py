@@ -40,7 +40,7 @@ from deduce.errors import Illegal, InputError
 from deduce.game.events import Event, EventCode, EventJSON, Param, Words
 from deduce.game.fog import ACTIONS, FogCard
 from deduce.game.material import Rules, StealthOrder
-from deduce.game.scoring import RankId, rank, score
+from deduce.game.scoring import RankId, ScoreTermJSON, breakdown, rank
 from deduce.game.setup import Deal, Setup, deal
 from deduce.game.trail import (
     FogResult,
@@ -491,10 +491,12 @@ class Game:
         verdict: Verdict = "wrong" if not right else "proven" if proven.status == "solved" else "lucky-guess"
         confronted = Confronted(tuple(self.cards.unmask(named)), verdict)
         if right:
-            points = score(self.setup.mode, self.length, self.length - self.slot, self.table.countdown,
-                           len(self.table.fog_deck), self.setup.discard_fog)
+            terms = breakdown(self.setup.mode, self.length, self.length - self.slot, self.table.countdown,
+                              len(self.table.fog_deck), self.setup.discard_fog)
+            points = sum(t["points"] for t in terms)
             rid, rname = rank(points)
-            self._finish("end.unmasked", confronted=confronted, score=points, rank=rid, rank_name=rname)
+            self._finish("end.unmasked", confronted=confronted, score=points, rank=rid, rank_name=rname,
+                         breakdown=tuple(terms))
         else:
             self._finish("end.wrong-traits", confronted=confronted)
 
@@ -681,7 +683,8 @@ class Game:
         self._finish(code)
 
     def _finish(self, code: EventCode, confronted: Confronted | None = None, score: int | None = None,
-                rank: RankId | None = None, rank_name: str | None = None) -> None:
+                rank: RankId | None = None, rank_name: str | None = None,
+                breakdown: tuple[ScoreTermJSON, ...] = ()) -> None:
         """End the game with the ending ``end.<reason>[.<detail>]``."""
         reason = cast(EndReason, code.split(".")[1])
         state: GameState = "won" if reason == "unmasked" else "lost"
@@ -691,7 +694,7 @@ class Game:
         self.table.state = state
         self.table.pending = None
         self.table.end = End(state, reason, event, self.deal.dark_lady, self.table.proven, confronted,
-                             score, rank, rank_name)
+                             score, rank, rank_name, breakdown)
         self._events.append(event)
 
     def _say(self, code: EventCode, extra: Mapping[str, Param] | None = None, **params: Param) -> None:

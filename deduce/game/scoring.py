@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from typing import Literal
 
+from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
+
 from deduce.who.cards import Mode
 
 #: Points added at the end of a won game, by mode (Training halves instead).
@@ -27,21 +29,49 @@ RANKS: tuple[tuple[float, RankId, str], ...] = (
 )
 
 
-def score(mode: Mode, length: int, cards_above: int, countdown: int, fog_left: int, discarded_at_setup: int = 0) -> int:
-    """The rulebook's score of a won game.
+#: The terms of a score, in the rulebook's order: cards above the countdown card, the
+#: countdown's number times the deck length, 2 per fog card left, then the mode's adjustment
+#: (``training`` halves, rounding up; ``easy``, ``advanced``, ``expert``) and, in Expert,
+#: 5 per fog card discarded at setup.
+ScoreTerm = Literal["cards-above", "countdown", "fog-left", "training", "easy", "advanced", "expert", "discarded"]
+
+
+class ScoreTermJSON(TypedDict):
+    """One line of the rulebook's tally: the term, the number counted (cards, the countdown's
+    number, fog cards; None for a mode's adjustment) and the points it adds."""
+
+    term: ScoreTerm
+    count: int | None
+    points: int
+
+
+def breakdown(mode: Mode, length: int, cards_above: int, countdown: int, fog_left: int,
+              discarded_at_setup: int = 0) -> list[ScoreTermJSON]:
+    """The rulebook's tally of a won game, term by term (their points sum to :func:`score`).
 
     ``cards_above`` is the number of cards above the countdown card; the countdown's
     number counts one whole sequence each; every fog card left is worth 2; then the
     mode's adjustment: Training halves (rounding up), Easy -30, Advanced +5, Expert +5
     and +5 for each fog card discarded at setup.
     """
-    points = cards_above + countdown * length + FOG_CARD_POINTS * fog_left
+    terms: list[ScoreTermJSON] = [
+        {"term": "cards-above", "count": cards_above, "points": cards_above},
+        {"term": "countdown", "count": countdown, "points": countdown * length},
+        {"term": "fog-left", "count": fog_left, "points": FOG_CARD_POINTS * fog_left},
+    ]
     if mode == "training":
-        return -(-points // 2)
-    points += MODE_BONUS.get(mode, 0)
+        terms.append({"term": "training", "count": None, "points": -(sum(t["points"] for t in terms) // 2)})
+    elif mode in ("easy", "advanced", "expert"):
+        terms.append({"term": mode, "count": None, "points": MODE_BONUS[mode]})
     if mode == "expert":
-        points += EXPERT_DISCARD_POINTS * discarded_at_setup
-    return points
+        terms.append({"term": "discarded", "count": discarded_at_setup,
+                      "points": EXPERT_DISCARD_POINTS * discarded_at_setup})
+    return terms
+
+
+def score(mode: Mode, length: int, cards_above: int, countdown: int, fog_left: int, discarded_at_setup: int = 0) -> int:
+    """The rulebook's score of a won game: the sum of its :func:`breakdown`."""
+    return sum(t["points"] for t in breakdown(mode, length, cards_above, countdown, fog_left, discarded_at_setup))
 
 
 def rank(points: int) -> tuple[RankId, str]:

@@ -10,14 +10,14 @@ The JSON shapes of the VIEW are defined here, once: :class:`ViewJSON` and its pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.game.events import Event, Words
 from deduce.game.fog import Asks
 from deduce.game.material import Rules
-from deduce.game.scoring import RankId
+from deduce.game.scoring import RankId, ScoreTermJSON
 from deduce.game.trail import TrailEntryJSON, track_query_from_trail
 from deduce.where.query import TrackQuery
 from deduce.where.stealth import Moves
@@ -60,12 +60,18 @@ class PlayerView:
         return track_query_from_trail(self.trail, self.length, self.moves, self.slot if now is None else now)
 
 
-def who(cards: CardSet, view: PlayerView) -> Deduction:
-    """What the revealed clues (and the suit card, once revealed) prove about her traits."""
+def who_query(cards: CardSet, view: PlayerView, explain: bool = False) -> Query:
+    """The deduction query of the view: her suit, the revealed clues and the suit card once
+    revealed (with ``explain``, asking why each trait is settled, as a front end shows it)."""
     clues = [observe_lady(cards, c) for c in view.clues]
     if view.suit_card is not None:
         clues.append(observe_lady(cards, view.suit_card, "suit_card"))
-    return deduce(cards, Query(suit=view.suit, clues=tuple(clues)))
+    return Query(suit=view.suit, clues=tuple(clues), explain=explain)
+
+
+def who(cards: CardSet, view: PlayerView) -> Deduction:
+    """What the revealed clues (and the suit card, once revealed) prove about her traits."""
+    return deduce(cards, who_query(cards, view))
 
 
 class HintsJSON(TypedDict):
@@ -163,13 +169,15 @@ class End:
     score: int | None = None
     rank: RankId | None = None
     rank_name: str | None = None
+    breakdown: tuple[ScoreTermJSON, ...] = ()
 
     def to_json(self, words: Words) -> EndJSON:
         suit = words.rules.cards.lady(self.dark_lady).suit
         dark: DarkLadyJSON = {**clue_json(words, self.dark_lady), "suit": suit}
         return {"reason": self.reason, "message": words.text(self.event), "dark_lady": dark,
                 "score": self.score, "rank": self.rank, "rank_name": self.rank_name,
-                "confronted": self.confronted.to_json() if self.confronted else None, "proven": self.proven}
+                "confronted": self.confronted.to_json() if self.confronted else None, "proven": self.proven,
+                "breakdown": [cast(ScoreTermJSON, dict(t)) for t in self.breakdown] if self.score is not None else None}
 
 
 class EndJSON(TypedDict):
@@ -183,6 +191,7 @@ class EndJSON(TypedDict):
     rank_name: str | None
     confronted: ConfrontedJSON | None
     proven: bool
+    breakdown: list[ScoreTermJSON] | None  # the score term by term, as the rulebook counts it (when won)
 
 
 class FogWarningJSON(TypedDict):

@@ -14,7 +14,7 @@ import pytest
 
 from deduce.errors import Illegal, InputError
 from deduce.game.rules import VERDICTS, Game, replay
-from deduce.game.scoring import rank, score
+from deduce.game.scoring import breakdown, rank, score
 from deduce.game.setup import parse_setup
 from deduce.game.view import hints
 from tests.game_fixtures import RING, WALK, ring_rules
@@ -402,6 +402,18 @@ def test_rulebook_scoring_example_played():
     game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
     end = game.view()["end"]
     assert (end["score"], end["rank"], end["rank_name"]) == (32, "golden-lad", "golden lad/girl")
+    # the end carries the rulebook's tally, line by line, as in its example
+    assert [(t["term"], t["count"], t["points"]) for t in end["breakdown"]] == [
+        ("cards-above", 4, 4), ("countdown", 2, 52), ("fog-left", 3, 6), ("easy", None, -30)]
+
+
+@pytest.mark.parametrize("mode, last", [
+    ("training", [("training", None, -39)]), ("normal", []), ("advanced", [("advanced", None, 5)]),
+    ("expert", [("expert", None, 5), ("discarded", 1, 5)])])
+def test_breakdown_terms_sum_to_the_score(mode, last):
+    terms = breakdown(mode, 26, 11, 2, 8, discarded_at_setup=1)
+    assert [(t["term"], t["count"], t["points"]) for t in terms[3:]] == last
+    assert sum(t["points"] for t in terms) == score(mode, 26, 11, 2, 8, discarded_at_setup=1)
 
 
 @pytest.mark.parametrize("mode, expected", [
