@@ -19,7 +19,7 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
 import deduce
-from deduce.api import errors, games, models, routes
+from deduce.api import errors, games, models, routes, web
 from deduce.api.middleware import BodyLimit, RequestId
 from deduce.api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
@@ -62,10 +62,11 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
             svc.close()
 
     app = FastAPI(title="Black Sonata deduction engine", version=deduce.__version__,
-                  description=DESCRIPTION, lifespan=lifespan)
+                  description=DESCRIPTION, lifespan=lifespan, docs_url=None, redoc_url=None)  # docs: api.web
     app.state.service = svc
     for router in ROUTERS:
         app.include_router(router)
+    web.install(app)  # the page, its files and the offline /docs
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     app.add_middleware(RequestId)  # outermost of the two, so that a 413 carries the id too

@@ -1,0 +1,221 @@
+"""The web page and what it needs beyond the core routes: served on the API's own origin.
+
+- ``/`` is the page (a small ES-module app, :mod:`deduce.web`, over the JSON API), its files
+  under ``/static``, read from inside the package; nothing comes from another origin.
+- ``/docs`` is Swagger UI from the vendored copy in ``/static/vendor`` (it works offline).
+- ``GET /v1/phrases/{lang}``: the engine's own phrase tables, so every front end says events,
+  explanations and advice in the same words as the command line, in each language.
+- ``GET /v1/material``: the public game material a setup form needs (the fog cards' words,
+  the stealth sequences, the modes).
+- ``POST /v1/advice``: the tracking result and the search advice for a pawn (SPEC 7).
+- ``POST /v1/audit-deck``: the board, stealth deck and sequences audit of ``deduce audit-deck``.
+
+Everything here is public: the page learns a game only through the game routes, as any
+client does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib.resources import files
+from typing import Any, Literal, TypeVar
+
+import anyio.to_thread
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from typing_extensions import TypedDict
+
+from deduce.api.bodies import decode_json
+from deduce.api.deps import GamesDep, ServiceDep
+from deduce.api.routes import ERRORS
+from deduce.document import decode_yaml, type_name
+from deduce.errors import InputError, Problem
+from deduce.game.fog import Asks
+from deduce.shipped import data_path
+from deduce.text.events import EVENT_PHRASES
+from deduce.text.phrases import PHRASES
+from deduce.where import boardfile, stealthfile
+from deduce.where.advice import AdviceJSON, advise
+from deduce.where.audit import DeckAuditJSON, audit_deck, report_json
+from deduce.where.board import Board
+from deduce.where.query import parse_track_query
+from deduce.where.stealth import Moves, Sequence, StealthDeck
+from deduce.where.tracker import TrackingJSON, track
+from deduce.who.cards import MODES, Mode
+
+router = APIRouter()
+T = TypeVar("T")
+
+#: The languages of the page and of the phrase tables.
+Lang = Literal["en", "it", "ru"]
+STATIC = files("deduce.web").joinpath("static")
+SWAGGER = "/static/vendor/swagger-ui"
+
+
+def install(app: FastAPI) -> None:
+    """Serve the page, its files and the offline ``/docs`` (the app is made with ``docs_url=None``)."""
+    app.include_router(router)
+    app.mount("/static", StaticFiles(packages=[("deduce.web", "static")]), name="static")
+
+
+# -- the page and the docs ------------------------------------------------------------
+
+@router.get("/", include_in_schema=False)
+async def home() -> HTMLResponse:
+    """The page: one HTML file; the app's modules route between home, play, table and designer."""
+    return HTMLResponse(STATIC.joinpath("index.html").read_text(encoding="utf-8"))
+
+
+@router.get("/docs", include_in_schema=False)
+async def docs() -> HTMLResponse:
+    """Swagger UI from the vendored files, so the docs work with no network."""
+    return get_swagger_ui_html(openapi_url="/openapi.json", title="Black Sonata deduction engine: API",
+                               swagger_js_url=f"{SWAGGER}/swagger-ui-bundle.js",
+                               swagger_css_url=f"{SWAGGER}/swagger-ui.css",
+                               swagger_favicon_url="/static/favicon.svg")
+
+
+# -- words and material -----------------------------------------------------------------
+
+class PhrasesJSON(TypedDict):
+    """The engine's phrase tables in one language (English filled in where one is missing)."""
+
+    lang: Lang
+    phrases: dict[str, str]
+    events: dict[str, str]
+
+
+@router.get("/v1/phrases/{lang}", response_model=PhrasesJSON, tags=["words"],
+            summary="The engine's words in one language",
+            description="The phrase tables the command line speaks with (hints, explanations, advice) and the "
+                        "game's event phrases, with `{field}` placeholders; a phrase that depends on a number has "
+                        "one entry per plural form (`flee.one`, `flee.few`, `flee.many`, `flee.other`).")
+async def get_phrases(lang: Lang) -> Any:
+    return {"lang": lang, "phrases": PHRASES["en"] | PHRASES[lang], "events": EVENT_PHRASES["en"] | EVENT_PHRASES[lang]}
+
+
+class FogCardJSON(TypedDict):
+    id: str
+    action: str
+    asks: Asks | None
+    name: dict[str, str]
+    text: dict[str, str]
+
+
+class WalkJSON(TypedDict):
+    """A stealth sequence a game may be set up with: ``{"position": n}`` or ``{"rulebook": name}``."""
+
+    name: str
+    position: int | None
+    moves: Moves
+    length: int
+
+
+class MaterialJSON(TypedDict):
+    modes: list[Mode]
+    fog_cards: list[FogCardJSON]
+    sequences: list[WalkJSON]
+
+
+@cache
+def shipped_walks() -> tuple[WalkJSON, ...]:
+    """The eight positions and the rulebook's sequences of the shipped stealth deck (the games' deck)."""
+    deck = stealthfile.load(data_path("stealth.yaml"))
+    walks: list[tuple[Sequence, int | None]] = [(s, n) for n, s in enumerate(deck.positions(), 1)]
+    walks += [(s, None) for s in stealthfile.load_sequences(data_path("sequences.json"))]
+    return tuple({"name": s.name, "position": n, "moves": s.moves, "length": len(s.cards)} for s, n in walks)
+
+
+@router.get("/v1/material", response_model=MaterialJSON, tags=["games"],
+            summary="The public game material a setup needs",
+            description="The modes, the fog cards (their action, what a `resolve` asks for, their words) and the "
+                        "stealth sequences a game can be set up with.")
+async def get_material(games: GamesDep) -> Any:
+    fog = [{"id": f.id, "action": f.action, "asks": f.kind.asks, "name": f.name.to_json(), "text": f.text.to_json()}
+           for f in games.rules.fog]
+    return {"modes": list(MODES), "fog_cards": fog, "sequences": list(shipped_walks())}
+
+
+# -- advice -------------------------------------------------------------------------------
+
+class AdviceAnswerJSON(TypedDict):
+    tracking: TrackingJSON
+    advice: AdviceJSON
+
+
+def _object(doc: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(doc, Mapping):
+        raise InputError.at((), f"{what} must be a JSON object; got {type_name(doc)}")
+    return doc
+
+
+def _within(field: str, parse: Callable[[Any], T], doc: Any) -> T:
+    """``parse(doc)``, its problems' paths put under ``field`` so that they name the place in the body."""
+    try:
+        return parse(doc)
+    except InputError as exc:
+        raise InputError(Problem((field, *p.loc), p.message, p.code) for p in exc.problems) from None
+
+
+def _advice(board: Board, doc: Mapping[str, Any]) -> AdviceAnswerJSON:
+    query = _within("query", lambda d: parse_track_query(board, d), doc.get("query"))
+    pawn = doc.get("pawn")
+    if not isinstance(pawn, str):
+        raise InputError.at(("pawn",), f"expected the pawn's location id, got {type_name(pawn)}")
+    tracking = track(board, query)
+    return {"tracking": tracking.to_json(), "advice": advise(board, tracking, pawn).to_json()}
+
+
+@router.post(
+    "/v1/advice", response_model=AdviceAnswerJSON, response_model_exclude_unset=True, responses=ERRORS,
+    tags=["tracking"], summary="Where can she be, and where should the pawn go?",
+    description="Body: `{\"query\": tracking query, \"pawn\": location}`. The tracking result of `/v1/track` and "
+                "the search advice for a pawn at `pawn`: search now, move to the best place in reach, or stay.",
+    openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+        "type": "object", "required": ["query", "pawn"],
+        "properties": {"query": {"$ref": "#/components/schemas/TrackQuery"}, "pawn": {"type": "string"}}}}}}},
+)
+async def post_advice(request: Request, svc: ServiceDep) -> Any:
+    doc = _object(decode_json(await request.body(), "an advice query"), "an advice query")
+    return await anyio.to_thread.run_sync(_advice, svc.board, doc)
+
+
+# -- the deck audit -------------------------------------------------------------------------
+
+def _document(value: Any, what: str) -> Any:
+    """A document given as an object, or as YAML or JSON text."""
+    return decode_yaml(value, what) if isinstance(value, str) else value
+
+
+def _deck_audit(doc: Mapping[str, Any]) -> DeckAuditJSON:
+    def part(field: str, parse: Callable[[Any], T], shipped: str, what: str) -> T:
+        if doc.get(field) is None:
+            return parse(decode_yaml(data_path(shipped).read_bytes(), what))
+        return _within(field, lambda v: parse(_document(v, what)), doc[field])
+
+    board: Board = part("board", boardfile.parse, "board.yaml", "board")
+    deck: StealthDeck = part("stealth", stealthfile.parse, "stealth.yaml", "stealth deck")
+    sequences: tuple[Sequence, ...] = part("sequences", stealthfile.parse_sequences, "sequences.json", "sequences")
+    return report_json(board, deck, sequences, audit_deck(board, deck, sequences))
+
+
+DOCUMENT = {"anyOf": [{"type": "string", "description": "YAML or JSON text"}, {"type": "object"},
+                      {"type": "null", "description": "the shipped one"}]}
+
+
+@router.post(
+    "/v1/audit-deck", response_model=DeckAuditJSON, response_model_exclude_unset=True, responses=ERRORS,
+    tags=["audit"], summary="Audit a board, a stealth deck and its sequences",
+    description="Body: `{\"board\": ..., \"stealth\": ..., \"sequences\": ...}`, each a document (an object, or "
+                "YAML or JSON text); the shipped one for any left out. Answers what `deduce audit-deck --json` "
+                "prints: a connected map drawn without crossing paths, cards that match their locations, every "
+                "walk legal. Findings answer 200 with `ok: false`; an unreadable document gets 422 with its path.",
+    openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
+        "type": "object", "properties": {"board": DOCUMENT, "stealth": DOCUMENT, "sequences": DOCUMENT}}}}}},
+)
+async def post_audit_deck(request: Request) -> Any:
+    doc = _object(decode_json(await request.body(), "the documents to audit"), "the documents to audit")
+    return await anyio.to_thread.run_sync(_deck_audit, doc)

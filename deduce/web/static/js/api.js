@@ -1,0 +1,31 @@
+// The JSON API, on the page's own origin.
+
+/** An API answer that was not 2xx: its status and its problems ({code, path, message}). */
+export class ApiError extends Error {
+  constructor(status, problems) {
+    super(problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join("; ") || `HTTP ${status}`);
+    this.status = status;
+    this.problems = problems;
+  }
+}
+
+/** Call the API: body as JSON (or as given text with its content type); the token as a bearer. */
+export async function api(method, path, {body, token, text, contentType} = {}) {
+  const headers = {Accept: "application/json"};
+  let payload;
+  if (text !== undefined) {
+    payload = text;
+    headers["Content-Type"] = contentType || "application/yaml";
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers["Content-Type"] = "application/json";
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {method, headers, body: payload});
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const problems = data && Array.isArray(data.errors) ? data.errors : [{code: "http", path: "", message: response.statusText}];
+    throw new ApiError(response.status, problems);
+  }
+  return data;
+}

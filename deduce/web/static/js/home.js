@@ -1,0 +1,12 @@
+// The home page: what each page is for.
+import {fill, h} from "./dom.js";
+import {t} from "./i18n.js";
+
+export function render(main) {
+  fill(main,
+    h("h1", {}, t("home.title")),
+    h("p", {class: "lead"}, t("home.lead")),
+    h("div", {class: "tiles"}, ["play", "table", "designer"].map((page) =>
+      h("a", {class: "tile", href: `#/${page}`}, h("h2", {}, t(`page.${page}`)), h("p", {}, t(`home.${page}`))))),
+    h("p", {}, h("a", {href: "/docs"}, t("home.docs"))));
+}

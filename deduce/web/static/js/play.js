@@ -1,0 +1,326 @@
+// Play: the digital game over the game API (SPEC 8): POST /v1/games, GET /v1/games/{id},
+// POST /v1/games/{id}/actions, GET /v1/games/{id}/hints. The page knows what the VIEW says
+// and nothing else; this browser keeps each game's id and token, and the player's tokens.
+import {api, ApiError} from "./api.js";
+import {field, fieldMessage, fill, h} from "./dom.js";
+import {lang, name, t} from "./i18n.js";
+import {drawMap} from "./map.js";
+import {errorText, notify} from "./status.js";
+import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
+import {trailQuery, whereResult} from "./where.js";
+import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitName, world} from "./words.js";
+
+const GAMES = "bs.games";      // [{id, token, mode, discard, started}], newest first
+const CURRENT = "bs.current";  // the id of the game on screen
+const tokensKey = (id) => `bs.tokens.${id}`;
+
+/** The game on screen: its entry (id, token), its view, the last events, the hints asked for. */
+let game = null;
+// The new-game form's values, kept across redraws.
+const setup = {mode: "normal", sequence: null, reverse: false, start: "", seed: "", discard: "0"};
+
+const savedGames = () => JSON.parse(localStorage.getItem(GAMES) || "[]");
+const saveGames = (games) => localStorage.setItem(GAMES, JSON.stringify(games));
+
+function ownTokens(id) {
+  return JSON.parse(localStorage.getItem(tokensKey(id)) || "{}");
+}
+
+// -- talking to the API --------------------------------------------------------------------
+
+async function open(entry) {
+  const view = await api("GET", `/v1/games/${entry.id}`, {token: entry.token});
+  game = {entry, view, events: [], hints: null};
+  localStorage.setItem(CURRENT, entry.id);
+}
+
+async function start(redraw) {
+  const doc = {mode: setup.mode, reverse: setup.reverse};
+  const walk = world.material.sequences.find((s) => s.name === setup.sequence) ?? world.material.sequences[0];
+  doc.sequence = walk.position ? {position: walk.position} : {rulebook: walk.name};
+  if (setup.start) doc.start = setup.start;
+  if (setup.seed !== "") doc.seed = Number(setup.seed);
+  if (setup.mode === "expert") doc.discard_fog = Number(setup.discard);
+  const made = await api("POST", "/v1/games", {body: doc});
+  const entry = {id: made.id, token: made.token, mode: setup.mode, discard: doc.discard_fog ?? 0, started: new Date().toISOString()};
+  saveGames([entry, ...savedGames()]);
+  game = {entry, view: made.view, events: [], hints: null};
+  localStorage.setItem(CURRENT, entry.id);
+  redraw();
+}
+
+/** Send an action; on a refusal say why in words and reload the game's state. */
+async function act(doc, redraw) {
+  try {
+    const step = await api("POST", `/v1/games/${game.entry.id}/actions`, {token: game.entry.token, body: {version: game.view.version, ...doc}});
+    game = {...game, view: step.view, events: step.events, hints: null};
+    notify("");
+  } catch (error) {
+    const stale = error instanceof ApiError && error.problems.some((p) => p.code === "stale-version");
+    notify(stale ? t("error.stale") : errorText(error));
+    if (error instanceof ApiError) game.view = await api("GET", `/v1/games/${game.entry.id}`, {token: game.entry.token});
+  }
+  redraw();
+}
+
+async function askHints(redraw) {
+  const token = game.entry.token;
+  try {
+    const hints = await api("GET", `/v1/games/${game.entry.id}/hints`, {token});
+    let advice = null;
+    if (Array.isArray(game.view.trail)) {  // the advice rests on the trail; without one, the odds alone
+      advice = (await api("POST", "/v1/advice", {body: {query: trailQuery(game.view), pawn: game.view.pawn}})).advice;
+    }
+    game.hints = {...hints, advice};
+  } catch (error) {
+    notify(errorText(error));
+  }
+  redraw();
+}
+
+// -- the new-game form and the games of this browser -----------------------------------------
+
+function setupForm(redraw) {
+  const seqLabel = (s) => (s.position ? t("sequence.position", {n: s.position, moves: t(`moves.${s.moves}`)})
+    : t("sequence.rulebook", {name: s.name, length: s.length, moves: t(`moves.${s.moves}`)}));
+  const mode = h("select", {onchange: (e) => { setup.mode = e.target.value; redraw(); }},
+    world.material.modes.map((m) => h("option", {value: m, selected: m === setup.mode}, t(`mode.${m}`))));
+  const sequence = h("select", {onchange: (e) => { setup.sequence = e.target.value; }},
+    world.material.sequences.map((s) => h("option", {value: s.name, selected: s.name === setup.sequence}, seqLabel(s))));
+  const reverse = h("input", {type: "checkbox", checked: setup.reverse, onchange: (e) => { setup.reverse = e.target.checked; }});
+  const startAt = h("select", {onchange: (e) => { setup.start = e.target.value; }},
+    h("option", {value: ""}, t("start.random")),
+    world.board.locations.map((l) => h("option", {value: l.id, selected: l.id === setup.start}, placeName(l.id))));
+  const seed = h("input", {type: "text", inputmode: "numeric", value: setup.seed, autocomplete: "off"});
+  const maxDiscard = world.material.fog_cards.length;
+  const discard = h("input", {type: "number", min: 0, max: maxDiscard, value: setup.discard, inputmode: "numeric"});
+  const seedOk = () => /^\d{0,18}$/.test(seed.value.trim());
+  const discardOk = () => /^\d+$/.test(discard.value) && Number(discard.value) <= maxDiscard;
+  seed.addEventListener("input", () => { setup.seed = seed.value.trim(); fieldMessage(seed, seedOk() ? "" : t("seed.bad")); });
+  discard.addEventListener("input", () => {
+    setup.discard = discard.value;
+    fieldMessage(discard, discardOk() ? "" : t("discard.bad", {max: maxDiscard}));
+  });
+  const go = h("button", {type: "submit", class: "primary"}, t("action.new"));
+  const form = h("form", {class: "panel", "aria-labelledby": "new-h"}, h("h2", {id: "new-h"}, t("play.new")),
+    h("div", {class: "grid"}, field(t("mode"), mode), field(t("sequence"), sequence),
+      h("label", {class: "check"}, reverse, t("reverse")), field(t("start"), startAt), field(t("seed"), seed),
+      setup.mode === "expert" ? field(t("discard"), discard) : null),
+    field("", go));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    fieldMessage(seed, seedOk() ? "" : t("seed.bad"));
+    if (setup.mode === "expert") fieldMessage(discard, discardOk() ? "" : t("discard.bad", {max: maxDiscard}));
+    if (!seedOk() || (setup.mode === "expert" && !discardOk())) return;
+    try {
+      await start(redraw);
+    } catch (error) {
+      fieldMessage(go, errorText(error));
+    }
+  });
+  return form;
+}
+
+function gameList(redraw) {
+  const games = savedGames();
+  const forget = (id) => {
+    saveGames(savedGames().filter((g) => g.id !== id));
+    localStorage.removeItem(tokensKey(id));
+    redraw();
+  };
+  const resume = async (entry) => {
+    try {
+      await open(entry);
+    } catch (error) {
+      notify(errorText(error));
+    }
+    redraw();
+  };
+  return h("section", {class: "panel", "aria-labelledby": "games-h"}, h("h2", {id: "games-h"}, t("play.games")),
+    games.length ? h("ul", {class: "games"}, games.map((g) => h("li", {},
+      h("span", {}, `${g.id} · ${t(`mode.${g.mode}`)} · ${t("play.started", {when: new Date(g.started).toLocaleString(lang())})}`),
+      h("button", {type: "button", "aria-label": t("play.resume", {id: g.id}), onclick: () => resume(g)}, "▶"),
+      h("button", {type: "button", class: "small", "aria-label": t("play.forget", {id: g.id}), onclick: () => forget(g.id)}, "✕"))))
+      : h("p", {}, t("play.none")));
+}
+
+// -- the game --------------------------------------------------------------------------------
+
+function statusBar(view) {
+  const item = (label, value, key) => h("div", {"data-field": key}, h("dt", {}, label), h("dd", {}, value));
+  const top = view.top.fog ? t("top.fog") : landmarkName(view.top.landmark);
+  return h("dl", {class: "status-bar"},
+    item(t("your.suit"), suitName(view.suit), "suit"), item(t("mode"), t(`mode.${view.mode}`), "mode"),
+    item(t("top"), top, "top"), item(t("slot", {slot: view.slot, length: view.length}), "", "slot"),
+    item(t("countdown"), view.countdown, "countdown"), item(t("fog.left"), view.fog_deck, "fog"),
+    item(t("keys"), `${view.visited.length}/${world.board.locations.length}`, "keys"),
+    item(t("pawn"), placeName(view.pawn), "pawn"));
+}
+
+function actionBar(view, redraw) {
+  const legal = new Set(view.actions);
+  const button = (action, onclick, extra = {}) =>
+    h("button", {type: "button", disabled: !legal.has(action), "data-action": action, onclick, ...extra}, t(`action.${action}`));
+  const places = neighbours(view.pawn);
+  const to = h("select", {"aria-label": t("move.to"), disabled: !legal.has("move")},
+    places.map((p) => h("option", {value: p}, placeName(p))));
+  const confront = button("confront", () => {
+    const mine = ownTokens(view.id);
+    const traits = world.cards.traits.map((tr) => tr.id).filter((id) => mine[id] === "hers");
+    if (traits.length !== world.cards.traits_per_lady) return fieldMessage(confront, t("confront.need"));
+    fieldMessage(confront, "");
+    return act({action: "confront", traits}, redraw);
+  });
+  return h("div", {class: "actions", role: "group", "aria-label": t("actions")},
+    h("div", {class: "move"}, to, button("move", () => act({action: "move", to: to.value}, redraw))),
+    button("search", () => act({action: "search"}, redraw)),
+    field("", confront),
+    button("fog", () => act({action: "fog"}, redraw)),
+    button("pass", () => act({action: "pass"}, redraw)),
+    button("reveal_suit_card", () => act({action: "reveal_suit_card"}, redraw)),
+    view.fog_warning && legal.has("fog") ? h("p", {class: "note", "aria-label": t("fog.warning")}, fogWarning(view.fog_warning)) : null);
+}
+
+/** The fog warning in the chosen language: the engine's phrase, with the fog cards named. */
+function fogWarning(warning) {
+  if (lang() === "en") return warning.text;
+  const names = warning.impossible.map((id) => name(fogCard(id)?.name ?? id)).join(", ");
+  const key = warning.impossible.length ? "fog.warning.risk" : "fog.warning.safe";
+  return (world.phrases.phrases[key] ?? warning.text).replace("{cards}", names);
+}
+
+function pendingForm(view, redraw) {
+  const p = view.pending;
+  const card = fogCard(p.card);
+  const choice = (label, values, extra = null) => h("select", {"aria-label": label},
+    extra, values.map((v) => h("option", {value: v}, placeName(v))));
+  let controls;
+  let send;
+  if (p.asks === "path") {
+    const first = choice(t("pending.step1"), neighbours(view.pawn));
+    const second = h("select", {"aria-label": t("pending.step2")});
+    const fillSecond = () => fill(second, h("option", {value: ""}, t("pending.none")),
+      neighbours(first.value).map((v) => h("option", {value: v}, placeName(v))));
+    first.addEventListener("change", fillSecond);
+    fillSecond();
+    controls = [field(t("pending.step1"), first), field(t("pending.step2"), second)];
+    send = () => ({action: "resolve", path: second.value ? [first.value, second.value] : [first.value]});
+  } else {
+    const one = choice(t("choice"), p.choices);
+    controls = [field(t("choice"), one)];
+    send = () => ({action: "resolve", [p.asks]: one.value});
+  }
+  return h("form", {class: "pending panel", "aria-labelledby": "pending-h", onsubmit: (e) => { e.preventDefault(); act(send(), redraw); }},
+    h("h3", {id: "pending-h"}, `${t("pending")}: ${name(card?.name ?? p.card)}`),
+    h("p", {}, lang() === "en" ? p.text : name(card?.text ?? p.text)),
+    controls, h("button", {type: "submit", class: "primary"}, t("action.resolve")));
+}
+
+function trailText(e) {
+  const f = {...e};
+  if (e.location) f.location = placeName(e.location);
+  if (e.landmark) f.landmark = landmarkName(e.landmark);
+  if (e.kind === "fog_card") f.card = name(fogCard(e.card)?.name ?? e.card);
+  if (e.kind === "clue") f.card = ladyName(e.card);
+  const key = e.kind === "search" ? (e.found ? "trail.search.found" : "trail.search.not")
+    : e.kind === "clue" && e.suit_card ? "trail.suit_card" : `trail.${e.kind}`;
+  return t(key, f);
+}
+
+function trailPanel(view) {
+  return h("details", {class: "panel trail-box"}, h("summary", {}, t("trail")),
+    Array.isArray(view.trail) ? h("ol", {class: "trail"}, view.trail.map((e) => h("li", {class: e.kind}, trailText(e))))
+      : h("p", {}, t("trail.absent")));
+}
+
+function whoQuery(view) {
+  const clues = view.clues.map((c) => ({card: c.card}));
+  if (view.suit_card) clues.push({card: view.suit_card.card, role: "suit_card"});
+  return {suit: view.suit, clues};
+}
+
+function hintsPanel(view) {
+  const hints = game.hints;
+  return h("section", {class: "panel hints", "aria-labelledby": "hints-h"}, h("h2", {id: "hints-h"}, t("action.hints")),
+    h("h3", {}, t("hints.who")), tokens(Object.fromEntries(Object.entries(hints.who.traits)
+      .map(([k, v]) => [k, {certain: "hers", excluded: "not", open: "unknown"}[v]]))),
+    whoResult(whoQuery(view), hints.who),
+    h("h3", {}, t("hints.where")), whereResult(hints.where, hints.advice, {pawn: view.pawn, visited: view.visited}));
+}
+
+function scoreLines(view, end) {
+  if (end.score === null) return [];
+  if (view.mode === "training") return [h("li", {}, t("score.training"))];
+  const countdown = view.countdown * view.length;
+  const fog = 2 * view.fog_deck;
+  const mode = {easy: -30, advanced: 5, expert: 5 + 5 * (game.entry.discard ?? 0)}[view.mode] ?? 0;
+  return [h("li", {}, `${t("score.cards")}: ${end.score - countdown - fog - mode}`),
+          h("li", {}, `${t("score.countdown", {countdown: view.countdown, length: view.length})}: ${countdown}`),
+          h("li", {}, `${t("score.fog", {fog: view.fog_deck})}: ${fog}`),
+          mode ? h("li", {}, `${t("score.mode")}: ${mode > 0 ? "+" : ""}${mode}`) : null];
+}
+
+function endPanel(view) {
+  const end = view.end;
+  const her = end.dark_lady;
+  return h("section", {class: `panel end ${view.state}`, "aria-labelledby": "end-h", role: "region"},
+    h("h2", {id: "end-h"}, view.state === "won" ? t("end.won") : t("end.lost")),
+    h("p", {class: "reason"}, t(`reason.${end.reason}`)),
+    h("h3", {}, `${t("end.her")}: ${ladyName(her.card)}`),
+    clueCard(her, her.suit),
+    end.confronted ? h("p", {class: "verdict"}, `${t("end.verdict")}: ${t(`verdict.${end.confronted.verdict}`)}`) : null,
+    end.score !== null ? h("div", {class: "score"},
+      h("p", {}, h("strong", {}, `${t("end.score")}: ${end.score}`), " · ", `${t("end.rank")}: ${t(`rank.${end.rank}`)}`),
+      h("ul", {}, scoreLines(view, end))) : null);
+}
+
+function gameScreen(redraw) {
+  const view = game.view;
+  const mine = ownTokens(view.id);
+  const cycle = (trait) => {
+    mine[trait] = TOKEN_STATES[(TOKEN_STATES.indexOf(mine[trait] ?? "unknown") + 1) % TOKEN_STATES.length];
+    localStorage.setItem(tokensKey(view.id), JSON.stringify(mine));
+    redraw();
+  };
+  const canMove = view.actions.includes("move");
+  return [
+    h("div", {class: "buttons toolbar"},
+      h("button", {type: "button", "data-action": "new", onclick: () => { game = null; localStorage.removeItem(CURRENT); redraw(); }}, t("action.new")),
+      h("button", {type: "button", "data-action": "hints", disabled: view.state !== "playing", onclick: () => askHints(redraw)}, t("action.hints"))),
+    view.end ? endPanel(view) : null,
+    statusBar(view),
+    h("div", {class: "columns"},
+      h("div", {},
+        drawMap({pawn: view.pawn, visited: view.visited, topLandmark: view.top.landmark ?? null,
+                 pickable: canMove ? neighbours(view.pawn) : [], onPick: (to) => act({action: "move", to}, redraw)}),
+        view.state === "playing" ? actionBar(view, redraw) : null,
+        view.pending ? pendingForm(view, redraw) : null,
+        game.events.length ? h("section", {class: "panel events", "aria-live": "polite"}, h("h3", {}, t("events")),
+          h("ul", {}, game.events.map((e) => h("li", {class: e.code}, eventText(e))))) : null),
+      h("div", {},
+        h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, t("tokens")),
+          h("p", {class: "help"}, t("tokens.help")), tokens(mine, view.state === "playing" ? cycle : null)),
+        h("section", {class: "panel", "aria-labelledby": "clues-h"}, h("h3", {id: "clues-h"}, t("clues")),
+          view.clues.length || view.suit_card ? h("div", {class: "cards"},
+            view.clues.map((c) => clueCard(c, view.suit)), view.suit_card ? clueCard(view.suit_card, view.suit, {suitCard: true}) : null)
+            : h("p", {}, t("clues.none"))),
+        trailPanel(view))),
+    game.hints ? hintsPanel(view) : null,
+  ];
+}
+
+export async function render(main) {
+  const redraw = () => render(main);
+  const current = localStorage.getItem(CURRENT);
+  if (!game && current) {
+    const entry = savedGames().find((g) => g.id === current);
+    try {
+      if (entry) await open(entry);
+    } catch (error) {
+      localStorage.removeItem(CURRENT);
+      notify(errorText(error));
+    }
+  }
+  if (game) fill(main, h("h1", {}, t("play.title")), gameScreen(redraw));
+  else fill(main, h("h1", {}, t("play.title")), setupForm(redraw), gameList(redraw));
+}

@@ -1,0 +1,37 @@
+// WHERE, shared by the play and table pages: the maps shaded by her odds, and the advice in words.
+import {h} from "./dom.js";
+import {percent, t} from "./i18n.js";
+import {drawMap} from "./map.js";
+import {phrase, placeName} from "./words.js";
+
+/** The tracking query of a trail: its landmark, fog and search entries (SPEC 8). */
+export function trailQuery(view) {
+  const observations = [];
+  for (const e of view.trail) {
+    if (e.kind === "landmark") observations.push({slot: e.slot, landmark: e.landmark});
+    else if (e.kind === "fog") observations.push({slot: e.slot, fog: true});
+    else if (e.kind === "search") observations.push({slot: e.slot, searched: e.location, found: e.found});
+  }
+  return {length: view.length, moves: view.moves, now: view.slot, observations};
+}
+
+/** A whole number with the language's thousands separator. */
+const bigNumber = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, phrase("thousands"));
+
+/** Her odds now and next turn on two maps, the paths that fit, and the advice when there is one. */
+export function whereResult(tracking, advice = null, {pawn = null, visited = []} = {}) {
+  if (tracking.status === "contradiction") return h("div", {class: "where"}, h("p", {class: "status contradiction"}, phrase("track.contradiction")));
+  const lines = [];
+  if (advice) {
+    lines.push(phrase("advice.here", {location: placeName(advice.pawn), chance: percent(advice.here_now)}));
+    lines.push(phrase("advice.best", {location: placeName(advice.best), chance: percent(advice.reach[advice.best])}));
+    if (!advice.can_search) lines.push(phrase("advice.fog"));
+    lines.push(phrase(`advice.${advice.action}`, {location: placeName(advice.best)}));
+  }
+  const map = (which) => h("div", {class: "odds-map"},
+    h("h4", {}, phrase("track.caption", {slot: tracking[which].slot, which: phrase(`track.which.${which}`), paths: bigNumber(tracking.paths)})),
+    drawMap({pawn, visited, odds: tracking[which].locations, label: t("map.odds", {which: t(which)})}));
+  return h("div", {class: "where"},
+    advice ? h("ul", {class: "advice"}, lines.map((l) => h("li", {}, l))) : null,
+    h("div", {class: "odds-maps"}, map("now"), map("next")));
+}
