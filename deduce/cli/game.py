@@ -38,6 +38,10 @@ def load_game_rules(args: argparse.Namespace) -> Rules:
     return load_rules(cards=load_cards(args.cards), board=load_board(args.board), stealth=args.stealth)
 
 
+#: Seeds drawn when none is given: short, so a game is easy to note down, replay or report.
+PLAY_SEEDS = 1_000_000
+
+
 def typed_lines() -> Iterator[str]:
     """The player's commands, read from the terminal until end of input."""
     while True:
@@ -52,17 +56,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         from rich.console import Console
 
         from deduce.cli.play import play_session
+    from deduce.text.play import play_phrase
     rules = load_game_rules(args)
     sequence = {"rulebook": args.rulebook} if args.rulebook else {"position": args.position}
     doc: dict[str, Any] = {"mode": args.mode, "sequence": sequence, "reverse": args.reverse, "start": args.start,
-                           "seed": random.SystemRandom().randrange(2 ** 62) if args.seed is None else args.seed}
+                           "seed": random.SystemRandom().randrange(PLAY_SEEDS) if args.seed is None else args.seed}
     if args.discard_fog is not None:
         doc["discard_fog"] = args.discard_fog
     console = Console()
     try:
         game = play_session(rules, doc, typed_lines(), console, lang=args.lang)
     except KeyboardInterrupt:
-        console.print(f"\nGame left (seed {doc['seed']}).")
+        console.print("\n" + play_phrase(args.lang, "left", seed=doc["seed"]), markup=False)
         return 130
     return 0 if game.state != "lost" else 1
 

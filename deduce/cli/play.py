@@ -2,196 +2,462 @@
 ``deduce simulate``. A front end: the rules are in :mod:`deduce.game.rules`, the bot and
 the simulator in :mod:`deduce.game.bot` and :mod:`deduce.game.simulate`; this module only
 reads commands and draws.
+
+Every screen fits the console (80×24 is the target): after each command the whole table is
+drawn again, the parts that must stay in sight first (the status line, the events of the
+last action, what can be done) and the rest as room allows (the map, the clues, the last
+entries of the trail). Help, hints and the whole trail come a screen at a time. Locations
+are numbered in board order everywhere (the map, the trail, a fog card's choices) and any
+command takes a location or a trait by its number, its id or its name. Every word comes
+from the phrase tables in the game's language (:mod:`deduce.text.play` for the terminal's
+own labels; the events, hint reports and names from theirs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Console
-from rich.markup import escape
+from rich.console import Console, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from deduce.errors import Illegal, InputError
 from deduce.game.bot import ActionDoc
 from deduce.game.material import Rules
 from deduce.game.rules import Game
+from deduce.game.scoring import ScoreTermJSON
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import Summary
+from deduce.game.trail import TrailEntryJSON
+from deduce.game.view import EndJSON, who, who_query
+from deduce.render.where import track_text
+from deduce.render.who import hint_text
+from deduce.text.play import play_phrase
+from deduce.where.advice import advise
+from deduce.where.tracker import track
+from deduce.who.deduction import deduce
 from deduce.who.keys import key_entry_text
 
-HELP = """Commands (a location or trait may be given by its number):
-  m LOC            move to a neighbouring location        s        search here
-  c T1 T2 T3       confront her here with three traits    f        use the fog card on top
-  r VALUE [VALUE]  answer a fog card (a place, or a path)  p        pass
-  u                reveal the suit card (all keys claimed) h        hints (who and where)
-  t                the whole trail                         ?        this help
-  q                quit"""
-
-#: Trail entries shown under the board after every action (``t`` shows them all).
+#: Trail entries shown under the map at most (``t`` shows them all, a screen at a time).
 TRAIL_SHOWN = 5
 
+#: One-letter commands and the actions they send.
 SHORT = {"m": "move", "s": "search", "c": "confront", "f": "fog", "r": "resolve", "p": "pass",
          "u": "reveal_suit_card"}
+#: Commands that only show something (or leave), by their letters and words.
+LOCAL = {"?": "help", "help": "help", "h": "hints", "hints": "hints", "t": "trail", "trail": "trail",
+         "q": "quit", "quit": "quit", "exit": "quit"}
 
 
-def _pick(options: tuple[str, ...], word: str) -> str:
-    """An option by id or by its 1-based number in the list shown."""
-    if word.isdigit() and 1 <= int(word) <= len(options):
-        return options[int(word) - 1]
-    return word
+@dataclass(frozen=True)
+class Say:
+    """A command that cannot be sent as typed: what to tell the player instead."""
+
+    text: str
 
 
-def parse_command(game: Game, line: str) -> ActionDoc | str:
-    """A typed command as an action document, or one of ``help``, ``hints``, ``quit``, ``""``."""
+Command = ActionDoc | Say | str
+
+
+def place(game: Game, location: str) -> str:
+    """A location as the terminal names it everywhere: its number in board order and its name."""
+    return f"{game.board.index(location) + 1} {game.words.place(location)}"
+
+
+def places(game: Game, locations: Iterable[str]) -> str:
+    return ", ".join(place(game, loc) for loc in sorted(locations, key=game.board.index))
+
+
+def _find(word: str, options: Sequence[str], names: Sequence[str]) -> str | None:
+    """An option named by its 1-based number, its id or its name (any case)."""
+    if word.isdigit():
+        return options[int(word) - 1] if 1 <= int(word) <= len(options) else None
+    folded = word.casefold()
+    for option, name in zip(options, names, strict=True):
+        if folded in (option.casefold(), name.casefold()):
+            return option
+    return None
+
+
+def find_location(game: Game, word: str) -> str | Say:
+    ids = game.board.location_ids
+    found = _find(word, ids, [game.words.place(x) for x in ids])
+    return found if found is not None else Say(play_phrase(game.lang, "unknown.location", word=word, n=len(ids)))
+
+
+def find_traits(game: Game, words: list[str]) -> list[str] | Say:
+    """Traits by number, id or name; names of several words are separated by commas."""
+    ids = game.cards.trait_ids
+    names = [game.cards.trait(t).name.get(game.lang) for t in ids]
+    typed = " ".join(words)
+    out = []
+    for word in ([w.strip() for w in typed.split(",") if w.strip()] if "," in typed else words):
+        found = _find(word, ids, names)
+        if found is None:
+            return Say(play_phrase(game.lang, "unknown.trait", word=word, n=len(ids)))
+        out.append(found)
+    return out
+
+
+def numbered_traits(game: Game) -> str:
+    return " · ".join(f"{i} {game.cards.trait(t).name.get(game.lang)}"
+                      for i, t in enumerate(game.cards.trait_ids, 1))
+
+
+def wherry_path(game: Game, to: str) -> list[str]:
+    """The path a wherry takes to ``to``: one step, or two through a neighbour (one whose key
+    is still to claim first, as the player would choose)."""
+    here = game.table.pawn
+    if game.board.adjacent(here, to):
+        return [to]
+    via = [x for x in game.board.location_ids if game.board.adjacent(here, x) and game.board.adjacent(x, to)]
+    via.sort(key=lambda x: x in game.table.visited)
+    return [via[0], to] if via else [to]
+
+
+def parse_command(game: Game, line: str) -> Command:
+    """A typed command: an action document, a :class:`Say` (a problem, or a list to choose
+    from), one of ``help``, ``hints``, ``trail``, ``quit``, or ``""`` for an empty line."""
     words = line.split()
     if not words:
         return ""
     head, rest = words[0].lower(), words[1:]
-    if head in ("?", "help"):
-        return "help"
-    if head in ("h", "hints"):
-        return "hints"
-    if head in ("q", "quit", "exit"):
-        return "quit"
-    if head in ("t", "trail"):
-        return "trail"
+    if head in LOCAL:
+        return LOCAL[head]
     name = SHORT.get(head, head)
-    locations = game.board.location_ids
-    action: ActionDoc = {"action": name}
-    if name == "move" and rest:
-        action["to"] = _pick(locations, rest[0])
-    elif name == "confront":
-        action["traits"] = [_pick(game.cards.trait_ids, w) for w in rest]
-    elif name == "resolve" and game.pending is not None:
-        asks = game.pending.asks
-        action[asks] = [_pick(locations, w) for w in rest] if asks == "path" else (
-            _pick(locations, rest[0]) if rest else None)
-    return action
+    lang = game.lang
+    if name == "move":
+        if not rest:
+            choices = places(game, game.board.neighbours(game.table.pawn))
+            return Say(play_phrase(lang, "pick.move", choices=choices))
+        to = find_location(game, " ".join(rest))
+        if isinstance(to, Say):
+            return to
+        if not game.board.adjacent(game.table.pawn, to) and "move" in game.legal_actions():
+            return Say(play_phrase(lang, "not-next", place=place(game, to), here=place(game, game.table.pawn),
+                                   choices=places(game, game.board.neighbours(game.table.pawn))))
+        return {"action": "move", "to": to}
+    if name == "confront":
+        traits = find_traits(game, rest)
+        if isinstance(traits, Say):
+            return traits
+        if len(traits) != game.cards.traits_per_lady:
+            return Say(play_phrase(lang, "pick.traits", choices=numbered_traits(game)))
+        return {"action": "confront", "traits": traits}
+    if name == "resolve" and game.pending is not None:
+        return _resolve_command(game, rest)
+    if name in SHORT.values():
+        return {"action": name}
+    return Say(play_phrase(lang, "unknown.command", word=words[0]))
 
 
-def render(game: Game, console: Console) -> None:
-    """The table as the player sees it: map, top card, counters, clues, what can be done."""
-    view = game.view()
+def _resolve_command(game: Game, rest: list[str]) -> Command:
+    """The answer to the fog card waiting: one of the places it offers (or, for a path, one
+    or two steps)."""
+    pending = game.pending
+    assert pending is not None
+    if not rest:
+        return Say(pending_text(game))
+    whole = find_location(game, " ".join(rest))
+    steps = [whole] if not isinstance(whole, Say) or len(rest) == 1 else [find_location(game, w) for w in rest]
+    for step in steps:
+        if isinstance(step, Say):
+            return step
+    chosen = [str(s) for s in steps]
+    if pending.asks == "path":
+        return {"action": "resolve", "path": wherry_path(game, chosen[0]) if len(chosen) == 1 else chosen}
+    return {"action": "resolve", pending.asks: chosen[0]}
+
+
+# -- the screen -----------------------------------------------------------------
+
+def status_line(game: Game) -> str:
+    view, lang = game.view(), game.lang
+    return play_phrase(lang, "status", mode=play_phrase(lang, f"mode.{view['mode']}"), round=game.round,
+                       card=view["slot"] % view["length"] + 1, length=view["length"], countdown=view["countdown"],
+                       fog=view["fog_deck"], keys=len(view["visited"]), total=len(game.board.location_ids),
+                       seed=game.setup.seed)
+
+
+def where_lines(game: Game) -> list[str]:
+    """Where the pawn is, her suit, and the top card (with the places that show its landmark)."""
+    view, lang = game.view(), game.lang
+    pawn = play_phrase(lang, "pawn", place=place(game, view["pawn"]))
+    suit = play_phrase(lang, "suit", suit=game.cards.suit(view["suit"]).name.get(lang))
+    mark = view["top"].get("landmark")
+    if mark is None:
+        top = play_phrase(lang, "top.fog")
+    else:
+        showing = [x for x in game.board.location_ids if game.board.landmark_of(x) == mark]
+        top = play_phrase(lang, "top.landmark", landmark=game.words.landmark(mark), places=places(game, showing))
+    return [f"{pawn} · {suit}", top]
+
+
+def map_grid(game: Game) -> Table:
+    """The locations in two columns: number (► for the pawn), name, ✓ for a claimed key, paths."""
+    view, board = game.view(), game.board
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(2):
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column()
+        grid.add_column(no_wrap=True)
+        grid.add_column(no_wrap=True)
+
+    def cells(i: int) -> list[str]:
+        if i >= len(board.locations):
+            return ["", "", "", ""]
+        loc = board.locations[i].id
+        paths = " ".join(str(board.index(n) + 1) for n in sorted(board.neighbours(loc), key=board.index))
+        return [("►" if loc == view["pawn"] else "") + str(i + 1), game.words.place(loc),
+                "✓" if loc in view["visited"] else "", f"→ {paths}"]
+
+    rows = -(-len(board.locations) // 2)
+    for i in range(rows):
+        grid.add_row(*cells(i), *cells(i + rows))
+    return grid
+
+
+def landmarks_line(game: Game) -> str:
     board = game.board
-    places = Table(title=f"London — you are at {board.location(view['pawn']).name.get()}", show_lines=False)
-    for col in ("#", "location", "landmark", "key", "paths to"):
-        places.add_column(col)
-    for i, loc in enumerate(board.locations, 1):
-        here = "► " if loc.id == view["pawn"] else ""
-        places.add_row(str(i), here + loc.name.get(), loc.landmark, "✓" if loc.id in view["visited"] else "",
-                       ", ".join(str(board.index(n) + 1) for n in sorted(board.neighbours(loc.id), key=board.index)))
-    console.print(places)
-    top = "a fog card" if view["top"].get("fog") else f"the landmark [bold]{view['top'].get('landmark')}[/bold]"
-    console.print(f"Top stealth card: {top}   slot {view['slot']} of a {view['length']}-card deck "
-                  f"({view['moves'].replace('_', ' ')})   countdown {view['countdown']}   "
-                  f"fog deck {view['fog_deck']}   her suit: {view['suit']}")
-    clues = view["clues"] + ([view["suit_card"]] if view["suit_card"] else [])
-    if clues:
-        table = Table(title="Clues")
-        for col in ("card", "traits", f"key for {view['suit']}"):
-            table.add_column(col)
-        for clue in clues:
-            table.add_row(clue["name"], ", ".join(clue["traits"]), key_entry_text(clue["key"][view["suit"]]))
-        console.print(table)
-    if view["pending"]:
-        p = view["pending"]
-        console.print(f"[yellow]Fog card waiting:[/yellow] {p['text']}  (r + {p['asks']}; choices: "
-                      f"{', '.join(str(board.index(c) + 1) for c in p['choices'])})")
-    console.print("Traits: " + "  ".join(f"{i}={t}" for i, t in enumerate(game.cards.trait_ids, 1)))
-    render_trail(game, console)
+    marks = " ".join(
+        f"{game.words.landmark(m)} " + ",".join(str(board.index(x) + 1) for x in board.location_ids
+                                                  if board.landmark_of(x) == m)
+        for m in board.landmark_ids)
+    return play_phrase(game.lang, "landmarks", landmarks=marks)
+
+
+def clues_line(game: Game) -> str:
+    """The clues in hand, compact: each lady and her key's entry for the Dark Lady's suit."""
+    view, lang = game.view(), game.lang
+    held = [f"{c['name']} ({key_entry_text(c['key'][view['suit']])})" for c in view["clues"]]
+    if view["suit_card"] is not None:
+        held.append(play_phrase(lang, "clue.suit-card", lady=view["suit_card"]["name"]))
+    return play_phrase(lang, "clues", clues=", ".join(held)) if held else play_phrase(lang, "clues.none")
+
+
+def trail_line(game: Game, entry: TrailEntryJSON) -> str:
+    """One trail entry as the player's notebook would have it: the slot, then what happened."""
+    lang, kind = game.lang, entry["kind"]
+    if kind == "landmark":
+        said = play_phrase(lang, "trail.landmark", landmark=game.words.landmark(entry["landmark"]))
+    elif kind == "search":
+        how = "seen" if "fog_card" in entry else "search"
+        said = play_phrase(lang, f"trail.{how}.{'found' if entry['found'] else 'not-found'}",
+                           place=place(game, entry["location"]))
+    elif kind == "flee":
+        said = play_phrase(lang, "trail.flee", entry["cards"], cards=entry["cards"])
+    elif kind == "countdown":
+        said = play_phrase(lang, "trail.countdown", value=entry["value"])
+    elif kind == "fog_card":
+        said = play_phrase(lang, "trail.fog_card", card=game.rules.fog_card(entry["card"]).name.get(lang))
+    elif kind == "key":
+        said = play_phrase(lang, "trail.key", place=place(game, entry["location"]))
+    elif kind == "clue":
+        said = play_phrase(lang, "trail.suit_card" if entry.get("suit_card") else "trail.clue",
+                           lady=game.words.lady(entry["card"]))
+    else:
+        said = play_phrase(lang, "trail.fog")
+    return f"{entry['slot']:>3}  {said}"
+
+
+def pending_text(game: Game) -> str:
+    """The fog card waiting for an answer, and the places it offers, numbered as on the map."""
+    view, lang = game.view(), game.lang
+    p = view["pending"]
+    assert p is not None
+    card = game.rules.fog_card(p["card"]).name.get(lang)
+    return (play_phrase(lang, "pending", card=card, text=p["text"]) + "\n"
+            + play_phrase(lang, f"pending.{p['asks']}", choices=places(game, p["choices"])))
+
+
+def actions_line(game: Game) -> str:
+    legal = game.legal_actions()
+    return play_phrase(game.lang, "actions", actions=" · ".join(play_phrase(game.lang, f"action.{a}") for a in legal))
+
+
+def height(console: Console, renderable: RenderableType) -> int:
+    """The lines a renderable takes on this console."""
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def screen(game: Game, console: Console, notes: Sequence[str]) -> list[RenderableType]:
+    """The table after an action, fitted to the console's height less the prompt's line.
+
+    Always shown: the status line, where you are, the notes (the events of the last action,
+    or what the terminal has to say), a fog card waiting, the fog warning, and what you may
+    do. As room allows, in this order: the map, the clues, the landmarks, then up to
+    :data:`TRAIL_SHOWN` trail entries."""
+    view = game.view()
+    fixed_top: list[RenderableType] = [Text(status_line(game), style="bold"), *map(Text, where_lines(game))]
+    fixed_bottom: list[RenderableType] = [Text(f"• {n}") for n in notes]
+    if view["pending"] is not None:
+        fixed_bottom.append(Text(pending_text(game), style="yellow"))
     if view["fog_warning"] is not None:
-        console.print(f"[yellow]{escape(view['fog_warning']['text'])}[/yellow]")
-    console.print("You may: " + ", ".join(view["actions"]))
+        fixed_bottom.append(Text(view["fog_warning"]["text"], style="yellow"))
+    fixed_bottom.append(Text(actions_line(game), style="cyan"))
+    room = console.size.height - 1 - sum(height(console, r) for r in fixed_top + fixed_bottom)
+    middle: list[RenderableType] = []
+    for part in (map_grid(game), Text(clues_line(game)), Text(landmarks_line(game), style="dim")):
+        need = height(console, part)
+        if need <= room:
+            middle.append(part)
+            room -= need
+    trail = view["trail"]
+    shown = min(TRAIL_SHOWN, len(trail), room - 1)
+    if shown > 0:
+        title = play_phrase(game.lang, "trail.title.last", shown=shown, total=len(trail))
+        lines = [trail_line(game, e) for e in trail[-shown:]]
+        while shown > 0 and 1 + sum(height(console, Text(x)) for x in lines) > room:  # long lines wrap
+            shown, lines = shown - 1, lines[1:]
+        if shown > 0:
+            middle.append(Text(title, style="bold"))
+            middle += [Text(x) for x in lines]
+    return fixed_top + middle + fixed_bottom
 
 
-def trail_line(game: Game, entry: Mapping[str, Any]) -> str:
-    """One trail entry as the player's notebook would have it."""
-    words, kind = game.words, entry["kind"]
-    phrases: dict[str, Callable[[], str]] = {
-        "landmark": lambda: f"the top card shows {words.landmark(entry['landmark'])}",
-        "fog": lambda: "a fog card is on top",
-        "search": lambda: f"searched {words.place(entry['location'])}: "
-                          f"{'she was there' if entry['found'] else 'not there'}",
-        "flee": lambda: f"she fled {entry['cards']} card(s) unseen",
-        "countdown": lambda: f"the countdown card now shows {entry['value']}",
-        "fog_card": lambda: f"fog card {game.rules.fog_card(entry['card']).name.get(game.lang)} used",
-        "key": lambda: f"key of {words.place(entry['location'])} claimed",
-        "clue": lambda: f"clue gained: {words.lady(entry['card'])}"
-                        + (" (the suit card)" if entry.get("suit_card") else ""),
-    }
-    said = phrases[kind]()
-    return f"  card {entry['slot']:>3}  {said}"
+def hints_text(game: Game) -> str:
+    """The hints, with the same renderers as ``deduce hint`` and ``deduce track --pawn``: who
+    she can be (candidates and the reasons in words), her odds now and next turn, and the advice."""
+    view = game.player_view()
+    query = who_query(game.cards, view, explain=True)
+    tracking = track(game.board, view.track_query())
+    advice = advise(game.board, tracking, view.pawn) if tracking.paths else None
+    return (hint_text(game.cards, query, deduce(game.cards, query), game.lang) + "\n\n"
+            + track_text(game.board, tracking, advice, game.lang))
 
 
-def render_trail(game: Game, console: Console, last: int | None = TRAIL_SHOWN) -> None:
-    """The trail (SPEC 8), the last ``last`` entries or all of it."""
-    trail = game.view()["trail"]
-    shown = trail if last is None else trail[-last:]
-    title = "Trail" if last is None or len(trail) <= last else f"Trail (last {last} of {len(trail)}; t for all)"
-    console.print(f"[bold]{title}[/bold]")
-    for entry in shown:
-        console.print(escape(trail_line(game, entry)))
+def end_lines(game: Game, end: EndJSON) -> list[str]:
+    """How it ended: lost (a win says so in its event), her card, the verdict on your traits,
+    and the score term by term."""
+    lang = game.lang
+    lady = end["dark_lady"]
+    out = [play_phrase(lang, "end.lost")] if game.state == "lost" else []  # a win's event says so already
+    out.append(play_phrase(lang, "end.lady", lady=lady["name"], traits=game.words.traits(lady["card"])))
+    if end["confronted"] is not None:
+        out.append(play_phrase(lang, f"verdict.{end['confronted']['verdict']}"))
+    if end["score"] is not None and end["rank"] is not None and end["breakdown"] is not None:
+        out.append(play_phrase(lang, "score.title"))
+        out += score_lines(game, end["breakdown"])
+        out.append(play_phrase(lang, "score.total", score=end["score"], rank=play_phrase(lang, f"rank.{end['rank']}")))
+    return out
 
 
-def render_hints(game: Game, console: Console) -> None:
-    hints = game.hints()
-    who, where = hints["who"], hints["where"]
-    traits = "  ".join(f"{t}: {state}" for t, state in who["traits"].items())
-    console.print(f"[bold]Who[/bold] ({who['status']}, {len(who['candidates'])} candidate(s)): {traits}")
-    if who["dark_lady"]:
-        console.print(f"  Her traits are proven: {', '.join(who['dark_lady'])}")
-    for label, odds in (("now", where["now"]), ("next turn", where["next"])):
-        likely = sorted(((p, loc) for loc, p in odds["locations"].items() if p > 0), reverse=True)[:4]
-        console.print(f"[bold]Where {label}[/bold]: " + ", ".join(f"{loc} {p:.0%}" for p, loc in likely))
+def score_lines(game: Game, terms: Sequence[ScoreTermJSON]) -> list[str]:
+    """Each term of the score as the rulebook's example lays it out, points right-aligned."""
+    said = [play_phrase(game.lang, f"score.{t['term']}", n=t["count"], length=game.length) for t in terms]
+    width = max(len(s) for s in said)
+    return [f"  {s.ljust(width)}  {t['points']:>+4}" for s, t in zip(said, terms, strict=True)]
+
+
+class Terminal:
+    """One game at the terminal: reads commands from ``lines``, draws on ``console``."""
+
+    def __init__(self, game: Game, console: Console, lines: Iterator[str]):
+        self.game = game
+        self.console = console
+        self.lines = lines
+        self.typed_ahead: str | None = None  # a command typed at a "more" prompt
+
+    def say(self, key: str, **fields: object) -> str:
+        return play_phrase(self.game.lang, key, None, **fields)
+
+    def read(self) -> str | None:
+        """The next line typed, or None at the end of input."""
+        line, self.typed_ahead = self.typed_ahead, None
+        return line if line is not None else next(self.lines, None)
+
+    def draw(self, notes: Sequence[str]) -> None:
+        self.console.clear()
+        for part in screen(self.game, self.console, notes):
+            self.console.print(part)
+
+    def page(self, text: str) -> None:
+        """Long text a screen at a time; Enter shows more, ``q`` stops, and any other command
+        stops and is carried out."""
+        lines = Text(text).wrap(self.console, self.console.width)
+        size = max(1, self.console.size.height - 2)
+        for start in range(0, len(lines), size):
+            self.console.clear()
+            for line in lines[start:start + size]:
+                self.console.print(line)
+            if start + size < len(lines):
+                self.console.print(Text(self.say("more"), style="dim"))
+                answer = self.read()
+                if answer is None or answer.strip():
+                    self.typed_ahead = None if answer is None or answer.strip().lower() == "q" else answer
+                    return
+
+    def confirm(self, key: str, **fields: object) -> bool:
+        """Ask a yes/no question; anything but yes (or the end of input) is no."""
+        self.console.print(Text(self.say(key, **fields), style="bold yellow"))
+        answer = self.read()
+        return answer is not None and answer.strip().casefold() in self.say("yes").split()
+
+    def unproven(self, traits: list[str]) -> bool:
+        """Whether the clues in hand fall short of proving these are her traits."""
+        proven = who(self.game.cards, self.game.player_view())
+        return proven.status != "solved" or set(proven.dark_lady or ()) != set(traits)
+
+    def play(self) -> None:
+        game = self.game
+        self.draw([self.say("seed", seed=game.setup.seed)])
+        while not game.over:
+            line = self.read()
+            if line is None:
+                return
+            command = parse_command(game, line)
+            if command == "quit":
+                if self.confirm("confirm.quit"):
+                    self.console.print(self.say("left", seed=game.setup.seed))
+                    return
+                self.draw([])
+            elif command == "help":
+                self.page(self.say("help"))
+            elif command == "hints":
+                self.page(hints_text(game))
+            elif command == "trail":
+                self.page("\n".join([self.say("trail.title")] + [trail_line(game, e) for e in game.view()["trail"]]))
+            elif isinstance(command, Say):
+                self.draw([command.text])
+            elif isinstance(command, Mapping):
+                self.act(command)
+            elif command:
+                self.draw([])
+
+    def act(self, action: ActionDoc) -> None:
+        game = self.game
+        if action["action"] not in game.legal_actions():
+            self.draw([self.say("not-now")])
+            return
+        if action["action"] == "confront" and self.unproven(action["traits"]):
+            traits = ", ".join(game.cards.trait(t).name.get(game.lang) for t in action["traits"])
+            if not self.confirm("confirm.confront", traits=traits):
+                self.draw([])
+                return
+        try:
+            events = game.act(action)
+        except (InputError, Illegal) as exc:
+            self.draw([self.say("not-possible", reason=str(exc))])
+            return
+        notes = [e["text"] for e in events]
+        end = game.view()["end"]
+        if end is None:
+            self.draw(notes)
+            return
+        self.console.clear()
+        self.console.print(Text(status_line(game), style="bold"))
+        for line in [f"• {n}" for n in notes] + end_lines(game, end):
+            self.console.print(Text(line))
 
 
 def play_session(rules: Rules, setup_doc: Mapping[str, Any], lines: Iterable[str], console: Console,
                  lang: str = "en") -> Game:
     """Play one game from typed lines until it ends, the lines run out, or the player quits;
-    what happens is told in ``lang``."""
+    everything is said in ``lang``."""
     game = Game.new(rules, parse_setup(rules, setup_doc), lang=lang)
-    console.print(f"Game seed {game.setup.seed}: the same seed and options replay this deal.")
-    console.print(HELP)
-    render(game, console)
-    commands: Iterator[str] = iter(lines)
-    while not game.over:
-        try:
-            line = next(commands)
-        except StopIteration:
-            break
-        command = parse_command(game, line)
-        if command == "quit":
-            break
-        if command == "help":
-            console.print(HELP)
-            continue
-        if command == "hints":
-            render_hints(game, console)
-            continue
-        if command == "trail":
-            render_trail(game, console, last=None)
-            continue
-        if not command:
-            continue
-        try:
-            events = game.act(command)
-        except (InputError, Illegal) as exc:
-            console.print(f"[red]Not possible:[/red] {exc}")
-            continue
-        for event in events:
-            console.print(f"  • {event['text']}")
-        if not game.over:
-            render(game, console)
-    end = game.view()["end"]
-    if end is not None:
-        lady = end["dark_lady"]
-        console.print(f"[bold]{'You win' if game.state == 'won' else 'You lose'}[/bold]: {end['message']}")
-        console.print(f"The Dark Lady was {lady['name']} ({', '.join(lady['traits'])}).")
-        if end["score"] is not None and end["confronted"] is not None:
-            console.print(f"Score {end['score']}: {end['rank_name']}; your traits were "
-                          f"{end['confronted']['verdict'].replace('-', ' ')}.")
+    Terminal(game, console, iter(lines)).play()
     return game
 
 

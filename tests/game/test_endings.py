@@ -361,9 +361,11 @@ def test_terminal_game_ends(name):
         for action in p.actions[:-1]:
             yield command(action)
         if name == "win":
-            yield "h"
+            yield "h"  # the hints, a screen at a time: the next command stops them
         shown_before_end.append(out.export_text(clear=False))
         yield command(p.actions[-1])
+        if name == "wrong-traits":
+            yield "y"  # the terminal asks before a confrontation the clues do not prove
 
     game = play_session(RULES, p.setup, typed(), out)
     text = out.export_text()
@@ -377,5 +379,6 @@ def test_terminal_game_ends(name):
     assert end["message"] in after and f"The Dark Lady was {dark.name.get()}" in after
     assert ("You win" if ending.state == "won" else "You lose") in after
     if name == "win":
-        assert "Her traits are proven" in shown_before_end[0]
-        assert f"Score {end['score']}: {end['rank_name']}; your traits were proven." in after
+        assert "Dark Lady: solved" in shown_before_end[0] and "She is: " in shown_before_end[0]
+        assert "Your clues proved her traits." in after and "Score, as the rulebook counts it:" in after
+        assert f"Total score {end['score']} (" in after

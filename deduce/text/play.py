@@ -1,0 +1,268 @@
+"""The words of the terminal game (``deduce play``), in English, Italian and Russian.
+
+The events come from :mod:`deduce.text.events` and the hint reports from
+:mod:`deduce.text.phrases`; this table holds the terminal's own labels: the status line,
+the trail, the prompts and confirmations, and the score as the rulebook tallies it. The
+editions' words are used throughout: the Dark Lady is the *Dama Bruna* and the *Смуглая
+дама*; the countdown card the *carta Contatore* and the *карта отсчёта*; the ranks as
+printed in each rulebook. Names of places, landmarks, traits, suits, ladies and fog cards
+come from their :class:`~deduce.text.names.Names`. A phrase that depends on a number has
+one entry per plural form (``key.one``, ``key.few``, ``key.many``, ``key.other``).
+"""
+
+from __future__ import annotations
+
+from deduce.text.events import plural
+
+PLAY_PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "seed": "Game seed {seed}: the same seed and options replay this deal.",
+        "status": "{mode} · round {round} · card {card} of {length} · countdown {countdown} · "
+                  "fog {fog} · keys {keys}/{total} · seed {seed}",
+        "mode.training": "Training", "mode.easy": "Easy", "mode.normal": "Normal",
+        "mode.advanced": "Advanced", "mode.expert": "Expert",
+        "top.landmark": "Top card: {landmark} ({places})",
+        "top.fog": "Top card: a fog card",
+        "pawn": "You are at {place}",
+        "suit": "her suit: {suit}",
+        "clues": "Clues: {clues}",
+        "clues.none": "Clues: none yet",
+        "clue.suit-card": "suit card {lady}",
+        "landmarks": "Landmarks: {landmarks}",
+        "trail.title": "Trail (slot: what you saw or did)",
+        "trail.title.last": "Trail, last {shown} of {total} (t: all of it)",
+        "trail.landmark": "top card: {landmark}",
+        "trail.fog": "top card: a fog card",
+        "trail.search.found": "searched {place}: she was there",
+        "trail.search.not-found": "searched {place}: not there",
+        "trail.seen.found": "fog card: she is at {place}",
+        "trail.seen.not-found": "fog card: she is not at {place}",
+        "trail.flee.one": "she fled {cards} card, unseen",
+        "trail.flee.other": "she fled {cards} cards, unseen",
+        "trail.countdown": "the countdown card turned to {value}",
+        "trail.fog_card": "fog card used: {card}",
+        "trail.key": "key claimed: {place}",
+        "trail.clue": "clue: {lady}",
+        "trail.suit_card": "the suit card: {lady}",
+        "actions": "{actions} │ h hints · t trail · ? help · q quit",
+        "action.move": "m move", "action.search": "s search", "action.confront": "c confront",
+        "action.fog": "f fog card", "action.resolve": "r answer", "action.pass": "p pass",
+        "action.reveal_suit_card": "u suit card",
+        "pending": "Fog card {card}: {text}",
+        "pending.location": "Answer r NUMBER, one of: {choices}",
+        "pending.to": "Answer r NUMBER, one of: {choices}",
+        "pending.path": "Answer r NUMBER (or r STEP STEP), one of: {choices}",
+        "help": "Commands (a location or a trait may be given by its number or its name):\n"
+                "  m NUMBER    move to a neighbouring location (m alone lists them)\n"
+                "  s           search here\n"
+                "  c T1 T2 T3  confront her here with three traits (c alone lists them)\n"
+                "  f           use the fog card on top\n"
+                "  r NUMBER    answer a fog card (r STEP STEP for a path)\n"
+                "  p           pass\n"
+                "  u           reveal the suit card (once every key is claimed)\n"
+                "  h           hints: who she can be and why, her odds and advice\n"
+                "  t           the whole trail\n"
+                "  ?           this help\n"
+                "  q           quit",
+        "more": "-- Enter for more, q to stop (or type a command) --",
+        "pick.move": "Where to? m NUMBER: {choices}",
+        "pick.traits": "Name three traits: c NUMBER NUMBER NUMBER. {choices}",
+        "unknown.command": "Unknown command {word}: type ? for the commands.",
+        "unknown.location": "No location {word}: give its number (1 to {n}) or its name.",
+        "unknown.trait": "No trait {word}: give its number (1 to {n}) or its name.",
+        "not-now": "That is not possible now.",
+        "not-possible": "Not possible: {reason}",
+        "not-next": "{place} is not next to {here}; paths lead to: {choices}.",
+        "yes": "y yes",
+        "confirm.confront": "Your clues do not prove {traits}. Confront her anyway? (y/n)",
+        "confirm.quit": "Quit this game? (y/n)",
+        "left": "Game left (seed {seed}).",
+        "end.lost": "You lose.",
+        "end.lady": "The Dark Lady was {lady} ({traits}).",
+        "verdict.proven": "Your clues proved her traits.",
+        "verdict.lucky-guess": "Your traits were a lucky guess: the clues did not prove them.",
+        "verdict.wrong": "Your traits were wrong.",
+        "score.title": "Score, as the rulebook counts it:",
+        "score.cards-above": "{n} cards on top of the countdown card",
+        "score.countdown": "Number {n} on the countdown card: {n} × {length}",
+        "score.fog-left": "{n} cards left in the fog deck: {n} × 2",
+        "score.training": "Played in Training mode: halved, rounding up",
+        "score.easy": "Played in Easy mode",
+        "score.advanced": "Played in Advanced mode",
+        "score.expert": "Played in Expert mode",
+        "score.discarded": "{n} fog cards discarded at setup: {n} × 5",
+        "score.total": "Total score {score} ({rank})",
+        "rank.chimney-sweeper": "chimney-sweeper", "rank.golden-lad": "golden lad/girl",
+        "rank.fair-youth": "fair youth/maid", "rank.immortal-bard": "immortal bard",
+    },
+    "it": {
+        "seed": "Seed della partita {seed}: lo stesso seed e le stesse opzioni rigiocano questa partita.",
+        "status": "{mode} · turno {round} · carta {card} di {length} · Contatore {countdown} · "
+                  "Nebbia {fog} · chiavi {keys}/{total} · seed {seed}",
+        "mode.training": "Allenamento", "mode.easy": "Facile", "mode.normal": "Standard",
+        "mode.advanced": "Avanzata", "mode.expert": "Esperto",
+        "top.landmark": "Prima carta: {landmark} ({places})",
+        "top.fog": "Prima carta: una carta Nebbia",
+        "pawn": "Sei a {place}",
+        "suit": "il suo seme: {suit}",
+        "clues": "Indizi: {clues}",
+        "clues.none": "Indizi: ancora nessuno",
+        "clue.suit-card": "carta del seme {lady}",
+        "landmarks": "Simboli: {landmarks}",
+        "trail.title": "Tracce (posizione: ciò che hai visto o fatto)",
+        "trail.title.last": "Tracce, ultime {shown} di {total} (t: tutte)",
+        "trail.landmark": "prima carta: {landmark}",
+        "trail.fog": "prima carta: una carta Nebbia",
+        "trail.search.found": "cercato a {place}: era lì",
+        "trail.search.not-found": "cercato a {place}: non c'era",
+        "trail.seen.found": "carta Nebbia: lei è a {place}",
+        "trail.seen.not-found": "carta Nebbia: lei non è a {place}",
+        "trail.flee.one": "è fuggita di {cards} carta, senza essere vista",
+        "trail.flee.other": "è fuggita di {cards} carte, senza essere vista",
+        "trail.countdown": "la carta Contatore è girata su {value}",
+        "trail.fog_card": "carta Nebbia usata: {card}",
+        "trail.key": "chiave presa: {place}",
+        "trail.clue": "indizio: {lady}",
+        "trail.suit_card": "la carta del seme: {lady}",
+        "actions": "{actions} │ h aiuti · t tracce · ? comandi · q esci",
+        "action.move": "m muovi", "action.search": "s cerca", "action.confront": "c smaschera",
+        "action.fog": "f carta Nebbia", "action.resolve": "r rispondi", "action.pass": "p passa",
+        "action.reveal_suit_card": "u carta del seme",
+        "pending": "Carta Nebbia {card}: {text}",
+        "pending.location": "Rispondi r NUMERO, uno tra: {choices}",
+        "pending.to": "Rispondi r NUMERO, uno tra: {choices}",
+        "pending.path": "Rispondi r NUMERO (o r PASSO PASSO), uno tra: {choices}",
+        "help": "Comandi (un luogo o un tratto si indica col suo numero o col suo nome):\n"
+                "  m NUMERO    muovi in un luogo vicino (m da solo li elenca)\n"
+                "  s           cerca qui\n"
+                "  c T1 T2 T3  smaschera la Dama Bruna qui con tre tratti (c da solo li elenca)\n"
+                "  f           usa la carta Nebbia in cima\n"
+                "  r NUMERO    rispondi a una carta Nebbia (r PASSO PASSO per un percorso)\n"
+                "  p           passa\n"
+                "  u           scopri la carta del seme (quando hai tutte le chiavi)\n"
+                "  h           aiuti: chi può essere e perché, dove può essere, consiglio\n"
+                "  t           tutte le tracce\n"
+                "  ?           questi comandi\n"
+                "  q           esci",
+        "more": "-- Invio per continuare, q per smettere (o un comando) --",
+        "pick.move": "Dove? m NUMERO: {choices}",
+        "pick.traits": "Indica tre tratti: c NUMERO NUMERO NUMERO. {choices}",
+        "unknown.command": "Comando sconosciuto {word}: scrivi ? per i comandi.",
+        "unknown.location": "Nessun luogo {word}: indica il suo numero (da 1 a {n}) o il suo nome.",
+        "unknown.trait": "Nessun tratto {word}: indica il suo numero (da 1 a {n}) o il suo nome.",
+        "not-now": "Ora non è possibile.",
+        "not-possible": "Non è possibile: {reason}",
+        "not-next": "{place} non è vicino a {here}; le strade portano a: {choices}.",
+        "yes": "s si sì y",
+        "confirm.confront": "I tuoi indizi non dimostrano {traits}. Smascherarla comunque? (s/n)",
+        "confirm.quit": "Uscire da questa partita? (s/n)",
+        "left": "Partita lasciata (seed {seed}).",
+        "end.lost": "Hai perso.",
+        "end.lady": "La Dama Bruna era {lady} ({traits}).",
+        "verdict.proven": "I tuoi indizi dimostravano i suoi tratti.",
+        "verdict.lucky-guess": "I tuoi tratti erano un'ipotesi fortunata: gli indizi non li dimostravano.",
+        "verdict.wrong": "I tuoi tratti erano sbagliati.",
+        "score.title": "Punteggio, come lo conta il regolamento:",
+        "score.cards-above": "{n} carte dalla cima del mazzo alla carta Contatore",
+        "score.countdown": "Numero {n} sulla carta Contatore: {n} × {length}",
+        "score.fog-left": "{n} carte rimaste nel mazzo Nebbia: {n} × 2",
+        "score.training": "Modalità Allenamento: dimezzato, arrotondando per eccesso",
+        "score.easy": "Modalità Facile",
+        "score.advanced": "Modalità Avanzata",
+        "score.expert": "Modalità Esperto",
+        "score.discarded": "{n} carte Nebbia scartate durante la preparazione: {n} × 5",
+        "score.total": "Totale {score} ({rank})",
+        "rank.chimney-sweeper": "Spazzacamino", "rank.golden-lad": "Ragazzo d'Oro / Ragazza d'Oro",
+        "rank.fair-youth": "Bel Giovane / Bella Fanciulla", "rank.immortal-bard": "Bardo immortale",
+    },
+    "ru": {
+        "seed": "Сид партии {seed}: тот же сид и те же параметры повторят эту раздачу.",
+        "status": "{mode} · ход {round} · карта {card} из {length} · отсчёт {countdown} · "
+                  "туман {fog} · ключи {keys}/{total} · сид {seed}",
+        "mode.training": "Обучение", "mode.easy": "Лёгкий", "mode.normal": "Обычный",
+        "mode.advanced": "Сложный", "mode.expert": "Экспертный",
+        "top.landmark": "Верхняя карта: {landmark} ({places})",
+        "top.fog": "Верхняя карта: карта тумана",
+        "pawn": "Вы здесь: {place}",
+        "suit": "её масть: {suit}",
+        "clues": "Улики: {clues}",
+        "clues.none": "Улики: пока нет",
+        "clue.suit-card": "карта масти {lady}",
+        "landmarks": "Ориентиры: {landmarks}",
+        "trail.title": "След (карта: что вы видели или делали)",
+        "trail.title.last": "След, последние {shown} из {total} (t: весь)",
+        "trail.landmark": "верхняя карта: {landmark}",
+        "trail.fog": "верхняя карта: карта тумана",
+        "trail.search.found": "поиск ({place}): она была там",
+        "trail.search.not-found": "поиск ({place}): её там нет",
+        "trail.seen.found": "карта тумана: она там ({place})",
+        "trail.seen.not-found": "карта тумана: её там нет ({place})",
+        "trail.flee.one": "она незаметно ушла на {cards} карту",
+        "trail.flee.few": "она незаметно ушла на {cards} карты",
+        "trail.flee.many": "она незаметно ушла на {cards} карт",
+        "trail.countdown": "карту отсчёта перевернули на {value}",
+        "trail.fog_card": "карта тумана: {card}",
+        "trail.key": "ключ взят: {place}",
+        "trail.clue": "улика: {lady}",
+        "trail.suit_card": "карта масти: {lady}",
+        "actions": "{actions} │ h подсказки · t след · ? помощь · q выход",
+        "action.move": "m идти", "action.search": "s искать", "action.confront": "c разоблачить",
+        "action.fog": "f туман", "action.resolve": "r ответить", "action.pass": "p пас",
+        "action.reveal_suit_card": "u карта масти",
+        "pending": "Карта тумана {card}: {text}",
+        "pending.location": "Ответ: r НОМЕР, один из: {choices}",
+        "pending.to": "Ответ: r НОМЕР, один из: {choices}",
+        "pending.path": "Ответ: r НОМЕР (или r ШАГ ШАГ), один из: {choices}",
+        "help": "Команды (место или черту можно назвать номером или названием):\n"
+                "  m НОМЕР     перейти в соседнее место (m без номера — список)\n"
+                "  s           искать здесь\n"
+                "  c Ч1 Ч2 Ч3  разоблачить Смуглую даму здесь по трём чертам (c — список)\n"
+                "  f           применить карту тумана сверху\n"
+                "  r НОМЕР     ответить карте тумана (r ШАГ ШАГ для пути)\n"
+                "  p           пас\n"
+                "  u           открыть карту масти (когда все ключи собраны)\n"
+                "  h           подсказки: кем она может быть и почему, где она, совет\n"
+                "  t           весь след\n"
+                "  ?           эти команды\n"
+                "  q           выход",
+        "more": "-- Enter: дальше, q: хватит (или введите команду) --",
+        "pick.move": "Куда? m НОМЕР: {choices}",
+        "pick.traits": "Назовите три черты: c НОМЕР НОМЕР НОМЕР. {choices}",
+        "unknown.command": "Неизвестная команда {word}: введите ? для списка команд.",
+        "unknown.location": "Нет места {word}: укажите номер (от 1 до {n}) или название.",
+        "unknown.trait": "Нет черты {word}: укажите номер (от 1 до {n}) или название.",
+        "not-now": "Сейчас это невозможно.",
+        "not-possible": "Невозможно: {reason}",
+        "not-next": "{place} — не соседнее место для «{here}»; пути ведут в: {choices}.",
+        "yes": "д да y yes",
+        "confirm.confront": "Ваши улики не доказывают черты: {traits}. Всё равно разоблачить? (д/н)",
+        "confirm.quit": "Выйти из этой партии? (д/н)",
+        "left": "Партия оставлена (сид {seed}).",
+        "end.lost": "Вы проиграли.",
+        "end.lady": "Смуглой дамой была {lady} ({traits}).",
+        "verdict.proven": "Ваши улики доказали её черты.",
+        "verdict.lucky-guess": "Ваши черты угаданы: улики их не доказывали.",
+        "verdict.wrong": "Ваши черты неверны.",
+        "score.title": "Очки, как их считают правила:",
+        "score.cards-above": "Карты над картой отсчёта: {n}",
+        "score.countdown": "На карте отсчёта цифра {n}: {n} × {length}",
+        "score.fog-left": "Карты в колоде тумана: {n} × 2",
+        "score.training": "Уровень сложности (режим обучения): пополам, с округлением вверх",
+        "score.easy": "Уровень сложности (лёгкий режим)",
+        "score.advanced": "Уровень сложности (сложный режим)",
+        "score.expert": "Уровень сложности (экспертный режим)",
+        "score.discarded": "Карты тумана, убранные при подготовке: {n} × 5",
+        "score.total": "Итоговый счёт {score}: {rank}",
+        "rank.chimney-sweeper": "трубочист", "rank.golden-lad": "белокурый юнец (белокурая девица)",
+        "rank.fair-youth": "прекрасный юноша (прекрасная дама)", "rank.immortal-bard": "бессмертный поэт",
+    },
+}
+
+
+def play_phrase(lang: str, key: str, count: int | None = None, **fields: object) -> str:
+    """The terminal's phrase ``key`` in ``lang`` (English when the language is unknown), with
+    ``fields`` filled in; with ``count``, the entry for its plural form."""
+    table = PLAY_PHRASES.get(lang, PLAY_PHRASES["en"])
+    if count is not None:
+        key = f"{key}.{plural(lang if lang in PLAY_PHRASES else 'en', count)}"
+    return table[key].format(**fields)
