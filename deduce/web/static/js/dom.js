@@ -46,13 +46,14 @@ export function readFile(input) {
   return file ? file.text() : Promise.resolve(null);
 }
 
-/** A labelled field: the label, the control, and a place for its message beside it. */
+/** A labelled field: the label (if any), the control, and a place for its message beside it. */
 export function field(label, control, hint = null) {
   const id = control.id || `f-${Math.random().toString(36).slice(2, 9)}`;
   control.id = id;
   const message = h("span", {class: "field-error", id: `${id}-msg`, role: "alert"});
   control.setAttribute("aria-describedby", `${id}-msg`);
-  return h("div", {class: "field"}, h("label", {for: id}, label), control, hint ? h("small", {}, hint) : null, message);
+  // No label element for a control named by its own text (a button): an empty label would erase its name.
+  return h("div", {class: "field"}, label ? h("label", {for: id}, label) : null, control, hint ? h("small", {}, hint) : null, message);
 }
 
 /** Show (or clear, with "") the message beside a field made by field(). */

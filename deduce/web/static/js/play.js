@@ -42,7 +42,7 @@ async function start(redraw) {
   if (setup.seed !== "") doc.seed = Number(setup.seed);
   if (setup.mode === "expert") doc.discard_fog = Number(setup.discard);
   const made = await api("POST", "/v1/games", {body: doc});
-  const entry = {id: made.id, token: made.token, mode: setup.mode, discard: doc.discard_fog ?? 0, started: new Date().toISOString()};
+  const entry = {id: made.id, token: made.token, mode: setup.mode, started: new Date().toISOString()};
   saveGames([entry, ...savedGames()]);
   game = {entry, view: made.view, events: [], hints: null};
   localStorage.setItem(CURRENT, entry.id);
@@ -149,7 +149,7 @@ function gameList(redraw) {
 function statusBar(view) {
   const item = (label, value, key) => h("div", {"data-field": key}, h("dt", {}, label), h("dd", {}, value));
   const top = view.top.fog ? t("top.fog") : landmarkName(view.top.landmark);
-  return h("dl", {class: "status-bar"},
+  return h("dl", {class: "status-bar", "data-version": view.version, "data-state": view.state},
     item(t("your.suit"), suitName(view.suit), "suit"), item(t("mode"), t(`mode.${view.mode}`), "mode"),
     item(t("top"), top, "top"), item(t("slot", {slot: view.slot, length: view.length}), "", "slot"),
     item(t("countdown"), view.countdown, "countdown"), item(t("fog.left"), view.fog_deck, "fog"),
@@ -248,16 +248,10 @@ function hintsPanel(view) {
     h("h3", {}, t("hints.where")), whereResult(hints.where, hints.advice, {pawn: view.pawn, visited: view.visited}));
 }
 
+/** The score term by term, as the rulebook tallies it (the VIEW's end.breakdown). */
 function scoreLines(view, end) {
-  if (end.score === null) return [];
-  if (view.mode === "training") return [h("li", {}, t("score.training"))];
-  const countdown = view.countdown * view.length;
-  const fog = 2 * view.fog_deck;
-  const mode = {easy: -30, advanced: 5, expert: 5 + 5 * (game.entry.discard ?? 0)}[view.mode] ?? 0;
-  return [h("li", {}, `${t("score.cards")}: ${end.score - countdown - fog - mode}`),
-          h("li", {}, `${t("score.countdown", {countdown: view.countdown, length: view.length})}: ${countdown}`),
-          h("li", {}, `${t("score.fog", {fog: view.fog_deck})}: ${fog}`),
-          mode ? h("li", {}, `${t("score.mode")}: ${mode > 0 ? "+" : ""}${mode}`) : null];
+  return (end.breakdown ?? []).map((term) => h("li", {"data-term": term.term},
+    `${t(`score.${term.term}`, {count: term.count, length: view.length})}: ${term.points > 0 && term.term !== "cards-above" ? "+" : ""}${term.points}`));
 }
 
 function endPanel(view) {

@@ -1,0 +1,122 @@
+"""Browser tests of the web page: the real app under uvicorn on a free 127.0.0.1 port (a temp
+game store), driven by Playwright through Debian's chromium.
+
+Without /usr/bin/chromium the browser tests skip locally, and fail in CI (``CI=true``), where
+``.ci/run`` installs it. Every page fails its test on a console error, an uncaught exception
+or a failed request, unless the test said which HTTP error answers it expects (a 422 shown
+in words is the page working: the browser still logs it as a console error).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 667}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app under uvicorn in a thread; its base URL."""
+    import uvicorn
+
+    from deduce.api.app import create_app
+
+    port = free_port()
+    app = create_app(games_db=tmp_path_factory.mktemp("web") / "games.db")
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI: /usr/bin/chromium is missing (.ci/run installs it with apt-get)")
+        pytest.skip("no /usr/bin/chromium (apt-get install chromium); in CI these tests fail instead")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+class Watch:
+    """What went wrong in a page: console errors, uncaught exceptions, failed requests."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.expected_statuses: set[int] = set()
+
+    def console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        status = re.search(r"status of (\d+)", message.text)
+        if status and int(status.group(1)) in self.expected_statuses:
+            return
+        self.problems.append(f"console error: {message.text}")
+
+
+def open_page(browser: Any, server: str, viewport: dict[str, int]) -> tuple[Any, Any, Watch]:
+    context = browser.new_context(viewport=viewport, base_url=server)
+    page = context.new_page()
+    watch = Watch()
+    page.on("console", watch.console)
+    page.on("pageerror", lambda exc: watch.problems.append(f"page error: {exc}"))
+    page.on("requestfailed", lambda r: watch.problems.append(f"request failed: {r.url} {r.failure}"))
+    page.set_default_timeout(10_000)
+    return context, page, watch
+
+
+@pytest.fixture
+def open_pages(browser: Any, server: str) -> Iterator[Any]:
+    """Open fresh pages (each with its own storage) at a viewport; the test fails on any
+    console error or failed request in any of them."""
+    opened: list[tuple[Any, Watch]] = []
+
+    def opener(viewport: dict[str, int] = DESKTOP) -> Any:
+        context, pg, watch = open_page(browser, server, viewport)
+        pg.watch = watch
+        opened.append((context, watch))
+        return pg
+
+    yield opener
+    for context, _ in opened:
+        context.close()
+    problems = [p for _, watch in opened for p in watch.problems]
+    assert not problems, problems
+
+
+@pytest.fixture
+def page(open_pages: Any) -> Any:
+    """A fresh desktop page."""
+    return open_pages(DESKTOP)
