@@ -10,7 +10,7 @@ below (imports inside functions count too):
    ``deduce.game.fogfile`` and ``deduce.game.store``;
 4. ``deduce.shipped``, the shipped data;
 5. the renderers, ``deduce.render.*``;
-6. the front ends, ``deduce.cli.*`` and ``deduce.api.*`` (and ``deduce.__main__``).
+6. the front ends, ``deduce.cli.*``, ``deduce.api.*`` and ``deduce.web.*`` (and ``deduce.__main__``).
 
 Besides: WHO's core never imports WHERE or the game, WHERE's core never imports WHO or the
 game; the HTTP API never imports the CLI, and the CLI imports the API only to serve it
@@ -80,7 +80,7 @@ def layer(module: str) -> int | None:
         return SHIPPED
     if within(module, "deduce.render"):
         return RENDERER
-    if module == "deduce.__main__" or within(module, "deduce.cli") or within(module, "deduce.api"):
+    if module == "deduce.__main__" or any(within(module, f"deduce.{ui}") for ui in ("cli", "api", "web")):
         return FRONT_END
     return None
 
