@@ -40,8 +40,10 @@ from deduce.where.tracker import track
 from deduce.who.deduction import deduce
 from deduce.who.keys import key_entry_text
 
-#: Trail entries shown under the map at most (``t`` shows them all, a screen at a time).
-TRAIL_SHOWN = 5
+#: Trail entries shown under the map at most, as room allows (``t`` shows them all, a screen at a time).
+TRAIL_SHOWN = 8
+#: Trail entries the landmarks' line gives way to when the screen is full.
+TRAIL_KEPT = 3
 
 #: One-letter commands and the actions they send.
 SHORT = {"m": "move", "s": "search", "c": "confront", "f": "fog", "r": "resolve", "p": "pass",
@@ -274,7 +276,7 @@ def pending_text(game: Game) -> str:
 
 def actions_line(game: Game) -> str:
     legal = game.legal_actions()
-    return play_phrase(game.lang, "actions", actions=" · ".join(play_phrase(game.lang, f"action.{a}") for a in legal))
+    return play_phrase(game.lang, "actions", actions="  ".join(play_phrase(game.lang, f"action.{a}") for a in legal))
 
 
 def height(console: Console, renderable: RenderableType) -> int:
@@ -287,8 +289,9 @@ def screen(game: Game, console: Console, notes: Sequence[str]) -> list[Renderabl
 
     Always shown: the status line, where you are, the notes (the events of the last action,
     or what the terminal has to say), a fog card waiting, the fog warning, and what you may
-    do. As room allows, in this order: the map, the clues, the landmarks, then up to
-    :data:`TRAIL_SHOWN` trail entries."""
+    do. As room allows: the map, the clues, the last trail entries (up to
+    :data:`TRAIL_SHOWN`), and the landmarks' line unless it would leave fewer than
+    :data:`TRAIL_KEPT` of them."""
     view = game.view()
     fixed_top: list[RenderableType] = [Text(status_line(game), style="bold"), *map(Text, where_lines(game))]
     fixed_bottom: list[RenderableType] = [Text(f"• {n}") for n in notes]
@@ -299,22 +302,27 @@ def screen(game: Game, console: Console, notes: Sequence[str]) -> list[Renderabl
     fixed_bottom.append(Text(actions_line(game), style="cyan"))
     room = console.size.height - 1 - sum(height(console, r) for r in fixed_top + fixed_bottom)
     middle: list[RenderableType] = []
-    for part in (map_grid(game), Text(clues_line(game)), Text(landmarks_line(game), style="dim")):
-        need = height(console, part)
-        if need <= room:
+    for part in (map_grid(game), Text(clues_line(game))):
+        if height(console, part) <= room:
             middle.append(part)
-            room -= need
+            room -= height(console, part)
+    legend = Text(landmarks_line(game), style="dim")
     trail = view["trail"]
-    shown = min(TRAIL_SHOWN, len(trail), room - 1)
-    if shown > 0:
-        title = play_phrase(game.lang, "trail.title.last", shown=shown, total=len(trail))
-        lines = [trail_line(game, e) for e in trail[-shown:]]
-        while shown > 0 and 1 + sum(height(console, Text(x)) for x in lines) > room:  # long lines wrap
-            shown, lines = shown - 1, lines[1:]
-        if shown > 0:
-            middle.append(Text(title, style="bold"))
-            middle += [Text(x) for x in lines]
-    return fixed_top + middle + fixed_bottom
+    if room - height(console, legend) > min(TRAIL_KEPT, len(trail)):  # the legend gives way to the trail
+        middle.append(legend)
+        room -= height(console, legend)
+    return fixed_top + middle + trail_tail(game, console, trail, room) + fixed_bottom
+
+
+def trail_tail(game: Game, console: Console, trail: Sequence[TrailEntryJSON], room: int) -> list[RenderableType]:
+    """The last trail entries that fit in ``room`` lines under their title (at most :data:`TRAIL_SHOWN`)."""
+    lines = [Text(trail_line(game, e)) for e in trail[-TRAIL_SHOWN:]]
+    while lines and 1 + sum(height(console, x) for x in lines) > room:  # a long entry may wrap
+        lines = lines[1:]
+    if not lines:
+        return []
+    title = play_phrase(game.lang, "trail.title.last", shown=len(lines), total=len(trail))
+    return [Text(title, style="bold"), *lines]
 
 
 def hints_text(game: Game) -> str:

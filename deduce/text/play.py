@@ -44,7 +44,7 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "trail.key": "key claimed: {place}",
         "trail.clue": "clue: {lady}",
         "trail.suit_card": "the suit card: {lady}",
-        "actions": "{actions} │ h hints · t trail · ? help · q quit",
+        "actions": "{actions} │ h hints  t trail  ? help  q quit",
         "action.move": "m move", "action.search": "s search", "action.confront": "c confront",
         "action.fog": "f fog card", "action.resolve": "r answer", "action.pass": "p pass",
         "action.reveal_suit_card": "u suit card",
@@ -97,7 +97,7 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
     },
     "it": {
         "seed": "Seed della partita {seed}: lo stesso seed e le stesse opzioni rigiocano questa partita.",
-        "status": "{mode} · turno {round} · carta {card} di {length} · Contatore {countdown} · "
+        "status": "{mode} · turno {round} · carta {card}/{length} · Contatore {countdown} · "
                   "Nebbia {fog} · chiavi {keys}/{total} · seed {seed}",
         "mode.training": "Allenamento", "mode.easy": "Facile", "mode.normal": "Standard",
         "mode.advanced": "Avanzata", "mode.expert": "Esperto",
@@ -124,7 +124,7 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "trail.key": "chiave presa: {place}",
         "trail.clue": "indizio: {lady}",
         "trail.suit_card": "la carta del seme: {lady}",
-        "actions": "{actions} │ h aiuti · t tracce · ? comandi · q esci",
+        "actions": "{actions} │ h aiuti  t tracce  ? guida  q esci",
         "action.move": "m muovi", "action.search": "s cerca", "action.confront": "c smaschera",
         "action.fog": "f carta Nebbia", "action.resolve": "r rispondi", "action.pass": "p passa",
         "action.reveal_suit_card": "u carta del seme",
@@ -205,7 +205,7 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "trail.key": "ключ взят: {place}",
         "trail.clue": "улика: {lady}",
         "trail.suit_card": "карта масти: {lady}",
-        "actions": "{actions} │ h подсказки · t след · ? помощь · q выход",
+        "actions": "{actions} │ h подсказки  t след  ? помощь  q выход",
         "action.move": "m идти", "action.search": "s искать", "action.confront": "c разоблачить",
         "action.fog": "f туман", "action.resolve": "r ответить", "action.pass": "p пас",
         "action.reveal_suit_card": "u карта масти",

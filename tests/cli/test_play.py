@@ -102,7 +102,7 @@ def test_problems_are_said_in_words_and_change_nothing():
 
 
 def test_the_screen_shows_status_map_top_card_and_trail():
-    game, typed = play(["p", "p", "p"])
+    game, typed = play(["p"] * 10)
     first, last = typed.screens[0], typed.screens[-1]
     assert first.startswith("Normal · round 1 · card 2 of 26 · countdown 2 · fog 10 · keys 1/11 · seed 11")
     assert "Game seed 11: the same seed and options replay this deal." in first
@@ -228,7 +228,7 @@ def command_line(game: Game, action) -> str:
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("it", ["Standard · turno 1 · carta 2 di 26", "Sei a 8 Torre di Londra", "Prima carta: Teatro",
+    ("it", ["Standard · turno 1 · carta 2/26", "Sei a 8 Torre di Londra", "Prima carta: Teatro",
             "Dama Bruna", "Uscire da questa partita? (s/n)", "Partita lasciata (seed 11)."]),
     ("ru", ["Обычный · ход 1 · карта 2 из 26", "Вы здесь: 8 Тауэр", "Верхняя карта: Театр",
             "Смуглая дама", "Выйти из этой партии? (д/н)", "Партия оставлена (сид 11)."]),
