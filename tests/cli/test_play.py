@@ -203,7 +203,8 @@ def test_a_won_game_shows_the_score_as_the_rulebook_counts_it():
     assert played.state == "won" and end is not None and end["breakdown"] is not None
     last = typed.screens[-1]
     assert "You win!" in last and "Score, as the rulebook counts it:" in last
-    assert "cards on top of the countdown card" in last and "on the countdown card:" in last
+    assert "Cards on top of the countdown card: " in last
+    assert re.search(r"Number (\d) on the countdown card: \1 × 26 +\+\d+\n", last)
     assert re.search(r"\n  Played in Easy mode +-30\n", last)
     terms = re.findall(r"^  .+ +([+-]\d+)$", last, re.M)  # each term's points, right-aligned
     assert sum(map(int, terms)) == end["score"] and len(terms) == len(end["breakdown"])
@@ -334,3 +335,14 @@ def test_a_game_without_a_seed_prints_the_one_drawn(monkeypatch, capsys):
 def test_a_command_typed_at_more_stops_the_pages_and_is_carried_out():
     game, typed = play(["p"] * 30 + ["t", "p"])
     assert game.version == 31 and "-- Enter for more" in typed.screens[-2]
+
+
+def test_the_wherry_takes_one_number_and_goes_through_a_key_still_to_claim():
+    from deduce.cli.play import wherry_path
+
+    game = Game.new(LONDON, parse_setup(LONDON, {"seed": 1, "start": "tower"}))
+    assert wherry_path(game, "boars-head") == ["boars-head"]  # next to the Tower: one step
+    game.table.visited.add("boars-head")
+    assert wherry_path(game, "london-bridge") == ["st-saviours", "london-bridge"]  # not through a visited place
+    game.table.visited.discard("boars-head")
+    assert wherry_path(game, "london-bridge") == ["boars-head", "london-bridge"]  # both unvisited: board order
