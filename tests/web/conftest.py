@@ -11,49 +11,19 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 375, "height": 667}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+from deduce.web.browser import CHROMIUM, DESKTOP, launch, running_server
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app under uvicorn in a thread; its base URL."""
-    import uvicorn
-
-    from deduce.api.app import create_app
-
-    port = free_port()
-    app = create_app(games_db=tmp_path_factory.mktemp("web") / "games.db")
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    """The app under uvicorn in a thread (a temp game store); its base URL."""
+    with running_server(tmp_path_factory.mktemp("web") / "games.db") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +35,7 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        b = launch(p)
         yield b
         b.close()
 

@@ -14,7 +14,7 @@ from deduce.game.bot import Bot
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.shipped import data_path, load_rules
-from tests.web.conftest import PHONE
+from deduce.web.browser import PHONE
 
 SEEDS = range(20)  # where to look for a game the bot wins quickly
 

@@ -151,7 +151,7 @@ function statusBar(view) {
   const top = view.top.fog ? t("top.fog") : landmarkName(view.top.landmark);
   return h("dl", {class: "status-bar", "data-version": view.version, "data-state": view.state},
     item(t("your.suit"), suitName(view.suit), "suit"), item(t("mode"), t(`mode.${view.mode}`), "mode"),
-    item(t("top"), top, "top"), item(t("slot", {slot: view.slot, length: view.length}), "", "slot"),
+    item(t("top"), top, "top"), item(t("slot", {length: view.length}), view.slot, "slot"),
     item(t("countdown"), view.countdown, "countdown"), item(t("fog.left"), view.fog_deck, "fog"),
     item(t("keys"), `${view.visited.length}/${world.board.locations.length}`, "keys"),
     item(t("pawn"), placeName(view.pawn), "pawn"));
