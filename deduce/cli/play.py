@@ -168,6 +168,8 @@ def _resolve_command(game: Game, rest: list[str]) -> Command:
         if isinstance(step, Say):
             return step
     chosen = [str(s) for s in steps]
+    if chosen[-1] not in pending.choices:  # not a place it offers: offer them again
+        return Say(pending_text(game))
     if pending.asks == "path":
         return {"action": "resolve", "path": wherry_path(game, chosen[0]) if len(chosen) == 1 else chosen}
     return {"action": "resolve", pending.asks: chosen[0]}

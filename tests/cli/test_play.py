@@ -183,9 +183,10 @@ def test_a_fog_card_offers_numbered_places_and_takes_them():
         pytest.fail("no fog card asking for a place in 40 games")
     choice = game.pending.choices[-1]
     number = LONDON.board.index(choice) + 1
-    played, typed = play([*lines, f"r {number}"], seed=seed)
+    refused = [f"r {LONDON.board.index(x) + 1}" for x in LONDON.board.location_ids if x not in game.pending.choices]
+    played, typed = play([*lines, *refused[:1], f"r {number}"], seed=seed)
     assert f"{number} {LONDON.board.location(choice).name.get()}" in typed.screens[-2]
-    assert "Answer r NUMBER" in typed.screens[-2]
+    assert "Answer r NUMBER" in typed.screens[-2] and "Not possible" not in typed.text  # refused: offered again
     assert played.pending is None and played.version == len(lines) + 1
 
 
