@@ -34,13 +34,19 @@ def play(page: Page) -> None:
     page.get_by_role("region", name="Hints").locator(".where").wait_for()
 
 
-def table(page: Page) -> None:
+def type_rulebook_example(page: Page) -> None:
+    """At the table, in English: a rose, and Jacqueline Field typed as she lies (literary,
+    married, children; rose 1). The browser tests check what the page makes of it."""
     page.goto("/#/table")
     page.get_by_label("Her suit (the back of her card)").select_option(label="Rose")
     for trait in ("Literary or artistic", "Married", "Has children"):
         page.get_by_role("button", name=trait, exact=True).click()
     page.get_by_role("group", name="Its key entry for her suit").get_by_role("button", name="1").click()
     page.get_by_role("button", name="Add card", exact=True).click()
+
+
+def table(page: Page) -> None:
+    type_rulebook_example(page)
     page.get_by_text("18 possible Dark Ladies").wait_for()
     page.get_by_role("button", name="Record card").click()
     page.get_by_text("slot 0: the top card shows").wait_for()

@@ -15,6 +15,7 @@ from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.shipped import data_path, load_rules
 from deduce.web.browser import PHONE
+from deduce.web.screenshots import type_rulebook_example
 
 SEEDS = range(20)  # where to look for a game the bot wins quickly
 
@@ -106,12 +107,7 @@ def test_actions_are_named_and_only_the_legal_ones_enabled(page):
 
 def test_the_rulebook_example_at_the_table(page):
     """A rose; Jacqueline Field typed as she lies (literary, married, children; rose 1): 18 candidates."""
-    page.goto("/#/table")
-    page.get_by_label("Her suit (the back of her card)").select_option(label="Rose")
-    for trait in ("Literary or artistic", "Married", "Has children"):
-        page.get_by_role("button", name=trait, exact=True).click()
-    page.get_by_role("group", name="Its key entry for her suit").get_by_role("button", name="1").click()
-    page.get_by_role("button", name="Add card", exact=True).click()
+    type_rulebook_example(page)
     page.get_by_text("18 possible Dark Ladies").wait_for()
     page.reload()  # kept in the browser
     page.get_by_text("18 possible Dark Ladies").wait_for()
