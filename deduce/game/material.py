@@ -66,9 +66,20 @@ def stealth_orders(deck: StealthDeck, sequences: tuple[Sequence, ...]) -> OrderS
     ``{"position": n}`` sorts the cards with a letter in position n (A→Z, or Z→A reversed);
     ``{"rulebook": name}`` takes the named sequence (reversed on request).
     """
-    by_name = {s.name: s for s in sequences}
+    return StealthOrders(deck, sequences)
 
-    def order(choice: Mapping[str, Any], reverse: bool) -> StealthOrder:
+
+@dataclass(frozen=True)
+class StealthOrders:
+    """What :func:`stealth_orders` returns: a plain value rather than a closure, so that
+    :class:`Rules` pickles and simulated games can be sent to worker processes."""
+
+    deck: StealthDeck
+    sequences: tuple[Sequence, ...]
+
+    def __call__(self, choice: Mapping[str, Any], reverse: bool) -> StealthOrder:
+        deck = self.deck
+        by_name = {s.name: s for s in self.sequences}
         kind, value = next(iter(choice.items()))
         if kind == "position":
             if not is_int(value) or not 1 <= value <= POSITIONS:
@@ -81,5 +92,3 @@ def stealth_orders(deck: StealthDeck, sequences: tuple[Sequence, ...]) -> OrderS
                                     f"unknown rulebook sequence {value!r}; expected one of: {', '.join(by_name)}")
             seq = by_name[value].reversed() if reverse else by_name[value]
         return StealthOrder(seq.name, tuple((c, deck.location_of(c)) for c in seq.cards), seq.moves)
-
-    return order
