@@ -13,12 +13,19 @@ person sees *all* that is wrong with a document at once, each with its path
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from typing_extensions import TypedDict
 
 Loc = tuple[str | int, ...]
+
+#: Most problems one error reports; past it, one more problem says how many were left out.
+#: It keeps an error answer near the size of its request, however broken the request is.
+MAX_PROBLEMS = 50
+#: Longest name a path shows of a document's key (a key can be any string the sender likes).
+MAX_KEY_SHOWN = 60
 
 
 class ProblemJSON(TypedDict):
@@ -65,10 +72,23 @@ class DeduceError(Exception):
 
 
 class InputError(DeduceError, ValueError):
-    """A document or query could not be interpreted; carries every problem found."""
+    """A document or query could not be interpreted; carries the problems found.
 
-    def __init__(self, problems: Iterable[Problem]):
-        self.problems: tuple[Problem, ...] = tuple(problems)
+    At most :data:`MAX_PROBLEMS` of them: past that, a last problem (code ``limit``) says
+    how many more there were, ``more`` of them on top of those given.
+    """
+
+    def __init__(self, problems: Iterable[Problem], more: int = 0):
+        kept: list[Problem] = []
+        for problem in problems:
+            if len(kept) < MAX_PROBLEMS:
+                kept.append(problem)
+            else:
+                more += 1
+        if more:
+            kept.append(Problem((), f"and {more} more problem{'s' if more > 1 else ''} "
+                                    f"(only the first {MAX_PROBLEMS} are reported)", "limit"))
+        self.problems: tuple[Problem, ...] = tuple(kept)
         super().__init__("; ".join(str(p) for p in self.problems) or "invalid input")
 
     @classmethod
@@ -104,20 +124,42 @@ class Infeasible(DeduceError):
 
 
 class Problems:
-    """Collects problems while a document is checked, then raises them together."""
+    """Collects problems while a document is checked, then raises them together.
+
+    Only the first :data:`MAX_PROBLEMS` are kept; the rest are counted. A message may be
+    given as a function, called only for a problem that is kept, so that a costly message
+    (a "did you mean" search) is not made for a document with a million bad keys.
+    """
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
+        self.more = 0
 
-    def add(self, loc: Loc, message: str, code: str = "schema") -> None:
-        self.items.append(Problem(tuple(loc), message, code))
+    def add(self, loc: Loc, message: str | Callable[[], str], code: str = "schema") -> None:
+        if len(self.items) >= MAX_PROBLEMS:
+            self.more += 1
+            return
+        text = message if isinstance(message, str) else message()
+        self.items.append(Problem(tuple(clip(part) for part in loc), text, code))
+
+    def unknown(self, loc: Loc, kind: str, value: object, choices: Iterable[str]) -> None:
+        """Report a value that is none of ``choices`` (see :func:`unknown`), searching for a near
+        miss only if the problem is kept."""
+        self.add(loc, lambda: unknown(kind, value, choices))
 
     def __bool__(self) -> bool:
         return bool(self.items)
 
     def raise_if_any(self) -> None:
         if self.items:
-            raise InputError(self.items)
+            raise InputError(self.items, self.more)
+
+
+def clip(part: str | int) -> str | int:
+    """A part of a path as a problem shows it: a key of any length cut to :data:`MAX_KEY_SHOWN`."""
+    if isinstance(part, str) and len(part) > MAX_KEY_SHOWN:
+        return part[: MAX_KEY_SHOWN - 3] + "..."
+    return part
 
 
 def unknown(kind: str, value: object, choices: Iterable[str]) -> str:
@@ -130,7 +172,7 @@ def unknown(kind: str, value: object, choices: Iterable[str]) -> str:
 
     choices = list(choices)
     message = f"unknown {kind} {shown(value)}"
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= MAX_KEY_SHOWN:  # near misses of typed ids only
         close = get_close_matches(value, choices, n=1, cutoff=0.6)
         if close:
             message += f" (did you mean {close[0]!r}?)"
@@ -139,6 +181,14 @@ def unknown(kind: str, value: object, choices: Iterable[str]) -> str:
 
 
 def shown(value: object, limit: int = 60) -> str:
-    """A bad value as a message quotes it: its repr, cut short so a huge value stays readable."""
+    """A bad value as a message quotes it: its repr, cut short so a huge value stays readable.
+
+    A string is cut before it is quoted, and an integer too long to show is described by its
+    size (Python refuses to turn one of more than 4,300 digits into text at all).
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 4 * limit:
+        return f"a number of about {int(abs(value).bit_length() * math.log10(2)) + 1} digits"
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit]
     text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."

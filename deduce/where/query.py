@@ -21,7 +21,7 @@ from typing import Any, Literal, NotRequired, get_args
 from typing_extensions import TypedDict
 
 from deduce.document import is_int, type_name, unknown_fields
-from deduce.errors import InputError, Loc, Problems, unknown
+from deduce.errors import InputError, Loc, Problems
 from deduce.where.board import Board
 from deduce.where.stealth import MOVES, Moves, is_moves
 
@@ -158,14 +158,14 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
     if kind == "landmark":
         landmark = item["landmark"]
         if not isinstance(landmark, str) or not board.has_landmark(landmark):
-            problems.add((*loc, "landmark"), unknown("landmark", landmark, board.landmark_ids))
+            problems.unknown((*loc, "landmark"), "landmark", landmark, board.landmark_ids)
     elif kind == "fog":
         if item["fog"] is not True:
             problems.add((*loc, "fog"), f"expected true (a fog card was showing), got {_describe(item['fog'])}")
     else:
         location = item["searched"]
         if not isinstance(location, str) or not board.has_location(location):
-            problems.add((*loc, "searched"), unknown("location", location, board.location_ids))
+            problems.unknown((*loc, "searched"), "location", location, board.location_ids)
         if "found" not in item:
             problems.add((*loc, "found"), "is required with searched: true if the search found her, else false")
         elif not isinstance(item["found"], bool):

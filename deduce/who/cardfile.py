@@ -27,7 +27,7 @@ from deduce.document import (
     type_name,
     unique_entries,
 )
-from deduce.errors import InputError, Loc, Problems, unknown
+from deduce.errors import InputError, Loc, Problems
 from deduce.text.names import NamedJSON
 from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, CardSet, Lady, Suit, Trait
 from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
@@ -41,7 +41,7 @@ def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, 
     if suit is None:
         problems.add((*loc, "suit"), "is required")
     elif suit not in suits:
-        problems.add((*loc, "suit"), unknown("suit", suit, suits))
+        problems.unknown((*loc, "suit"), "suit", suit, suits)
     if "traits" not in item:
         problems.add((*loc, "traits"), "is required")
         lady_traits = None
@@ -55,7 +55,7 @@ def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, 
     else:
         for s in key_doc:
             if s not in suits:
-                problems.add((*loc, "key", str(s)), unknown("suit", s, suits))
+                problems.unknown((*loc, "key", str(s)), "suit", s, suits)
         for s in suits:
             if s not in key_doc:
                 problems.add((*loc, "key", s), "is missing: every suit needs a key entry")
@@ -86,13 +86,13 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
             continue
         for s in table:
             if s not in suits:
-                problems.add((*loc, str(s)), unknown("suit", s, suits))
+                problems.unknown((*loc, str(s)), "suit", s, suits)
         for s in suits:
             removed = table.get(s)
             if removed is None:
                 problems.add((*loc, s), "is missing: every suit needs an entry")
             elif removed not in suits:
-                problems.add((*loc, s), unknown("suit", removed, suits))
+                problems.unknown((*loc, s), "suit", removed, suits)
             elif removed == s:
                 problems.add((*loc, s), "a mode cannot remove the Dark Lady's own suit")
         modes[mode] = {s: table[s] for s in suits if s in table}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 
 from deduce.document import is_int, type_name
-from deduce.errors import Loc, Problems, unknown
+from deduce.errors import Loc, Problems
 
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
@@ -45,7 +45,7 @@ def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collect
     ok = True
     for j, trait in enumerate(value):
         if not isinstance(trait, str) or trait not in known:
-            problems.add((*loc, j), unknown("trait", trait, known))
+            problems.unknown((*loc, j), "trait", trait, known)
             ok = False
     if ok and len(set(value)) != len(value):
         problems.add(loc, "names the same trait twice")

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from deduce.document import type_name, unknown_fields
-from deduce.errors import InputError, Loc, Problems, unknown
+from deduce.errors import InputError, Loc, Problems
 from deduce.who.cards import CardSet
 from deduce.who.keys import parse_key_entry, parse_trait_list
 
@@ -142,7 +142,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
             if field in item:
                 problems.add((*loc, field), "give either a card id or the card's traits, not both")
         if not isinstance(card, str) or not cards.has_lady(card):
-            problems.add((*loc, "card"), unknown("card", card, [lady.id for lady in cards.ladies]))
+            problems.unknown((*loc, "card"), "card", card, [lady.id for lady in cards.ladies])
         if len(problems.items) != before:
             return None
         return observe_lady(cards, card, role)
@@ -176,7 +176,7 @@ def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems) -> Key 
     entries = []
     for s, entry in value.items():
         if not isinstance(s, str) or not cards.has_suit(s):
-            problems.add((*loc, str(s)), unknown("suit", s, cards.suit_ids))
+            problems.unknown((*loc, str(s)), "suit", s, cards.suit_ids)
             continue
         counts = parse_key_entry(entry, (*loc, s), problems, cards.traits_per_lady)
         if counts is not None:
@@ -193,7 +193,7 @@ def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     unknown_fields(doc, QUERY_FIELDS, (), problems)
     suit = doc.get("suit")
     if suit is not None and (not isinstance(suit, str) or not cards.has_suit(suit)):
-        problems.add(("suit",), unknown("suit", suit, cards.suit_ids))
+        problems.unknown(("suit",), "suit", suit, cards.suit_ids)
         suit = None
     clue_docs = doc.get("clues", [])
     if clue_docs is None:
