@@ -16,8 +16,9 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeAlias
+from typing import Any, BinaryIO, TypeAlias
 
+from deduce.document import MAX_DOCUMENT_BYTES, open_regular
 from deduce.errors import InputError, Problem, render_loc
 from deduce.text.phrases import LANGS
 
@@ -108,43 +109,117 @@ def emit_json(value: Any) -> None:
     sys.stdout.write(as_json_text(value) + "\n")
 
 
+#: Longest line ``--batch`` reads, in bytes without its newline: a query is a document, and
+#: no document may be larger. A longer line is skipped (never held whole) and answered with an error.
+MAX_LINE_BYTES = MAX_DOCUMENT_BYTES
+#: Most digits a number in a batch line may have. No query needs more than a few; Python
+#: itself refuses to read a decimal integer of more than 4,300 digits.
+MAX_NUMBER_DIGITS = 4300
+#: Bytes read at a time while a line too long to answer is skipped.
+_SKIP_CHUNK = 1 << 16
+
+
 def batch_error(line: int, problems: Iterable[Problem], message: str) -> dict[str, Any]:
     return {"error": {"line": line, "message": message, "problems": [p.to_json() for p in problems]}}
 
 
-def run_batch(path: str, answer: Callable[[Any], str], chunk: int = 1000) -> int:
-    """Answer one JSON query per input line with one JSON result per output line.
+class _LineError(Exception):
+    """Why one batch line cannot be answered: the message of its error object."""
 
-    ``answer`` turns a decoded query into the JSON text of its result. A line that is
-    not UTF-8 JSON, or whose query is bad, yields ``{"error": {...}}`` in its place and
-    the run goes on; the exit code is 1 if any line failed. ``-`` reads stdin. Results
-    are written as they come, a chunk at a time.
+
+def batch_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | int]:
+    """Each line of ``stream`` as bytes, or, for a line of more than ``limit`` bytes, its length.
+
+    Lines are read with a bounded ``readline``, so a line of any length (a file with no
+    newline at all) never has to fit in memory: past ``limit`` bytes the rest of it is
+    skipped a chunk at a time and only counted.
+    """
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if line.endswith(b"\n") or len(line) <= limit:
+            yield line
+            continue
+        size = len(line)
+        while True:
+            part = stream.readline(_SKIP_CHUNK)
+            size += len(part)
+            if not part or part.endswith(b"\n"):
+                yield size - part.endswith(b"\n")
+                break
+
+
+def _json_int(digits: str) -> int:
+    """``parse_int`` for batch lines: a number too long to read is named by its size, not converted."""
+    count = len(digits.lstrip("-"))
+    if count > MAX_NUMBER_DIGITS:
+        raise _LineError(f"holds a number of {count} digits; numbers of at most {MAX_NUMBER_DIGITS} digits are read")
+    return int(digits)
+
+
+def decode_line(line: bytes | int) -> Any:
+    """One batch line (from :func:`batch_lines`) as a JSON document; :class:`_LineError` says why not."""
+    if isinstance(line, int):
+        raise _LineError(f"is too long: {line} bytes; a line may hold at most {MAX_LINE_BYTES} bytes")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _LineError(f"is not UTF-8 text (byte 0x{line[exc.start]:02x} at column {exc.start + 1})") from None
+    try:
+        return json.loads(text, parse_int=_json_int)
+    except json.JSONDecodeError as exc:
+        raise _LineError(f"is not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise _LineError("is nested too deeply to be read") from None
+
+
+def answer_line(number: int, line: bytes | int, answer: Callable[[Any], str]) -> tuple[str, bool]:
+    """The output line for one input line, and whether it is an answer (not an error object).
+
+    Whatever the line holds, the result is a line of JSON: a query the engine cannot take
+    (nested too deeply, too large to answer in memory) is an error like any bad query.
     """
     try:
-        stream = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115 (closed below)
-    except OSError as exc:
-        raise InputError.at((), f"batch file {path!r} cannot be read: {exc.strerror}") from None
+        return answer(decode_line(line)), True
+    except _LineError as exc:
+        message = f"line {number} {exc}"
+    except InputError as exc:
+        return as_json_text(batch_error(number, exc.problems, str(exc))), False
+    except RecursionError:
+        message = f"line {number} is nested too deeply to be answered"
+    except MemoryError:
+        message = f"line {number} needs more memory than there is to be answered"
+    except ValueError as exc:  # a value the engine cannot take, e.g. a number too long to convert to text
+        reason = "it holds a number too long to be shown" if "integer string conversion" in str(exc) else str(exc)
+        message = f"line {number} could not be answered: {reason[:200]}"
+    return as_json_text(batch_error(number, [], message)), False
+
+
+def open_batch(path: str) -> BinaryIO:
+    """The batch file: stdin for ``-``, else a regular file (of any size; it is read a line at a time)."""
+    if path == "-":
+        return sys.stdin.buffer
+    return open_regular(path, "batch file")
+
+
+def run_batch(path: str, answer: Callable[[Any], str]) -> int:
+    """Answer one JSON query per input line with one JSON result per output line.
+
+    ``answer`` turns a decoded query into the JSON text of its result. Every line gets its
+    output line, in order: a line that is not UTF-8 JSON, is too long (over
+    :data:`MAX_LINE_BYTES`), holds a number too long to read, is nested too deeply, or
+    whose query is bad, yields ``{"error": {...}}`` in its place and the run goes on; the
+    exit code is 1 if any line failed. ``-`` reads stdin. Each output line is written and
+    flushed as soon as it is answered, so the answers given before a run is stopped stay.
+    """
     failed = False
-    out: list[str] = []
-    with stream:
-        for number, line in enumerate(stream, 1):
-            try:
-                doc = json.loads(line)
-            except ValueError as exc:
-                reason = (f"{exc.msg} (column {exc.colno})" if isinstance(exc, json.JSONDecodeError)
-                          else "it is not UTF-8 text")
-                text, failed = as_json_text(batch_error(number, [], f"line {number} is not valid JSON: {reason}")), True
-            else:
-                try:
-                    text = answer(doc)
-                except InputError as exc:
-                    text, failed = as_json_text(batch_error(number, exc.problems, str(exc))), True
-            out.append(text)
-            if len(out) >= chunk:
-                sys.stdout.write("\n".join(out) + "\n")
-                out.clear()
-    if out:
-        sys.stdout.write("\n".join(out) + "\n")
+    with open_batch(path) as stream:
+        for number, line in enumerate(batch_lines(stream), 1):
+            text, ok = answer_line(number, line, answer)
+            failed = failed or not ok
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
     return 1 if failed else 0
 
 
