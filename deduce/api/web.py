@@ -7,7 +7,12 @@
   explanations and advice in the same words as the command line, in each language.
 - ``GET /v1/material``: the public game material a setup form needs (the fog cards' words,
   the stealth sequences, the modes).
-- ``POST /v1/advice``: the tracking result and the search advice for a pawn (SPEC 7).
+- ``POST /v1/advice``: the tracking result and the search advice for a pawn (SPEC 7), on the
+  server's board or on one given with the query.
+- ``POST /v1/hint``: a deduction with a card set given with the query (``deduce hint --cards``).
+- ``POST /v1/cards/check`` and ``POST /v1/board/check``: a card set or a board read as the engine
+  reads it (the document as ``GET /v1/cards`` or ``GET /v1/board`` would give it), or 422 with the
+  path of every problem, so that a box owner's own files can be loaded into a page.
 - ``POST /v1/audit-deck``: the board, stealth deck and sequences audit of ``deduce audit-deck``.
 
 Everything here is public: the page learns a game only through the game routes, as any
@@ -19,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.resources import files
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NotRequired, TypeVar
 
 import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request
@@ -28,9 +33,9 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from typing_extensions import TypedDict
 
-from deduce.api.bodies import decode_json
+from deduce.api.bodies import YAML_TYPES, decode_document, decode_json
 from deduce.api.deps import GamesDep, ServiceDep
-from deduce.api.routes import ERRORS
+from deduce.api.routes import ERRORS, body_doc
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError, Problem
 from deduce.game.fog import Asks
@@ -41,10 +46,15 @@ from deduce.where import boardfile, stealthfile
 from deduce.where.advice import AdviceJSON, advise
 from deduce.where.audit import DeckAuditJSON, audit_deck, report_json
 from deduce.where.board import Board
+from deduce.where.boardfile import BoardJSON
 from deduce.where.query import parse_track_query
-from deduce.where.stealth import Moves, Sequence, StealthDeck
+from deduce.where.stealth import Moves, Sequence
 from deduce.where.tracker import TrackingJSON, track
-from deduce.who.cards import MODES, Mode
+from deduce.who import cardfile
+from deduce.who.cardfile import CardSetJSON
+from deduce.who.cards import MODES, CardSet, Mode
+from deduce.who.deduction import DeductionJSON, deduce
+from deduce.who.query import parse_query
 
 router = APIRouter()
 T = TypeVar("T")
@@ -139,12 +149,7 @@ async def get_material(games: GamesDep) -> Any:
     return {"modes": list(MODES), "fog_cards": fog, "sequences": list(shipped_walks())}
 
 
-# -- advice -------------------------------------------------------------------------------
-
-class AdviceAnswerJSON(TypedDict):
-    tracking: TrackingJSON
-    advice: AdviceJSON
-
+# -- documents given with a request ------------------------------------------------------
 
 def _object(doc: Any, what: str) -> Mapping[str, Any]:
     if not isinstance(doc, Mapping):
@@ -160,50 +165,136 @@ def _within(field: str, parse: Callable[[Any], T], doc: Any) -> T:
         raise InputError(Problem((field, *p.loc), p.message, p.code) for p in exc.problems) from None
 
 
-def _advice(board: Board, doc: Mapping[str, Any]) -> AdviceAnswerJSON:
+def _document(value: Any, what: str) -> Any:
+    """A document given as an object, or as YAML or JSON text."""
+    return decode_yaml(value, what) if isinstance(value, str) else value
+
+
+def _given(doc: Mapping[str, Any], field: str, parse: Callable[[Any], T], what: str, default: Callable[[], T]) -> T:
+    """The document in ``doc[field]`` read by ``parse`` (problems under ``field``), or ``default()`` without one."""
+    if doc.get(field) is None:
+        return default()
+    return _within(field, lambda v: parse(_document(v, what)), doc[field])
+
+
+#: A document in a request body: an object, YAML or JSON text, or null for the server's own.
+DOCUMENT = {"anyOf": [{"type": "string", "description": "YAML or JSON text"}, {"type": "object"},
+                      {"type": "null", "description": "the shipped one"}]}
+
+
+#: A card set in a request body, as :data:`DOCUMENT` says, with the card set document's schema.
+CARDS_DOCUMENT = {"anyOf": [{"type": "string", "description": "YAML or JSON text"},
+                            {"$ref": "#/components/schemas/CardSetDocument"},
+                            {"type": "null", "description": "the server's own"}]}
+
+
+def _body_schema(required: list[str], **properties: Any) -> dict[str, Any]:
+    """``openapi_extra`` for a JSON object body that the route reads itself."""
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": {
+        "type": "object", "required": required, "properties": properties}}}}}
+
+
+# -- advice -------------------------------------------------------------------------------
+
+class AdviceAnswerJSON(TypedDict):
+    """The tracking result, and with a pawn the search advice for it."""
+
+    tracking: TrackingJSON
+    advice: NotRequired[AdviceJSON]
+
+
+def _advice(default_board: Board, doc: Mapping[str, Any]) -> AdviceAnswerJSON:
+    board = _given(doc, "board", boardfile.parse, "board", lambda: default_board)
     query = _within("query", lambda d: parse_track_query(board, d), doc.get("query"))
     pawn = doc.get("pawn")
-    if not isinstance(pawn, str):
+    if pawn is not None and not isinstance(pawn, str):
         raise InputError.at(("pawn",), f"expected the pawn's location id, got {type_name(pawn)}")
     tracking = track(board, query)
-    return {"tracking": tracking.to_json(), "advice": advise(board, tracking, pawn).to_json()}
+    answer: AdviceAnswerJSON = {"tracking": tracking.to_json()}
+    if pawn is not None:
+        answer["advice"] = advise(board, tracking, pawn).to_json()
+    return answer
 
 
 @router.post(
     "/v1/advice", response_model=AdviceAnswerJSON, response_model_exclude_unset=True, responses=ERRORS,
     tags=["tracking"], summary="Where can she be, and where should the pawn go?",
-    description="Body: `{\"query\": tracking query, \"pawn\": location}`. The tracking result of `/v1/track` and "
-                "the search advice for a pawn at `pawn`: search now, move to the best place in reach, or stay.",
-    openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
-        "type": "object", "required": ["query", "pawn"],
-        "properties": {"query": {"$ref": "#/components/schemas/TrackQuery"}, "pawn": {"type": "string"}}}}}}},
+    description="Body: `{\"query\": tracking query, \"pawn\": location, \"board\": document}`. The tracking "
+                "result of `/v1/track` and, with `pawn`, the search advice for a pawn there: search now, move to "
+                "the best place in reach, or stay. `board` (an object, or YAML or JSON text) tracks on that board "
+                "instead of the server's (`deduce track --board FILE --pawn`); its problems are under `board`.",
+    openapi_extra=_body_schema(["query"], query={"$ref": "#/components/schemas/TrackQuery"},
+                               pawn={"anyOf": [{"type": "string"}, {"type": "null"}]}, board=DOCUMENT),
 )
 async def post_advice(request: Request, svc: ServiceDep) -> Any:
     doc = _object(decode_json(await request.body(), "an advice query"), "an advice query")
     return await anyio.to_thread.run_sync(_advice, svc.board, doc)
 
 
+# -- a deduction with the player's own cards ---------------------------------------------------
+
+def _hint(default_cards: CardSet, explain_timeout_ms: int, doc: Mapping[str, Any]) -> DeductionJSON:
+    cards = _given(doc, "cards", cardfile.parse, "card set", lambda: default_cards)
+    query = _within("query", lambda d: parse_query(cards, d), doc.get("query"))
+    return deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()
+
+
+@router.post(
+    "/v1/hint", response_model=DeductionJSON, response_model_exclude_unset=True, responses=ERRORS,
+    tags=["deduction"], summary="Who can she be, with your own card set?",
+    description="Body: `{\"query\": query, \"cards\": document}`. The answer of `/v1/deduce` for the query, "
+                "with the card set `cards` (an object, or YAML or JSON text; the server's own when left out), "
+                "as `deduce hint --cards FILE` gives it. Problems are under `query` or `cards`.",
+    openapi_extra=_body_schema(["query"], query={"$ref": "#/components/schemas/Query"},
+                               cards=CARDS_DOCUMENT),
+)
+async def post_hint(request: Request, svc: ServiceDep) -> Any:
+    doc = _object(decode_json(await request.body(), "a hint query"), "a hint query")
+    return await anyio.to_thread.run_sync(_hint, svc.cards, svc.explain_timeout_ms, doc)
+
+
+# -- reading a box owner's own files ----------------------------------------------------------
+
+@router.post(
+    "/v1/cards/check", response_model=CardSetJSON, response_model_exclude_unset=True, responses=ERRORS,
+    tags=["deduction"], summary="Read a card set as the engine reads it",
+    description="The body is a card set document, as JSON or as YAML (`Content-Type: application/yaml`). "
+                "Answers it as `GET /v1/cards` gives the server's (ids, names in every language, keys as "
+                "lists), to use in `/v1/hint`; an unreadable one gets 422 with the path of every problem.",
+    openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
+)
+async def check_cards(request: Request) -> Any:
+    body, content_type = await request.body(), request.headers.get("content-type")
+    return await anyio.to_thread.run_sync(
+        lambda: cardfile.to_json(cardfile.parse(decode_document(body, content_type, "card set"))))
+
+
+@router.post(
+    "/v1/board/check", response_model=BoardJSON, response_model_exclude_unset=True, responses=ERRORS,
+    response_model_by_alias=True, tags=["tracking"], summary="Read a board as the engine reads it",
+    description="The body is a board document (SPEC 7), as JSON or as YAML (`Content-Type: application/yaml`). "
+                "Answers it as `GET /v1/board` gives the server's, to use in `/v1/advice`; an unreadable one gets "
+                "422 with the path of every problem. Whether the board is well designed is `/v1/audit-deck`'s.",
+    openapi_extra={"requestBody": {"required": True, "content": {
+        media: {"schema": {"type": "object", "description": "a board document (SPEC 7)"}}
+        for media in ("application/json", YAML_TYPES[0])}}},
+)
+async def check_board(request: Request) -> Any:
+    body, content_type = await request.body(), request.headers.get("content-type")
+    return await anyio.to_thread.run_sync(
+        lambda: boardfile.to_json(boardfile.parse(decode_document(body, content_type, "board"))))
+
+
 # -- the deck audit -------------------------------------------------------------------------
-
-def _document(value: Any, what: str) -> Any:
-    """A document given as an object, or as YAML or JSON text."""
-    return decode_yaml(value, what) if isinstance(value, str) else value
-
 
 def _deck_audit(doc: Mapping[str, Any]) -> DeckAuditJSON:
     def part(field: str, parse: Callable[[Any], T], shipped: str, what: str) -> T:
-        if doc.get(field) is None:
-            return parse(decode_yaml(data_path(shipped).read_bytes(), what))
-        return _within(field, lambda v: parse(_document(v, what)), doc[field])
+        return _given(doc, field, parse, what, lambda: parse(decode_yaml(data_path(shipped).read_bytes(), what)))
 
-    board: Board = part("board", boardfile.parse, "board.yaml", "board")
-    deck: StealthDeck = part("stealth", stealthfile.parse, "stealth.yaml", "stealth deck")
-    sequences: tuple[Sequence, ...] = part("sequences", stealthfile.parse_sequences, "sequences.json", "sequences")
+    board = part("board", boardfile.parse, "board.yaml", "board")
+    deck = part("stealth", stealthfile.parse, "stealth.yaml", "stealth deck")
+    sequences = part("sequences", stealthfile.parse_sequences, "sequences.json", "sequences")
     return report_json(board, deck, sequences, audit_deck(board, deck, sequences))
-
-
-DOCUMENT = {"anyOf": [{"type": "string", "description": "YAML or JSON text"}, {"type": "object"},
-                      {"type": "null", "description": "the shipped one"}]}
 
 
 @router.post(
@@ -213,8 +304,7 @@ DOCUMENT = {"anyOf": [{"type": "string", "description": "YAML or JSON text"}, {"
                 "YAML or JSON text); the shipped one for any left out. Answers what `deduce audit-deck --json` "
                 "prints: a connected map drawn without crossing paths, cards that match their locations, every "
                 "walk legal. Findings answer 200 with `ok: false`; an unreadable document gets 422 with its path.",
-    openapi_extra={"requestBody": {"required": True, "content": {"application/json": {"schema": {
-        "type": "object", "properties": {"board": DOCUMENT, "stealth": DOCUMENT, "sequences": DOCUMENT}}}}}},
+    openapi_extra=_body_schema([], board=DOCUMENT, stealth=DOCUMENT, sequences=DOCUMENT),
 )
 async def post_audit_deck(request: Request) -> Any:
     doc = _object(decode_json(await request.body(), "the documents to audit"), "the documents to audit")
