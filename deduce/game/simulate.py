@@ -2,23 +2,87 @@
 
 Core module, no I/O: a designer's tool to compare how hard modes and sequences are
 (``deduce simulate``). The same seed plays the same games.
+
+The games are independent, so they can be played anywhere. :func:`simulate` first lays
+them all out, each with its own seed drawn from the run's seed in a fixed order, cuts that
+list into chunks of :data:`CHUNK` games, and hands each chunk to an :class:`Executor`:
+this process by default (:class:`InProcess`), or a pool of local processes or a Dask
+cluster that a front end provides (:mod:`deduce.cli.executors`). Outcomes are added up in
+the order the games were laid out, never in the order chunks finish, so the same seed gives
+the same figures whatever the number of workers. What travels to a worker is plain,
+picklable data: the rules, the bot's *name* (a key of :data:`BOTS`) and setup documents.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
-from deduce.game.bot import Bot
+from deduce.errors import InputError
+from deduce.game.bot import ActionDoc, Bot
 from deduce.game.material import Rules
 from deduce.game.rules import Game
 from deduce.game.scoring import RankId
 from deduce.game.setup import parse_setup
-from deduce.game.view import EndReason, GameState, Verdict
+from deduce.game.view import Action, EndReason, GameState, Pending, PlayerView, Verdict
 from deduce.who.cards import Mode
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Policy(Protocol):
+    """What plays a simulated game: from the player's view, the legal actions and the
+    pending fog card, the action to take."""
+
+    def choose(self, view: PlayerView, actions: Sequence[Action], pending: Pending | None) -> ActionDoc: ...
+
+
+#: The bots a simulation can play with, by name: each is made from the rules, in the
+#: process that plays the games (a name travels to a worker; a bot need not pickle).
+BOTS: dict[str, Callable[[Rules], Policy]] = {
+    "baseline": Bot,
+}
+
+#: Games per chunk handed to an executor: small enough to keep two or more workers busy to
+#: the end of a run, large enough that sending the rules with each chunk costs nothing.
+CHUNK = 4
+
+
+class Future(Protocol[T_co]):
+    """A chunk under way: ``result()`` waits for its value (or raises what it raised)."""
+
+    def result(self) -> T_co: ...
+
+
+class Executor(Protocol):
+    """Where chunks of games run: ``submit(fn, *args)`` starts ``fn(*args)`` and returns its
+    :class:`Future`. A ``concurrent.futures`` executor fits as it is; so does a Dask
+    ``distributed.Client`` (through a thin adapter). Elsewhere than :class:`InProcess`,
+    ``fn`` and ``args`` are pickled: module-level functions and plain values only."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]: ...
+
+
+@dataclass(frozen=True)
+class _Later:
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+
+    def result(self) -> Any:
+        return self.fn(*self.args)
+
+
+class InProcess:
+    """The :class:`Executor` that plays in this process, each chunk when its result is
+    asked for (so progress is reported as the games are played)."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]:
+        return _Later(fn, args)
+
 
 #: Why a simulated game stopped: one of the endings, or the action limit.
 Stop = EndReason | Literal["unfinished"]
@@ -38,7 +102,7 @@ class Outcome:
     turns: int
 
 
-def play(rules: Rules, setup_doc: Mapping[str, Any], bot: Bot | None = None, max_actions: int = 2000) -> Outcome:
+def play(rules: Rules, setup_doc: Mapping[str, Any], bot: Policy | None = None, max_actions: int = 2000) -> Outcome:
     """Play one game with the bot; the setup document is as for ``POST /v1/games``."""
     bot = bot or Bot(rules)
     game = Game.new(rules, parse_setup(rules, setup_doc))
@@ -98,27 +162,52 @@ class Summary:
                 "reasons": dict(self.reasons)}
 
 
-def simulate(rules: Rules, modes: Iterable[str], sequences: Iterable[Mapping[str, Any]], games: int, seed: int = 0,
-             bot: Bot | None = None, progress: Callable[[int, int], None] | None = None) -> list[Summary]:
-    """Play ``games`` games (at least one) for every (mode, sequence); seeds come from
-    ``seed``, so a run repeats. A sequence is ``{"position": n}`` or ``{"rulebook": name}``,
-    with ``"reverse": true`` for the Z-to-A deck."""
+def play_chunk(rules: Rules, bot: str, setup_docs: list[dict[str, Any]]) -> list[Outcome]:
+    """Play a chunk of games with the bot named ``bot``, in order: what a worker runs."""
+    policy = BOTS[bot](rules)
+    return [play(rules, doc, policy) for doc in setup_docs]
+
+
+def setup_docs(modes: Iterable[str], sequences: Iterable[Mapping[str, Any]], games: int,
+               seed: int = 0) -> list[list[dict[str, Any]]]:
+    """The setup documents of a run, ``games`` per (mode, sequence) in that order, each with
+    its seed drawn from ``seed``: the same run always lays out the same games."""
     rng = random.Random(seed)
-    plan = [(m, s) for m in modes for s in sequences]
+    return [[{"mode": mode, "seed": rng.randrange(2 ** 62),
+              "sequence": {k: v for k, v in seq.items() if k != "reverse"},
+              "reverse": bool(seq.get("reverse", False))} for _ in range(games)]
+            for mode in modes for seq in sequences]
+
+
+def simulate(rules: Rules, modes: Iterable[str], sequences: Iterable[Mapping[str, Any]], games: int, seed: int = 0,
+             bot: str = "baseline", progress: Callable[[int, int], None] | None = None,
+             executor: Executor | None = None, chunk: int = CHUNK) -> list[Summary]:
+    """Play ``games`` games (at least one) for every (mode, sequence) with the bot named
+    ``bot`` (a key of :data:`BOTS`); seeds come from ``seed``, so a run repeats. A sequence
+    is ``{"position": n}`` or ``{"rulebook": name}``, with ``"reverse": true`` for the Z-to-A
+    deck. Chunks of ``chunk`` games go to ``executor`` (this process by default); the
+    figures do not depend on either. A bad bot, mode or sequence is refused before any game
+    is played."""
+    if bot not in BOTS:
+        raise InputError.at(("bot",), f"unknown bot {bot!r}; expected one of: {', '.join(BOTS)}")
+    plan = setup_docs(modes, sequences, games, seed)
+    for row in plan:
+        if row:
+            parse_setup(rules, row[0])
+    flat = [doc for row in plan for doc in row]
+    run = executor or InProcess()
+    futures = [run.submit(play_chunk, rules, bot, flat[i:i + chunk]) for i in range(0, len(flat), max(1, chunk))]
+    outcomes: list[Outcome] = []
+    for future in futures:
+        outcomes.extend(future.result())
+        if progress:
+            progress(len(outcomes), len(flat))
     out = []
-    done = 0
-    for mode, seq in plan:
-        summary: Summary | None = None
-        for _ in range(games):
-            doc = {"mode": mode, "seed": rng.randrange(2 ** 62),
-                   "sequence": {k: v for k, v in seq.items() if k != "reverse"},
-                   "reverse": bool(seq.get("reverse", False))}
-            outcome = play(rules, doc, bot)
-            summary = summary or Summary(mode, outcome.sequence)
-            summary.add(outcome)
-            done += 1
-            if progress:
-                progress(done, len(plan) * games)
-        if summary is not None:
+    for i, row in enumerate(plan):
+        played = outcomes[i * len(row):(i + 1) * len(row)]
+        if played:
+            summary = Summary(row[0]["mode"], played[0].sequence)
+            for outcome in played:
+                summary.add(outcome)
             out.append(summary)
     return out

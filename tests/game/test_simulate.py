@@ -1,0 +1,114 @@
+"""The simulator in chunks (deduce/game/simulate.py): the figures are those of the games
+played one by one in order, whatever the chunks and whichever executor plays them."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+from deduce.errors import InputError
+from deduce.game.bot import Bot
+from deduce.game.simulate import BOTS, InProcess, Summary, play, setup_docs, simulate
+from deduce.shipped import load_rules
+from tests.game_fixtures import ring_rules
+
+RULES = ring_rules()
+PLAN: dict[str, Any] = {"modes": ["easy", "normal"], "games": 5, "seed": 7,
+                        "sequences": [{"position": 1}, {"rulebook": "short", "reverse": True}]}
+
+
+def one_by_one(rules, modes, sequences, games, seed) -> list[dict[str, Any]]:
+    """The simulator as it was before chunks: every game in turn, its seed drawn in turn."""
+    rng = random.Random(seed)
+    rows = []
+    for mode in modes:
+        for seq in sequences:
+            summary = None
+            for _ in range(games):
+                doc = {"mode": mode, "seed": rng.randrange(2 ** 62),
+                       "sequence": {k: v for k, v in seq.items() if k != "reverse"},
+                       "reverse": bool(seq.get("reverse", False))}
+                outcome = play(rules, doc, Bot(rules))
+                summary = summary or Summary(mode, outcome.sequence)
+                summary.add(outcome)
+            rows.append(summary.to_json())
+    return rows
+
+
+def figures(**options: Any) -> list[dict[str, Any]]:
+    return [s.to_json() for s in simulate(RULES, **PLAN, **options)]
+
+
+def test_chunks_add_up_to_the_games_played_one_by_one():
+    expected = one_by_one(RULES, **PLAN)
+    assert figures() == expected
+    for chunk in (1, 3, 1000):
+        assert figures(chunk=chunk) == expected
+
+
+def test_one_and_two_worker_processes_give_the_same_figures():
+    """The chunks go through pickling to other processes and come back in any order."""
+    serial = figures(executor=InProcess())
+    for workers in (1, 2):
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            assert figures(executor=pool, chunk=3) == serial
+
+
+def test_a_row_per_mode_and_sequence_in_the_order_asked():
+    rows = figures()
+    assert [(r["mode"], r["sequence"]) for r in rows] == [
+        ("easy", "position-1"), ("easy", "rulebook-short"), ("normal", "position-1"), ("normal", "rulebook-short")]
+    assert all(r["games"] == 5 for r in rows)
+
+
+def test_progress_counts_every_game_in_order():
+    seen: list[tuple[int, int]] = []
+    simulate(RULES, ["normal"], [{"position": 1}], 5, chunk=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(2, 5), (4, 5), (5, 5)]
+
+
+def test_the_layout_of_games_repeats_and_depends_on_the_seed():
+    one = setup_docs(["normal"], [{"position": 1}, {"position": 5}], 3, seed=1)
+    assert one == setup_docs(["normal"], [{"position": 1}, {"position": 5}], 3, seed=1)
+    assert [len(row) for row in one] == [3, 3]
+    assert len({d["seed"] for row in one for d in row}) == 6
+    assert one != setup_docs(["normal"], [{"position": 1}, {"position": 5}], 3, seed=2)
+
+
+class Recorder:
+    """An executor that only counts what it is given."""
+
+    def __init__(self) -> None:
+        self.submitted = 0
+
+    def submit(self, fn, /, *args):
+        self.submitted += 1
+        return InProcess().submit(fn, *args)
+
+
+@pytest.mark.parametrize(("options", "where"), [
+    ({"bot": "oracle"}, "bot"),
+    ({"sequences": [{"position": 1}, {"position": 9}]}, "sequence"),
+    ({"sequences": [{"rulebook": "nowhere"}]}, "sequence"),
+    ({"modes": ["normal", "nightmare"]}, "mode"),
+])
+def test_bad_choices_are_refused_before_any_game_is_sent(options, where):
+    plan = {**PLAN, **options}
+    recorder = Recorder()
+    with pytest.raises(InputError) as caught:
+        simulate(RULES, **plan, executor=recorder)
+    assert where in str(caught.value)
+    assert recorder.submitted == 0
+
+
+def test_the_bots_go_by_name_and_the_shipped_rules_travel():
+    """A worker gets the rules pickled and the bot's name: the game it plays is the same."""
+    assert BOTS["baseline"] is Bot
+    rules = load_rules()
+    doc = {"mode": "normal", "seed": 5, "sequence": {"rulebook": "hard-1"}, "reverse": True}
+    travelled = pickle.loads(pickle.dumps(rules))
+    assert play(travelled, doc, BOTS["baseline"](travelled)) == play(rules, doc)
