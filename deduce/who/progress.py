@@ -1,0 +1,302 @@
+"""WHO progress: how far her traits are from proven, and what the next clues may do (issue 14).
+
+From what the player holds (her suit, the revealed clues, the suit card once revealed) and
+the card set in play, the clue deck left is known as a set; only its order is hidden.
+:func:`progress` answers, exactly over the orders of that deck:
+
+- ``proven``: the cards in hand prove her traits now (the deduction's status is ``solved``);
+- ``deck``: each card left, and the chance that it proves her traits if it is the next clue;
+- ``solved_within``, ``next_clue``, ``expected_clues``: the chance her traits are proven after
+  j more clues, after the next one, and the expected number of further clues, counted as the
+  audit counts them (SPEC 5): with the suit card in hand, the deck drawn in a uniformly
+  random order;
+- ``suit_card``: ``revealed``; ``needed`` when the clues, even all of those left, cannot
+  prove her traits without it; ``not-needed`` otherwise;
+- ``guess``: the traits to name if she were confronted now, and the chance they are hers.
+
+Who she can be. The game deals her card uniformly among the card set's ladies
+(:func:`deduce.game.setup.deal`); the suit card is the other card of her suit, and the clue
+deck every other card but the two of the suit that the mode removes. Knowing her suit, she is
+one of its ladies that the deal still allows (not revealed; the partner of the suit card once
+it is revealed). The deck, as a set, and its order do not depend on which of them she is, so
+the clues drawn say nothing about it: each is as likely (for card sets whose suits do not hold
+two ladies each, weighted by the chance of the clues seen under her deck). Every figure is the
+mean over these candidates of the figure with her own suit card and deck. Nothing of the
+hidden deal is read: two games that look the same to the player get the same progress.
+
+The two chances of the guess. ``chance`` weighs the ladies of her suit as above; it is exact
+for a player who knows the card set's fronts, but then the clues do not matter: with two
+ladies per suit it is 1/2 until the suit card is revealed and 1 after it, whatever the clues
+say (the rulebook keeps the clue cards covered so that nobody learns them). ``chance_by_clues``
+weighs every trait set that the cards in hand leave as equally likely, what a player who does
+not know the fronts can count on; it reaches 1 when her traits are proven.
+
+How. The audit's bit-sliced enumeration (:func:`deduce.who.audit.solved_counts`) does the
+work: the cards in hand and the candidate's suit card fold into its base mask, the deck left
+is its deck, and s_j counts the j-card subsets of the deck that prove her traits;
+``expected_clues`` is :func:`deduce.who.audit.expected_clues` of them. Core module, no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+from math import comb, perm
+from operator import and_
+from typing import Literal
+
+from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
+
+from deduce.errors import InputError, Problems
+from deduce.who.audit import MAX_DECK, expected_clues, solved_counts
+from deduce.who.cards import CardSet, Lady, Mode
+from deduce.who.evaluator import CandidateSpace, space_for
+from deduce.who.query import Observation, Query, observe_lady
+
+#: Where the suit card stands: in hand, still needed to prove her traits, or not needed.
+SuitCardState = Literal["revealed", "needed", "not-needed"]
+
+
+class DeckCardJSON(TypedDict):
+    """A card of the clue deck left, and the chance it proves her traits if drawn next."""
+
+    card: str
+    proves: float
+
+
+class GuessJSON(TypedDict):
+    """The traits to name if she were confronted now, and the chance they are hers: knowing
+    the card set's ladies (``chance``), or from the cards in hand alone (``chance_by_clues``)."""
+
+    traits: list[str]
+    chance: float
+    chance_by_clues: float
+
+
+class ProgressJSON(TypedDict):
+    """WHO progress (issue 14): see :mod:`deduce.who.progress` for each field."""
+
+    proven: bool
+    suit_card: SuitCardState
+    deck: list[DeckCardJSON]
+    next_clue: float
+    expected_clues: float | None
+    solved_within: list[float]
+    guess: GuessJSON
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    """A card of the clue deck left; ``proves`` is the chance it proves her traits if drawn next."""
+
+    card: str
+    proves: float
+
+    def to_json(self) -> DeckCardJSON:
+        return {"card": self.card, "proves": self.proves}
+
+
+@dataclass(frozen=True)
+class Guess:
+    """Her likeliest traits now; ``chance`` knowing the card set's ladies, ``chance_by_clues``
+    with every trait set the cards in hand leave as likely."""
+
+    traits: tuple[str, ...]
+    chance: float
+    chance_by_clues: float
+
+    def to_json(self) -> GuessJSON:
+        return {"traits": list(self.traits), "chance": self.chance, "chance_by_clues": self.chance_by_clues}
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far her traits are from proven (:func:`progress`).
+
+    ``solved_within[j]`` is the chance that her traits are proven once j more clues are in
+    hand, the suit card counted as in hand (SPEC 5's ``solved_within`` of the deck left);
+    ``expected_clues`` is the expected number of further clues until then, None when the
+    whole deck left (with the suit card) may not prove them.
+    """
+
+    proven: bool
+    suit_card: SuitCardState
+    deck: tuple[DeckCard, ...]
+    solved_within: tuple[float, ...]
+    expected_clues: float | None
+    guess: Guess
+
+    @property
+    def next_clue(self) -> float:
+        """The chance her traits are proven once the next clue is in hand (the suit card counted
+        as in hand); with no clue left, whether they are proven with what there is."""
+        return self.solved_within[min(1, len(self.solved_within) - 1)]
+
+    @property
+    def proving(self) -> tuple[str, ...]:
+        """The cards left that may prove her traits if drawn next (deck order)."""
+        return tuple(c.card for c in self.deck if c.proves > 0)
+
+    def to_json(self) -> ProgressJSON:
+        return {"proven": self.proven, "suit_card": self.suit_card, "deck": [c.to_json() for c in self.deck],
+                "next_clue": self.next_clue, "expected_clues": self.expected_clues,
+                "solved_within": list(self.solved_within), "guess": self.guess.to_json()}
+
+
+@dataclass(frozen=True)
+class _Hand:
+    """What the player holds: her suit, the clue cards revealed (ids), the suit card if revealed."""
+
+    suit: str
+    clues: tuple[str, ...]
+    suit_card: str | None
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A lady she may be, with the suit card still to come (None once revealed) and the deck left."""
+
+    lady: Lady
+    suit_card: Lady | None
+    deck: tuple[Lady, ...]
+    weight: float
+
+
+def progress(cards: CardSet, query: Query, mode: Mode = "normal") -> Progress:
+    """WHO progress from what the player holds (``query``: her suit, the revealed cards, the
+    suit card once revealed) and the card set in play, in ``mode`` (which decides the cards
+    removed from the deck).
+
+    Raise :class:`InputError` naming the place when the query cannot be a hand of this card
+    set in this mode: her suit unknown, a card typed in that no lady of the set matches, a
+    clue of her own suit or of the suit the mode removes, a card revealed twice.
+    """
+    space = space_for(cards)
+    hand = _hand(cards, query, mode)
+    candidates = _candidates(cards, hand, mode)
+    full = (1 << space.width) - 1
+    held = reduce(and_, (_fold(space, o, hand.suit, query.distinct) for o in query.clues), full)
+    deck_order = {lady.id: i for i, lady in enumerate(cards.ladies)}
+    within: list[float] = []
+    expected: float | None = 0.0
+    proves: dict[str, float] = {}
+    reach: dict[str, float] = {}
+    needed = False
+    by_traits: dict[int, float] = {}
+    for cand in candidates:
+        masks = [_fold(space, observe_lady(cards, c.id), hand.suit, query.distinct) for c in cand.deck]
+        base = held
+        if cand.suit_card is not None:
+            base &= _fold(space, observe_lady(cards, cand.suit_card.id, "suit_card"), hand.suit, query.distinct)
+        truth = cards.lady_mask(cand.lady)
+        counts, _ = solved_counts(masks, base, 1 << space.combo_rank[truth])
+        n = len(masks)
+        chances = [counts[j] / comb(n, j) for j in range(n + 1)]
+        within += [0.0] * (n + 1 - len(within))
+        for j in range(len(within)):
+            within[j] += cand.weight * chances[min(j, n)]
+        mean = expected_clues(counts, n)
+        expected = None if expected is None or mean is None else expected + cand.weight * mean
+        for card, mask in zip(cand.deck, masks, strict=True):
+            reach[card.id] = reach.get(card.id, 0.0) + cand.weight
+            proves[card.id] = proves.get(card.id, 0.0) + cand.weight * ((base & mask).bit_count() == 1)
+        if hand.suit_card is None:
+            needed = needed or (reduce(and_, masks, held).bit_count() != 1)
+        by_traits[truth] = by_traits.get(truth, 0.0) + cand.weight
+    deck = tuple(DeckCard(card, proves[card] / reach[card]) for card in sorted(reach, key=deck_order.__getitem__))
+    state: SuitCardState = "revealed" if hand.suit_card is not None else "needed" if needed else "not-needed"
+    return Progress(proven=held.bit_count() == 1, suit_card=state, deck=deck, solved_within=tuple(within),
+                    expected_clues=expected, guess=_guess(cards, space, held, by_traits))
+
+
+def _guess(cards: CardSet, space: CandidateSpace, held: int, by_traits: dict[int, float]) -> Guess:
+    """The likeliest trait set: by the ladies' weights, then by the cards in hand, then the
+    first in card-set order (so the answer never depends on anything hidden)."""
+    left = held.bit_count()
+
+    def by_clues(traits: int) -> float:
+        return 1 / left if held >> space.combo_rank[traits] & 1 else 0.0
+
+    best = max(by_traits, key=lambda t: (by_traits[t], by_clues(t), -space.combo_rank[t]))
+    return Guess(cards.unmask(best), by_traits[best], by_clues(best))
+
+
+def _fold(space: CandidateSpace, obs: Observation, suit: str, distinct: bool) -> int:
+    """The trait sets a revealed card admits when the Dark Lady is of ``suit``, as a one-block mask."""
+    return space.trait_sets(space.observation_mask(obs, distinct) & space.suit_mask(suit))
+
+
+def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
+    """Her suit and the cards revealed, by id (a card typed in is the lady with its traits);
+    every way in which the query cannot be a hand of this card set is named by its place."""
+    problems = Problems()
+    suits = query.suits(cards)
+    suit = query.suit if query.suit is not None else suits[0] if len(suits) == 1 else None
+    if suit is None:
+        problems.add(("suit",), "progress needs her suit (the back of her card), to know which cards the deck "
+                                "holds")
+        problems.raise_if_any()
+    assert suit is not None
+    try:
+        removed = cards.removed_suit(mode, suit)
+    except ValueError as exc:
+        raise InputError.at(("mode",), f"{mode} cannot be played with this card set: {exc}") from None
+    by_traits = {cards.lady_mask(lady): lady for lady in cards.ladies}
+    seen: dict[str, int] = {}
+    clues: list[str] = []
+    suit_card: str | None = None
+    for i, obs in enumerate(query.clues):
+        lady = cards.lady(obs.card) if obs.card is not None else by_traits.get(obs.traits)
+        if lady is None:
+            problems.add(("clues", i, "traits"), f"no card of {cards.name} has these traits: progress counts the "
+                                                 f"cards left in the deck, so each card must be one of the set's")
+            continue
+        if lady.id in seen:
+            problems.add(("clues", i), f"{lady.id} was revealed already (clues[{seen[lady.id]}])")
+            continue
+        seen[lady.id] = i
+        if obs.role == "suit_card":
+            if lady.suit != suit:
+                problems.add(("clues", i, "role"), f"the suit card is of her suit ({suit}); {lady.id} is {lady.suit}")
+            elif suit_card is not None:
+                problems.add(("clues", i, "role"), f"a second suit card: {suit_card} was given already")
+            suit_card = lady.id
+        elif lady.suit == suit and len(cards.ladies_of_suit(suit)) == 2:
+            problems.add(("clues", i), f"{lady.id} is of her suit ({suit}): her suit's two cards are hers and the "
+                                       f"suit card, never a clue")
+        elif lady.suit == removed:
+            problems.add(("clues", i), f"{lady.id} is of {removed}, the suit that {mode} removes when she is "
+                                       f"{suit}: it is not in the deck")
+        else:
+            clues.append(lady.id)
+    problems.raise_if_any()
+    return _Hand(suit, tuple(clues), suit_card)
+
+
+def _candidates(cards: CardSet, hand: _Hand, mode: Mode) -> list[_Candidate]:
+    """The ladies she may be, as the deal allows, with their weights (summing to 1).
+
+    Each lady is dealt as likely; the clues seen are the first of her deck, shuffled, so they
+    have the chance 1 / (deck)_(clues) under each: equal weights when every deck has the same
+    size, as with two ladies per suit.
+    """
+    removed = cards.removed_suit(mode, hand.suit)
+    revealed = {*hand.clues, *([hand.suit_card] if hand.suit_card else [])}
+    out = []
+    for lady in cards.ladies_of_suit(hand.suit):
+        partner = cards.partner(lady)
+        if lady.id in revealed or (hand.suit_card is not None and (partner is None or partner.id != hand.suit_card)):
+            continue
+        full = [c for c in cards.ladies if c is not lady and c is not partner and c.suit != removed]
+        if not set(hand.clues) <= {c.id for c in full}:
+            continue
+        deck = tuple(c for c in full if c.id not in revealed)
+        if len(deck) > MAX_DECK:
+            raise InputError.at(("clues",), f"the deck left holds {len(deck)} cards; progress enumerates every "
+                                            f"subset of it and supports at most {MAX_DECK}", code="limit")
+        out.append(_Candidate(lady, partner if hand.suit_card is None else None, deck,
+                              1 / perm(len(full), len(hand.clues))))
+    if not out:
+        raise InputError.at(("clues",), f"no lady of {hand.suit} can be her with these cards revealed")
+    total = sum(c.weight for c in out)
+    return [_Candidate(c.lady, c.suit_card, c.deck, c.weight / total) for c in out]
