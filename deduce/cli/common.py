@@ -261,6 +261,7 @@ def stderr_progress(label: str, after: float = 1.0) -> Progress:
 EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "api": ("the HTTP extra", ("fastapi", "starlette", "pydantic", "uvicorn", "anyio")),
     "play": ("the terminal extra", ("rich",)),
+    "dask": ("the Dask extra", ("dask", "distributed")),
 }
 
 

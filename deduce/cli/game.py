@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,8 +22,10 @@ from deduce.cli.common import (
     needs_extra,
     stderr_progress,
 )
+from deduce.cli.executors import executor_for, workers_options
 from deduce.errors import InputError
 from deduce.game.material import Rules
+from deduce.game.simulate import BOTS, simulate
 from deduce.shipped import load_board, load_cards, load_rules
 from deduce.who.cards import MODES
 
@@ -98,7 +101,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from rich.console import Console
 
         from deduce.cli.play import simulate_table
-    from deduce.game.simulate import simulate
     rules = load_game_rules(args)
     if args.games < 1:
         raise InputError.at(("--games",), f"must be at least 1, got {args.games}")
@@ -106,10 +108,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                        + [{"rulebook": r} for r in args.rulebook or []]) or DEFAULT_SEQUENCES
     if args.reverse:
         sequences = [dict(s, reverse=True) for s in sequences]
-    for s in sequences:  # unknown sequences are reported before any game is played
-        rules.order({k: v for k, v in s.items() if k != "reverse"}, False)
     tick = stderr_progress("deduce simulate")
-    summaries = simulate(rules, args.mode or ["normal"], sequences, args.games, args.seed or 0, progress=tick)
+    try:
+        with executor_for(args, "simulate --scheduler") as executor:
+            summaries = simulate(rules, args.mode or ["normal"], sequences, args.games, args.seed or 0,
+                                 bot=args.bot, progress=tick, executor=executor)
+    except KeyboardInterrupt:
+        print("deduce simulate: interrupted", file=sys.stderr)
+        return 130
     if args.json:
         emit_json([s.to_json() for s in summaries])
     else:
@@ -118,15 +124,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def add_simulate_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("simulate", parents=[GAME, json_option("print the summaries as JSON")],
+    p = sub.add_parser("simulate", parents=[GAME, json_option("print the summaries as JSON"), workers_options()],
                        help="let a bot play many games; win rate, score and ranks per mode and sequence",
                        description="Play many games with a bot that sees only what a player sees (it tracks her with "
                                    "the tracker and deduces her traits with the deduction engine; it never uses fog "
                                    "cards), and report per mode and stealth sequence the win rate, the mean score "
-                                   "and the ranks. The same --seed repeats the same games.")
+                                   "and the ranks. The same --seed repeats the same games, whatever the number of "
+                                   "workers or the cluster that plays them.")
     p.add_argument("--games", type=int, default=20, help="games per mode and sequence (default 20)")
     p.add_argument("--mode", choices=MODES, action="append", help="a mode to play (repeatable; default: normal)")
     p.add_argument("--position", type=int, action="append", help="a sequence position 1-8 (repeatable)")
     p.add_argument("--rulebook", metavar="NAME", action="append", help="a rulebook sequence (repeatable)")
     p.add_argument("--reverse", action="store_true", help="assemble every deck Z to A")
+    p.add_argument("--bot", choices=list(BOTS), default="baseline", help="the bot that plays (default: baseline)")
     p.set_defaults(handler=cmd_simulate)

@@ -1,0 +1,80 @@
+"""``deduce simulate`` on local processes and on a Dask cluster (deduce/cli/executors.py):
+the same figures everywhere, and bad choices refused with a message and exit 2."""
+
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+from deduce.cli import main
+from deduce.cli.executors import default_workers
+from tests.cli.test_main import block_imports
+
+RUN = ["simulate", "--games", "3", "--position", "1", "--rulebook", "hard-1", "--seed", "9", "--json"]
+
+
+def figures(capsys, *options: str) -> list[dict[str, object]]:
+    assert main([*RUN, *options]) == 0
+    rows: list[dict[str, object]] = json.loads(capsys.readouterr().out)
+    return rows
+
+
+def test_one_or_two_workers_or_a_dask_cluster_give_the_same_figures(monkeypatch, capsys):
+    from distributed import LocalCluster
+
+    pools: list[int | None] = []
+
+    class Pool(ProcessPoolExecutor):
+        def __init__(self, max_workers: int | None = None, **options: Any):
+            pools.append(max_workers)
+            super().__init__(max_workers, **options)
+
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Pool)
+    serial = figures(capsys, "--workers", "1")
+    assert [(r["sequence"], r["games"]) for r in serial] == [("position-1", 3), ("hard-1", 3)]
+    assert figures(capsys, "--workers", "2") == serial
+    assert figures(capsys) == serial
+    cpus = default_workers()
+    assert pools == [2] + ([cpus] if cpus > 1 else [])  # one worker plays in this process, without a pool
+    # A cluster in this process, reached over TCP as a remote one would be.
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://", host="127.0.0.1",
+                      dashboard_address=None) as cluster:
+        assert figures(capsys, "--scheduler", cluster.scheduler_address) == serial
+        assert "play_chunk" in cluster.scheduler.task_prefixes  # the cluster played them
+
+
+@pytest.mark.parametrize("workers", ["0", "-2"])
+def test_fewer_than_one_worker_is_refused(capsys, workers):
+    assert main([*RUN, "--workers", workers]) == 2
+    assert capsys.readouterr().err == f"deduce: --workers: must be at least 1, got {workers}\n"
+
+
+def test_workers_beside_a_scheduler_is_refused(capsys):
+    assert main([*RUN, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    assert capsys.readouterr().err.startswith("deduce: --workers: counts local processes; do not combine it with "
+                                              "--scheduler")
+
+
+@pytest.mark.parametrize(("address", "reason"), [
+    ("tcp://127.0.0.1:1", "Timed out trying to connect to tcp://127.0.0.1:1 after 0.5 s"),
+    ("127.0.0.1", "not a scheduler address (missing port number in address '127.0.0.1')"),
+    ("ftp://127.0.0.1:8786", "not a scheduler address (unknown address scheme 'ftp'"),
+])
+def test_a_scheduler_that_does_not_answer_is_named(capsys, address, reason):
+    started = time.monotonic()
+    assert main([*RUN, "--scheduler", address, "--connect-timeout", "0.5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"deduce: --scheduler: no Dask scheduler answered at {address} within 0.5 s: {reason}")
+    assert err.count("\n") == 1  # the message alone, no traceback
+    assert time.monotonic() - started < 10
+
+
+def test_without_the_dask_extra_the_scheduler_needs_it(monkeypatch, capsys):
+    block_imports(monkeypatch, "distributed")
+    assert main([*RUN, "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    assert capsys.readouterr().err == ("deduce: simulate --scheduler needs the Dask extra: "
+                                       "pip install 'black-sonata-deduce[dask]'\n")
