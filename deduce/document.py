@@ -56,6 +56,33 @@ def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: Most digits of a number read from text (a command-line flag, a batch line). Python itself
+#: refuses to convert a longer decimal number, and none of the engine's numbers comes near it.
+MAX_NUMBER_DIGITS = 4300
+
+
+def typed_number(text: str) -> int | str:
+    """A whole number typed on the command line (``3``, ``-1``), or the text as typed if it is not one.
+
+    Only ASCII digits make a number (``int`` would also take ``٣``, and refuse ``²`` that
+    ``isdigit`` takes), of at most :data:`MAX_NUMBER_DIGITS`. Anything else is passed on as
+    text, so the reader names what is wrong with it in its own words.
+    """
+    text = text.strip()
+    digits = text.removeprefix("-")
+    if digits.isascii() and digits.isdigit() and len(digits) <= MAX_NUMBER_DIGITS:
+        return int(text)
+    return text
+
+
+def key_text(key: object) -> str:
+    """A mapping key as a problem's path names it: a string as it is, another key (a number,
+    a date, null) as text, and an integer too long to print by its size (see :func:`shown`)."""
+    if isinstance(key, str):
+        return key
+    return shown(key) if is_int(key) else str(key)
+
+
 def parse_names(value: Any, loc: Loc, problems: Problems, fallback: str) -> Names:
     """A ``name`` field: a plain string, or a mapping of language to string."""
     if value is None:
@@ -66,7 +93,7 @@ def parse_names(value: Any, loc: Loc, problems: Problems, fallback: str) -> Name
         names = {}
         for lang, text in value.items():
             if not isinstance(lang, str) or not isinstance(text, str):
-                problems.add((*loc, str(lang)), f"expected a string, got {type_name(text)}")
+                problems.add((*loc, key_text(lang)), f"expected a string, got {type_name(text)}")
             else:
                 names[lang] = text
         return Names(names, fallback)
@@ -98,7 +125,7 @@ def unknown_fields(item: Mapping[Any, Any], known: tuple[str, ...], loc: Loc, pr
     """Report each field of ``item`` that is not one of ``known``: queries refuse typos."""
     for field in item:
         if field not in known:
-            problems.add((*loc, str(field)), f"unknown field; expected some of: {', '.join(known)}")
+            problems.add((*loc, key_text(field)), f"unknown field; expected some of: {', '.join(known)}")
 
 
 def list_field(doc: Mapping[str, Any], field: str, problems: Problems, limit: int, required: bool = True,
@@ -145,7 +172,7 @@ def parse_unique(items: list[Any], field: str, problems: Problems, parse: Callab
             continue
         k = key(value)
         if k in seen:
-            problems.add((field, i, at), f"duplicate {noun} {k!r} (also {field}[{seen[k]}])", code="duplicate-id")
+            problems.add((field, i, at), f"duplicate {noun} {shown(k)} (also {field}[{seen[k]}])", code="duplicate-id")
             continue
         seen[k] = i
         out.append(value)

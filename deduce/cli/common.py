@@ -15,10 +15,10 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, BinaryIO, TypeAlias
 
-from deduce.document import MAX_DOCUMENT_BYTES, open_regular
+from deduce.document import MAX_DOCUMENT_BYTES, MAX_NUMBER_DIGITS, in_file, open_regular
 from deduce.errors import InputError, Problem, render_loc
 from deduce.text.phrases import LANGS
 
@@ -89,6 +89,12 @@ def flag_labels(flags: list[tuple[str, str]]) -> list[str]:
     return [f'{flag} "{value}"' for flag, value in flags]
 
 
+def named_file(path: str | None) -> AbstractContextManager[None]:
+    """:func:`~deduce.document.in_file` for a file flag that may be left out (``--cards``,
+    ``--board``): problems of a file the person named start with its name; the shipped data's need none."""
+    return in_file(path) if path else nullcontext()
+
+
 def write_file(path: str, text: str) -> None:
     """Write an output file named on the command line; failures name it (exit 2)."""
     try:
@@ -112,9 +118,6 @@ def emit_json(value: Any) -> None:
 #: Longest line ``--batch`` reads, in bytes without its newline: a query is a document, and
 #: no document may be larger. A longer line is skipped (never held whole) and answered with an error.
 MAX_LINE_BYTES = MAX_DOCUMENT_BYTES
-#: Most digits a number in a batch line may have. No query needs more than a few; Python
-#: itself refuses to read a decimal integer of more than 4,300 digits.
-MAX_NUMBER_DIGITS = 4300
 #: Bytes read at a time while a line too long to answer is skipped.
 _SKIP_CHUNK = 1 << 16
 

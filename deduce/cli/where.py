@@ -14,6 +14,7 @@ from deduce.cli.common import (
     flag_labels,
     json_option,
     lang_option,
+    named_file,
     refuse_with_batch,
     relabel,
     run_batch,
@@ -31,7 +32,8 @@ def cmd_track(args: argparse.Namespace) -> int:
     from deduce.where.advice import advise
     from deduce.where.query import observation_from_text, parse_track_query
     from deduce.where.tracker import track
-    board = load_board(args.board)
+    with named_file(args.board):
+        board = load_board(args.board)
     if args.batch:
         refuse_with_batch(bool(args.observed or args.now is not None or args.pawn),
                           "--now, --landmark, --fog, --searched or --pawn")
@@ -83,7 +85,8 @@ def cmd_board(args: argparse.Namespace) -> int:
     from deduce.render.svg import board_svg
     from deduce.render.where import Which, board_text, odds_caption
     from deduce.text.phrases import phrase
-    board = load_board(args.board)
+    with named_file(args.board):
+        board = load_board(args.board)
     if args.track and not args.svg:
         raise InputError.at(("--track",), "shades the picture: give --svg FILE too")
     if not args.svg:

@@ -15,6 +15,7 @@ from deduce.cli.common import (
     flag_labels,
     json_option,
     lang_option,
+    named_file,
     refuse_with_batch,
     relabel,
     run_batch,
@@ -47,7 +48,8 @@ def clue_from_flag(flag: str, value: str) -> dict[str, Any]:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    cards = load_cards(args.cards)
+    with named_file(args.cards):
+        cards = load_cards(args.cards)
     if args.batch:
         refuse_with_batch(bool(args.clues or args.suit), "--suit, --clue or --obs")
         return run_batch(args.batch, hint_answer(cards, args.engine))

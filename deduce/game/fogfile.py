@@ -28,7 +28,7 @@ from deduce.document import (
     type_name,
     unique_entries,
 )
-from deduce.errors import InputError, Problems
+from deduce.errors import InputError, Problems, shown
 from deduce.game.fog import ACTIONS, FogCard
 
 MAX_FOG_CARDS = 64
@@ -43,8 +43,9 @@ def parse(doc: Any) -> tuple[FogCard, ...]:
     cards = []
     for i, ident, item in unique_entries(list_field(doc, "cards", problems, MAX_FOG_CARDS), "cards", problems):
         action = item.get("action")
-        if action not in ACTIONS:
-            problems.add(("cards", i, "action"), f"unknown action {action!r}; expected one of: {', '.join(ACTIONS)}")
+        if not isinstance(action, str) or action not in ACTIONS:
+            problems.add(("cards", i, "action"),
+                         f"unknown action {shown(action)}; expected one of: {', '.join(ACTIONS)}")
             continue
         discard = item.get("discard", False)
         if not isinstance(discard, bool):

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict, cast
 
-from deduce.document import is_int, type_name
-from deduce.errors import InputError, Problems, unknown
+from deduce.document import is_int, key_text, type_name
+from deduce.errors import InputError, Problems, shown, unknown
 from deduce.game.material import Rules, StealthOrder
 from deduce.who.cards import MODES, Mode
 
@@ -75,7 +75,7 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     bad = problems.add
     for name in doc:
         if name not in SETUP_FIELDS:
-            bad((str(name),), f"unknown field; expected some of: {', '.join(SETUP_FIELDS)}")
+            bad((key_text(name),), f"unknown field; expected some of: {', '.join(SETUP_FIELDS)}")
     given = doc.get("mode", "normal")
     if given not in MODES:
         bad(("mode",), unknown("mode", given, MODES))
@@ -97,12 +97,12 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     if seed is None:
         seed = default_seed
     if not is_int(seed) or not 0 <= seed <= MAX_SEED:
-        bad(("seed",), f"expected a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        bad(("seed",), f"expected a whole number from 0 to {MAX_SEED}, got {shown(seed)}")
     discard: Any = doc.get("discard_fog")
     if mode == "expert":
         discard = 1 if discard is None else discard
         if not is_int(discard) or not 1 <= discard <= len(rules.fog) - 1:
-            bad(("discard_fog",), f"Expert discards 1 to {len(rules.fog) - 1} fog cards at setup; got {discard!r}")
+            bad(("discard_fog",), f"Expert discards 1 to {len(rules.fog) - 1} fog cards at setup; got {shown(discard)}")
     elif discard not in (None, 0) or isinstance(discard, bool):
         bad(("discard_fog",), "fog cards are discarded at setup only in expert mode")
     try:

@@ -39,7 +39,7 @@ from deduce.document import (
     type_name,
     unique_entries,
 )
-from deduce.errors import InputError, Loc, Problems
+from deduce.errors import InputError, Loc, Problems, shown
 from deduce.text.names import NamedJSON
 from deduce.where.board import Board, Landmark, Location, Point
 
@@ -58,10 +58,18 @@ def _parse_at(value: Any, loc: Loc, problems: Problems) -> Point | None:
         if not (is_int(v) or isinstance(v, float)):
             problems.add((*loc, j), f"expected a number, got {type_name(v)}")
             return None
-        if not math.isfinite(v):
-            problems.add((*loc, j), f"expected a finite number, got {v}")
+        if not math.isfinite(_as_float(v)):
+            problems.add((*loc, j), f"expected a finite number, got {shown(v)}")
             return None
-    return float(value[0]), float(value[1])
+    return _as_float(value[0]), _as_float(value[1])
+
+
+def _as_float(v: float) -> float:
+    """A coordinate as a float; an integer too large for one is infinite (and refused)."""
+    try:
+        return float(v)
+    except OverflowError:
+        return math.inf
 
 
 def _parse_locations(doc: Mapping[str, Any], landmark_ids: set[str],
@@ -82,7 +90,7 @@ def _parse_locations(doc: Mapping[str, Any], landmark_ids: set[str],
             problems.add((*loc, "landmark"), "is required")
         elif not isinstance(landmark, str) or landmark not in landmark_ids:
             problems.add((*loc, "landmark"),
-                         f"unknown landmark {landmark!r}; expected one of: {', '.join(sorted(landmark_ids))}",
+                         f"unknown landmark {shown(landmark)}; expected one of: {', '.join(sorted(landmark_ids))}",
                          code="unknown-landmark")
         at = None
         if item.get("at") is not None:
@@ -107,17 +115,17 @@ def _parse_paths(doc: Mapping[str, Any], location_ids: set[str], problems: Probl
         ok = True
         for j, end in enumerate(item):
             if not isinstance(end, str) or end not in location_ids:
-                problems.add((*loc, j), f"unknown location {end!r}", code="unknown-location")
+                problems.add((*loc, j), f"unknown location {shown(end)}", code="unknown-location")
                 ok = False
         if not ok:
             continue
         a, b = item
         if a == b:
-            problems.add(loc, f"a path from {a!r} to itself", code="self-loop")
+            problems.add(loc, f"a path from {shown(a)} to itself", code="self-loop")
             continue
         key = frozenset(item)
         if key in seen:
-            problems.add(loc, f"duplicate path between {a!r} and {b!r} (also paths[{seen[key]}])",
+            problems.add(loc, f"duplicate path between {shown(a)} and {shown(b)} (also paths[{seen[key]}])",
                          code="duplicate-path")
             continue
         seen[key] = i

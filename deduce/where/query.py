@@ -20,8 +20,8 @@ from typing import Any, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
-from deduce.document import is_int, type_name, unknown_fields
-from deduce.errors import InputError, Loc, Problems
+from deduce.document import is_int, type_name, typed_number, unknown_fields
+from deduce.errors import InputError, Loc, Problems, shown
 from deduce.where.board import Board
 from deduce.where.stealth import MOVES, Moves, is_moves
 
@@ -129,7 +129,7 @@ def _slot_number(value: Any, loc: Loc, problems: Problems) -> int | None:
         problems.add(loc, f"expected a whole number, got {_describe(value)}")
         return None
     if value < 0:
-        problems.add(loc, f"expected a whole number of 0 or more (cards moved since the start), got {value}")
+        problems.add(loc, f"expected a whole number of 0 or more (cards moved since the start), got {shown(value)}")
         return None
     return int(value)
 
@@ -193,7 +193,7 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
     if "moves" not in doc:
         problems.add(("moves",), f"is required: one of {', '.join(MOVES)}")
     elif not is_moves(moves):
-        problems.add(("moves",), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
+        problems.add(("moves",), f"expected one of: {', '.join(MOVES)}; got {shown(moves)}")
         moves = None
     now: int | None = None
     if "now" not in doc:
@@ -226,9 +226,9 @@ def _length(doc: Mapping[str, Any], problems: Problems) -> int | None:
     if not is_int(length):
         problems.add(("length",), f"expected a whole number, got {_describe(length)}")
     elif length < 1:
-        problems.add(("length",), f"expected a whole number of at least 1, got {length}")
+        problems.add(("length",), f"expected a whole number of at least 1, got {shown(length)}")
     elif length > MAX_LENGTH:
-        problems.add(("length",), f"{length} is longer than the {MAX_LENGTH} slots supported", code="limit")
+        problems.add(("length",), f"{shown(length)} is longer than the {MAX_LENGTH} slots supported", code="limit")
     else:
         return int(length)
     return None
@@ -236,11 +236,6 @@ def _length(doc: Mapping[str, Any], problems: Problems) -> int | None:
 
 #: Words accepted for a search's outcome on the command line.
 FOUND_WORDS = {"yes": True, "found": True, "true": True, "no": False, "not-found": False, "false": False}
-
-
-def _slot_text(text: str) -> int | str:
-    text = text.strip()
-    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def observation_from_text(kind: str, text: str) -> dict[str, object]:
@@ -253,11 +248,11 @@ def observation_from_text(kind: str, text: str) -> dict[str, object]:
         raise ValueError(f"unknown observation kind {kind!r}")
     slot, _, rest = text.partition(":")
     if kind == "fog":
-        return {"slot": _slot_text(slot), "fog": True} if not rest else {"slot": _slot_text(slot), "fog": rest}
+        return {"slot": typed_number(slot), "fog": True} if not rest else {"slot": typed_number(slot), "fog": rest}
     if kind == "landmark":
-        return {"slot": _slot_text(slot), "landmark": rest.strip()}
+        return {"slot": typed_number(slot), "landmark": rest.strip()}
     location, _, outcome = rest.partition(":")
-    doc: dict[str, Any] = {"slot": _slot_text(slot), "searched": location.strip()}
+    doc: dict[str, Any] = {"slot": typed_number(slot), "searched": location.strip()}
     if outcome.strip():
         doc["found"] = FOUND_WORDS.get(outcome.strip().lower(), outcome)
     return doc

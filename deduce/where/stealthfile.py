@@ -39,7 +39,7 @@ from deduce.document import (
     read_text,
     type_name,
 )
-from deduce.errors import InputError, Loc, Problems
+from deduce.errors import InputError, Loc, Problems, shown
 from deduce.where.stealth import (
     DASH,
     MOVES,
@@ -84,9 +84,9 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     if face is None:
         problems.add((*loc, "positions"), f"is required: {POSITIONS} characters, each a capital letter or {DASH!r}")
     elif not isinstance(face, str) or not FACE.fullmatch(face):
-        shown = repr(face) if isinstance(face, str) else type_name(face)
+        got = shown(face) if isinstance(face, str) else type_name(face)
         problems.add((*loc, "positions"),
-                     f"expected {POSITIONS} characters, each a capital letter or {DASH!r}; got {shown}")
+                     f"expected {POSITIONS} characters, each a capital letter or {DASH!r}; got {got}")
     elif card_id(None if c == DASH else c for c in face) is None:
         problems.add((*loc, "positions"), "a card needs a letter in at least one position")
     else:
@@ -96,7 +96,7 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     card = StealthCard(location=location, positions=positions, landmark=landmark)
     stated = item.get("id")
     if stated is not None and stated != card.id:
-        problems.add((*loc, "id"), f"is {stated!r} but the positions give the id {card.id!r}", code="id-mismatch")
+        problems.add((*loc, "id"), f"is {shown(stated)} but the positions give the id {card.id!r}", code="id-mismatch")
         return None
     return card
 
@@ -155,7 +155,7 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
     name = _required_string(item, "name", loc, problems)
     moves = item.get("moves")
     if not is_moves(moves):
-        problems.add((*loc, "moves"), f"expected one of: {', '.join(MOVES)}; got {moves!r}")
+        problems.add((*loc, "moves"), f"expected one of: {', '.join(MOVES)}; got {shown(moves)}")
         moves = None
     cards = item.get("cards")
     if not isinstance(cards, list) or not cards:
@@ -172,16 +172,17 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
             if not isinstance(card, str) or not card:
                 problems.add((*loc, "cards", j), f"expected a card id, got {type_name(card)}")
             elif card in first:
-                problems.add((*loc, "cards", j), f"card {card!r} is already in the sequence at cards[{first[card]}]",
+                problems.add((*loc, "cards", j),
+                             f"card {shown(card)} is already in the sequence at cards[{first[card]}]",
                              code="duplicate-card")
             else:
                 first[card] = j
     length = item.get("length")
     if length is not None:
         if not is_int(length) or length <= 0:
-            problems.add((*loc, "length"), f"expected a positive whole number, got {length!r}")
+            problems.add((*loc, "length"), f"expected a positive whole number, got {shown(length)}")
         elif cards is not None and length != len(cards):
-            problems.add((*loc, "length"), f"is {length} but the sequence lists {len(cards)} cards")
+            problems.add((*loc, "length"), f"is {shown(length)} but the sequence lists {len(cards)} cards")
     if name is None or moves is None or cards is None or len(problems.items) != before:
         return None
     return Sequence(name=name, moves=moves, cards=tuple(cards))

@@ -20,6 +20,7 @@ from typing_extensions import TypedDict
 from deduce.document import (
     decode_yaml,
     is_int,
+    key_text,
     list_field,
     parse_header,
     parse_names,
@@ -27,7 +28,7 @@ from deduce.document import (
     type_name,
     unique_entries,
 )
-from deduce.errors import InputError, Loc, Problems
+from deduce.errors import InputError, Loc, Problems, shown
 from deduce.text.names import NamedJSON
 from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, CardSet, Lady, Suit, Trait
 from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
@@ -55,7 +56,7 @@ def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, 
     else:
         for s in key_doc:
             if s not in suits:
-                problems.unknown((*loc, "key", str(s)), "suit", s, suits)
+                problems.unknown((*loc, "key", key_text(s)), "suit", s, suits)
         for s in suits:
             if s not in key_doc:
                 problems.add((*loc, "key", s), "is missing: every suit needs a key entry")
@@ -77,16 +78,16 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
         return {}
     modes: dict[str, dict[str, str]] = {}
     for mode, table in value.items():
-        loc: Loc = ("modes", str(mode))
+        loc: Loc = ("modes", key_text(mode))
         if mode not in MODE_TABLES:
-            problems.add(loc, f"unknown mode {mode!r}; expected one of: {', '.join(MODE_TABLES)}")
+            problems.add(loc, f"unknown mode {shown(mode)}; expected one of: {', '.join(MODE_TABLES)}")
             continue
         if not isinstance(table, Mapping):
             problems.add(loc, f"expected a mapping of suit to removed suit, got {type_name(table)}")
             continue
         for s in table:
             if s not in suits:
-                problems.unknown((*loc, str(s)), "suit", s, suits)
+                problems.unknown((*loc, key_text(s)), "suit", s, suits)
         for s in suits:
             removed = table.get(s)
             if removed is None:
@@ -117,7 +118,7 @@ def parse(doc: Any) -> CardSet:
     if not traits:
         pass  # the traits list's own problem is reported
     elif not is_int(per_lady) or not 1 <= per_lady <= len(traits):
-        problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {per_lady!r}")
+        problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {shown(per_lady)}")
     else:
         k = per_lady
 

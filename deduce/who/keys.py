@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 
 from deduce.document import is_int, type_name
-from deduce.errors import Loc, Problems
+from deduce.errors import Loc, Problems, shown
 
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
@@ -27,7 +27,7 @@ def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> froz
         if not is_int(count):
             problems.add(where, f"expected a whole number in 0..{k}, got {type_name(count)}")
         elif not 0 <= count <= k:
-            problems.add(where, f"{count} is outside 0..{k}")
+            problems.add(where, f"{shown(count)} is outside 0..{k}")
         else:
             counts.add(count)
     return frozenset(counts) if len(counts) == len(values) else None

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from deduce.document import type_name, unknown_fields
-from deduce.errors import InputError, Loc, Problems
+from deduce.document import key_text, type_name, typed_number, unknown_fields
+from deduce.errors import InputError, Loc, Problems, shown
 from deduce.who.cards import CardSet
 from deduce.who.keys import parse_key_entry, parse_trait_list
 
@@ -135,7 +135,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
     unknown_fields(item, CLUE_FIELDS, loc, problems)
     role = item.get("role", "clue")
     if role not in ROLES:
-        problems.add((*loc, "role"), f"expected one of: {', '.join(ROLES)}; got {role!r}")
+        problems.add((*loc, "role"), f"expected one of: {', '.join(ROLES)}; got {shown(role)}")
     if "card" in item:
         card = item["card"]
         for field in ("traits", "counts", "key"):
@@ -176,7 +176,7 @@ def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems) -> Key 
     entries = []
     for s, entry in value.items():
         if not isinstance(s, str) or not cards.has_suit(s):
-            problems.unknown((*loc, str(s)), "suit", s, cards.suit_ids)
+            problems.unknown((*loc, key_text(s)), "suit", s, cards.suit_ids)
             continue
         counts = parse_key_entry(entry, (*loc, s), problems, cards.traits_per_lady)
         if counts is not None:
@@ -241,6 +241,6 @@ def parse_obs_text(text: str) -> dict[str, Any]:
         clue["counts"] = None
         return clue
     parts = (part.strip() for part in counts_part.split("/"))
-    clue["counts"] = [int(part) if part.lstrip("-").isdigit() else part for part in parts]
+    clue["counts"] = [typed_number(part) for part in parts]
     return clue
 
