@@ -36,6 +36,8 @@ MAX_DOCUMENT_BYTES = 1 << 20
 #: Most values (scalars, lists and mappings, counted as a tree) a decoded document may hold.
 #: No document within the size limit comes near it unless YAML aliases multiply its parts.
 MAX_VALUES = MAX_DOCUMENT_BYTES
+#: Deepest nesting of lists and mappings a document may have; real documents nest a few levels.
+MAX_DEPTH = 100
 #: PyYAML's safe loader, in C (libyaml) when PyYAML was built with it: about four times faster
 #: than the pure-Python one on the largest documents accepted.
 SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -224,17 +226,46 @@ def tree_size(doc: Any, limit: int = MAX_VALUES) -> int:
     return sizes.get(id(doc), 1)
 
 
+def _nested_deeper(text: str | bytes, limit: int) -> bool:
+    """Whether the YAML ``text`` nests lists and mappings more than ``limit`` levels deep.
+
+    libyaml composes nested nodes by recursion in C: a document nested some 30,000 levels
+    deep (``[[[[...``, 60 KB) crashes the whole process, with no RecursionError to catch.
+    Every nested list or mapping opens with an indicator of its own (``[ { - ? :``), so
+    their count bounds the depth and settles almost every document at once; only the
+    others are parsed to events (in C, flat, without composing) to find their real depth.
+    """
+    bound = (sum(text.count(c.encode()) for c in "[{-?:") if isinstance(text, bytes)
+             else sum(text.count(c) for c in "[{-?:"))
+    if bound <= limit:
+        return False
+    depth = 0
+    for event in yaml.parse(text, Loader=SAFE_LOADER):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limit:
+                return True
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return False
+
+
 def decode_yaml(text: str | bytes, what: str = "document") -> Any:
     """Decode YAML (a superset of JSON) safely: syntax errors and alias bombs become :class:`InputError`."""
     if len(text) > MAX_DOCUMENT_BYTES:
         raise InputError.at((), f"the {what} is larger than {MAX_DOCUMENT_BYTES} bytes", code="limit")
     try:
+        if _nested_deeper(text, MAX_DEPTH):
+            raise InputError.at((), f"the {what} nests lists and mappings more than {MAX_DEPTH} levels deep",
+                                code="limit")
         doc = yaml.load(text, Loader=SAFE_LOADER)  # a safe loader: plain data only
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         reason = getattr(exc, "problem", None) or str(exc)
         raise InputError.at((), f"the {what} is not valid YAML{where}: {reason}") from None
+    except InputError:
+        raise
     except (ValueError, RecursionError) as exc:  # e.g. undecodable bytes, absurd nesting
         raise InputError.at((), f"the {what} could not be decoded: {exc}") from None
     if tree_size(doc) > MAX_VALUES:
