@@ -35,6 +35,9 @@ OBSERVATION_FIELDS = ("slot", "landmark", "fog", "searched", "found")
 MAX_LENGTH = 1000
 #: Most observations one query may hold.
 MAX_OBSERVATIONS = 1000
+#: Largest slot a query may name. A game moves a few hundred cards at most; the bound keeps
+#: every slot a number the result can echo (Python will not print one of 4,300 digits).
+MAX_SLOT = 10 ** 9
 
 
 class SlotObservationJSON(TypedDict):
@@ -130,6 +133,9 @@ def _slot_number(value: Any, loc: Loc, problems: Problems) -> int | None:
         return None
     if value < 0:
         problems.add(loc, f"expected a whole number of 0 or more (cards moved since the start), got {shown(value)}")
+        return None
+    if value > MAX_SLOT:
+        problems.add(loc, f"{shown(value)} is beyond the {MAX_SLOT} cards a query may count", code="limit")
         return None
     return int(value)
 
