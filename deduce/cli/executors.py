@@ -12,13 +12,15 @@ and connecting to a cluster is I/O, so it lives here, in the front end:
 
 Both executors take the same chunks and the simulation adds their outcomes up in order, so
 the figures are the same either way. Bad choices stop with exit 2 and a message: a worker
-count below one, a scheduler that does not answer within ``--connect-timeout`` seconds,
+count below one or above :data:`WORKERS_PER_CPU` per CPU, a scheduler that does not answer
+within ``--connect-timeout`` seconds (or a timeout that is not a positive number),
 ``--workers`` beside ``--scheduler``, or the extra not installed.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 from collections.abc import Awaitable, Callable, Iterator
@@ -37,6 +39,9 @@ T = TypeVar("T")
 
 #: Seconds to wait for a Dask scheduler to answer before giving up.
 CONNECT_TIMEOUT = 10.0
+#: The most local processes ``--workers`` may ask for, per CPU: a pool larger than the
+#: machine only slows the games down, and thousands of processes would exhaust it.
+WORKERS_PER_CPU = 4
 
 
 def default_workers() -> int:
@@ -63,6 +68,8 @@ def workers_options() -> argparse.ArgumentParser:
 @contextmanager
 def executor_for(args: argparse.Namespace, command: str) -> Iterator[Executor]:
     """The executor the options of ``workers_options`` ask for, shut down when the block ends."""
+    if not 0 < args.connect_timeout < math.inf:
+        raise InputError.at(("--connect-timeout",), f"must be a positive number of seconds, got {args.connect_timeout}")
     if args.scheduler is not None:
         if args.workers is not None:
             raise InputError.at(("--workers",), "counts local processes; do not combine it with --scheduler, "
@@ -73,6 +80,10 @@ def executor_for(args: argparse.Namespace, command: str) -> Iterator[Executor]:
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
         raise InputError.at(("--workers",), f"must be at least 1, got {workers}")
+    if workers > WORKERS_PER_CPU * default_workers():
+        raise InputError.at(("--workers",), f"at most {WORKERS_PER_CPU * default_workers()} here ({WORKERS_PER_CPU} "
+                                            f"per CPU), got {workers}: more processes than CPUs play no faster; "
+                                            "for more, use a cluster (--scheduler)")
     with local_executor(workers) as ex:
         yield ex
 

@@ -53,6 +53,21 @@ def test_fewer_than_one_worker_is_refused(capsys, workers):
     assert capsys.readouterr().err == f"deduce: --workers: must be at least 1, got {workers}\n"
 
 
+def test_more_workers_than_the_machine_can_run_is_refused(capsys):
+    too_many = 4 * default_workers() + 1
+    assert main([*RUN, "--workers", str(too_many)]) == 2
+    assert capsys.readouterr().err == (f"deduce: --workers: at most {too_many - 1} here (4 per CPU), got {too_many}: "
+                                       "more processes than CPUs play no faster; "
+                                       "for more, use a cluster (--scheduler)\n")
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
+def test_a_connect_timeout_must_be_positive_seconds(capsys, seconds):
+    assert main([*RUN, "--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", seconds]) == 2
+    assert capsys.readouterr().err == (f"deduce: --connect-timeout: must be a positive number of seconds, "
+                                       f"got {float(seconds)}\n")
+
+
 def test_workers_beside_a_scheduler_is_refused(capsys):
     assert main([*RUN, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
     assert capsys.readouterr().err.startswith("deduce: --workers: counts local processes; do not combine it with "
