@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, BinaryIO, TypeAlias
 
 from deduce.document import MAX_DOCUMENT_BYTES, MAX_NUMBER_DIGITS, in_file, open_regular
-from deduce.errors import InputError, Problem, render_loc
+from deduce.errors import MAX_KEY_SHOWN, InputError, Problem, render_loc
 from deduce.text.phrases import LANGS
 
 #: The ``sub`` argument of the ``add_*_parser`` functions.
@@ -85,8 +85,10 @@ def relabel(exc: InputError, field: str, labels: list[str], flags: dict[str, str
 
 
 def flag_labels(flags: list[tuple[str, str]]) -> list[str]:
-    """How :func:`relabel` names each flag of an :class:`InOrder` list: the flag and its value."""
-    return [f'{flag} "{value}"' for flag, value in flags]
+    """How :func:`relabel` names each flag of an :class:`InOrder` list: the flag and its value
+    (cut to :data:`~deduce.errors.MAX_KEY_SHOWN` characters, as a document's keys are)."""
+    return [f'{flag} "{value if len(value) <= MAX_KEY_SHOWN else value[:MAX_KEY_SHOWN - 3] + "..."}"'
+            for flag, value in flags]
 
 
 def named_file(path: str | None) -> AbstractContextManager[None]:
