@@ -31,7 +31,7 @@ from deduce.game.scoring import ScoreTermJSON
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import Summary
 from deduce.game.trail import TrailEntryJSON
-from deduce.game.view import EndJSON, who, who_query
+from deduce.game.view import EndJSON, who, who_progress, who_query
 from deduce.render.where import track_text
 from deduce.render.who import hint_text
 from deduce.text.play import play_phrase
@@ -39,6 +39,7 @@ from deduce.where.advice import advise
 from deduce.where.tracker import track
 from deduce.who.deduction import deduce
 from deduce.who.keys import key_entry_text
+from deduce.who.progress import Progress
 
 #: Trail entries shown under the map at most, as room allows (``t`` shows them all, a screen at a time).
 TRAIL_SHOWN = 8
@@ -329,13 +330,52 @@ def trail_tail(game: Game, console: Console, trail: Sequence[TrailEntryJSON], ro
 
 def hints_text(game: Game) -> str:
     """The hints, with the same renderers as ``deduce hint`` and ``deduce track --pawn``: who
-    she can be (candidates and the reasons in words), her odds now and next turn, and the advice."""
+    she can be (candidates and the reasons in words), how far her traits are from proven, her
+    odds now and next turn, and the advice."""
     view = game.player_view()
     query = who_query(game.cards, view, explain=True)
     tracking = track(game.board, view.track_query())
     advice = advise(game.board, tracking, view.pawn) if tracking.paths else None
     return (hint_text(game.cards, query, deduce(game.cards, query), game.lang) + "\n\n"
+            + "\n".join(progress_lines(game, who_progress(game.cards, view))) + "\n\n"
             + track_text(game.board, tracking, advice, game.lang))
+
+
+def chance_text(lang: str, chance: float) -> str:
+    """A chance as a whole percentage ("less than 1 %" and "more than 99 %" near the ends)."""
+    whole = round(100 * chance)
+    shown = "<1" if chance > 0 and whole == 0 else ">99" if chance < 1 and whole == 100 else str(whole)
+    return f"{shown}%" if lang == "en" else f"{shown} %"
+
+
+def progress_lines(game: Game, progress: Progress) -> list[str]:
+    """WHO progress in words (:mod:`deduce.who.progress`): proven, or where the suit card stands,
+    the chance the next clue proves her traits and which cards would, the clues still to find
+    on average, and the chances of confronting her now with the likeliest traits."""
+    lang = game.lang
+
+    def say(key: str, **fields: object) -> str:
+        return play_phrase(lang, key, None, **fields)
+
+    lines = [say("progress.title")]
+    if progress.proven:
+        return [*lines, say("progress.proven")]
+    lines.append(say(f"progress.suit-card.{progress.suit_card}"))
+    with_card = say("progress.with") if progress.suit_card != "revealed" else ""
+    proving = [game.words.lady(card) for card in progress.proving]
+    lines.append(say("progress.next", with_=with_card, chance=chance_text(lang, progress.next_clue),
+                     cards=say("progress.or").join(proving)) if proving
+                 else say("progress.next.none", with_=with_card))
+    if progress.expected_clues is None:
+        lines.append(say("progress.expected.never"))
+    else:
+        mean = f"{progress.expected_clues:.1f}"
+        lines.append(say("progress.expected", with_=with_card, n=mean if lang == "en" else mean.replace(".", ",")))
+    guess = progress.guess
+    traits = ", ".join(game.cards.trait(t).name.get(lang) for t in guess.traits)
+    lines.append(say("progress.guess", traits=traits, by_clues=chance_text(lang, guess.chance_by_clues),
+                     chance=chance_text(lang, guess.chance)))
+    return lines
 
 
 def end_lines(game: Game, end: EndJSON) -> list[str]:

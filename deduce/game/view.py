@@ -25,6 +25,7 @@ from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import CardSet, Mode
 from deduce.who.deduction import Deduction, DeductionJSON, deduce
 from deduce.who.keys import key_to_json
+from deduce.who.progress import Progress, ProgressJSON, progress
 from deduce.who.query import Query, observe_lady
 
 #: Where a game stands.
@@ -74,18 +75,27 @@ def who(cards: CardSet, view: PlayerView) -> Deduction:
     return deduce(cards, who_query(cards, view))
 
 
+def who_progress(cards: CardSet, view: PlayerView) -> Progress:
+    """How far her traits are from proven (:mod:`deduce.who.progress`): from the view's clues,
+    suit card and mode and the card set in play, never from the deal."""
+    return progress(cards, who_query(cards, view), view.mode)
+
+
 class HintsJSON(TypedDict):
-    """``GET /v1/games/{id}/hints``: the deduction result and the tracking result."""
+    """``GET /v1/games/{id}/hints``: the deduction result, the tracking result, and WHO progress
+    (the chances that the clues to come prove her traits, and the guess if confronted now)."""
 
     who: DeductionJSON
     where: TrackingJSON
+    progress: ProgressJSON
 
 
 def hints(rules: Rules, view: PlayerView) -> HintsJSON:
-    """WHO (deduction from the revealed clues and her suit) and WHERE (tracking from the
-    trail's landmarks, fog cards and searches), from the player's view alone."""
+    """WHO (deduction from the revealed clues and her suit), WHERE (tracking from the trail's
+    landmarks, fog cards and searches) and WHO progress, from the player's view alone."""
     return {"who": who(rules.cards, view).to_json(),
-            "where": track(rules.board, view.track_query()).to_json()}
+            "where": track(rules.board, view.track_query()).to_json(),
+            "progress": who_progress(rules.cards, view).to_json()}
 
 
 # -- the VIEW's parts ----------------------------------------------------------------

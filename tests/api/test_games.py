@@ -115,7 +115,9 @@ def test_actions_versions_and_refusals(client):
 def test_hints_and_board(client):
     gid, token, view = new_game(client, seed=9)
     hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).json()
-    assert set(hints) == {"who", "where"}
+    assert set(hints) == {"who", "where", "progress"}
+    assert hints["progress"]["guess"]["chance"] == 0.5 and hints["progress"]["suit_card"] == "needed"
+    assert len(hints["progress"]["deck"]) == 10 and not hints["progress"]["proven"]
     assert {c["suit"] for c in hints["who"]["candidates"]} == {view["suit"]}
     assert hints["where"]["now"]["slot"] == view["slot"] and hints["where"]["status"] == "ok"
     top = view["top"]["landmark"]
@@ -163,6 +165,12 @@ def secret_words(client, gid: str) -> tuple[set[str], set[str]]:
     return words, fog
 
 
+def deck_left(client, gid: str) -> set[str]:
+    """The ids of the clue deck not yet drawn, quoted (white-box: from the game's hidden state)."""
+    game = client.app.state.games._cache[gid]
+    return {json.dumps(x) for x in game.table.clue_deck}
+
+
 def test_no_answer_before_the_end_gives_away_hidden_state(client):
     board = client.get("/v1/board").json()
     modes = ["training", "easy", "normal", "advanced", "expert"]
@@ -189,8 +197,13 @@ def test_no_answer_before_the_end_gives_away_hidden_state(client):
                 texts.append(r.text)
                 texts.append(client.get(f"/v1/games/{gid}", headers=auth(token)).text)
                 if rng.random() < 0.1:
-                    hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).text
-                    assert not any(w in hints for w in words - revealed if not w.startswith("["))
+                    hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token))
+                    # WHO progress lists the clue deck left as a set, in card-set order (the card
+                    # set is public): its ids may show, never her card's or the suit card's
+                    deck = [c["card"] for c in hints.json()["progress"]["deck"]]
+                    assert deck == [c.id for c in CARDS.ladies if json.dumps(c.id) in deck_left(client, gid)]
+                    hidden = words - revealed - {json.dumps(c) for c in deck}
+                    assert not any(w in hints.text for w in hidden if not w.startswith("["))
             for text in texts:
                 assert not any(w in text for w in words - revealed), text
                 assert not any(f in text for f in fog_ids - seen_fog), text

@@ -20,7 +20,7 @@ from deduce.game.bot import Bot
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import simulate
-from deduce.game.view import who
+from deduce.game.view import who, who_progress
 from deduce.shipped import load_rules
 from deduce.text.play import PLAY_PHRASES
 from tests.game_fixtures import ring_rules
@@ -347,3 +347,23 @@ def test_the_wherry_takes_one_number_and_goes_through_a_key_still_to_claim():
     assert wherry_path(game, "london-bridge") == ["st-saviours", "london-bridge"]  # not through a visited place
     game.table.visited.discard("boars-head")
     assert wherry_path(game, "london-bridge") == ["boars-head", "london-bridge"]  # both unvisited: board order
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["Progress towards proving her traits", "The suit card is still needed",
+            "Clues still to find, on average (with the suit card):", "by your clues alone"]),
+    ("it", ["A che punto è la prova dei suoi tratti", "Serve ancora la carta del seme",
+            "Indizi ancora da trovare, in media (con la carta del seme):", "secondo i soli indizi"]),
+    ("ru", ["Насколько близко доказательство её черт", "Карта масти ещё нужна",
+            "Сколько ещё улик найти, в среднем (с картой масти):", "по одним уликам"]),
+])
+def test_hints_show_progress_in_the_games_language(lang, words):
+    """The hint screen says how far her traits are from proven, in the game's language, and the
+    figures are the view's (:func:`deduce.game.view.who_progress`)."""
+    game, lines = bot_lines({"seed": 3}, lambda g: bool(g.player_view().clues))
+    _, typed = play(lines + ["h"] + [""] * 6, lang=lang, seed=3, start=game.setup.start)
+    for word in words:
+        assert word in typed.flat, word
+    found = who_progress(LONDON.cards, game.player_view())
+    mean = f"{found.expected_clues:.1f}"
+    assert (mean if lang == "en" else mean.replace(".", ",")) in typed.flat

@@ -1,0 +1,65 @@
+"""WHO progress in a game's hints (deduce/game/view.py): computed from the player's view
+alone, the same for two deals the player cannot tell apart, and what the library computes
+from the view's clues, suit card and mode."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deduce.game.view import who, who_progress, who_query
+from deduce.who.progress import progress
+from tests.game.test_rules import RULES, at_lady, new, play_random, random_action
+
+
+def test_two_deals_with_the_same_view_give_the_same_progress():
+    """Her card and the suit card swapped, the clues left in another order: the same view,
+    so the same progress, at every step (and it moves: a clue changes it)."""
+    one = new({"seed": 5}, cut=0)
+    partner = RULES.cards.partner(RULES.cards.lady(one.deal.dark_lady))
+    first, rest = one.deal.clue_deck[0], one.deal.clue_deck[1:]
+    other = new({"seed": 5}, cut=0, dark_lady=partner.id, clue_deck=(first, *reversed(rest)))
+    seen = []
+    for step in [{"action": "pass"}, "catch", {"action": "pass"}, {"action": "pass"}]:
+        for game in (one, other):
+            if step == "catch":
+                at_lady(game)
+                game.act({"action": "search"})
+            else:
+                game.act(step)
+        assert one.player_view() == other.player_view()
+        assert one.hints()["progress"] == other.hints()["progress"]
+        seen.append(one.hints()["progress"])
+    assert seen[0] != seen[1]  # the clue found changed it
+    assert one.deal.dark_lady != other.deal.dark_lady
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_hints_progress_is_the_library_on_the_view(seed):
+    """In random games (every mode), at every step: the hints' progress is :func:`progress` of
+    the view's query and mode; proven as the deduction says; the suit card as the view shows
+    it; her traits always among the ladies it weighs, which with two ladies per suit and
+    truthful keys are 1/2 each until the suit card is revealed."""
+    rng = random.Random(seed)
+    game = new({"seed": seed, "mode": rng.choice(["training", "easy", "normal", "advanced", "expert"])})
+    dark = RULES.cards.lady(game.deal.dark_lady)
+    while not game.over:
+        view = game.player_view()
+        found = who_progress(RULES.cards, view)
+        assert game.hints()["progress"] == found.to_json()
+        assert found == progress(RULES.cards, who_query(RULES.cards, view), view.mode)
+        assert found.proven == (who(RULES.cards, view).status == "solved")
+        assert (found.suit_card == "revealed") == (view.suit_card is not None)
+        assert found.guess.chance == (1.0 if view.suit_card else 0.5)
+        if view.suit_card:
+            assert found.guess.traits == dark.traits
+        assert {c.card for c in found.deck} == set(game.table.clue_deck)  # the deck left, as a set
+        assert [c.card for c in found.deck] == [x.id for x in RULES.cards.ladies if x.id in game.table.clue_deck]
+        game.act(random_action(game, rng))
+
+
+def test_progress_is_there_until_the_end_of_a_random_game():
+    game = new({"seed": 2})
+    play_random(game, random.Random(2))
+    assert game.over and set(game.hints()) == {"who", "where", "progress"}
