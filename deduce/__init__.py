@@ -28,6 +28,7 @@ from deduce.where.tracker import Tracking, track
 from deduce.who.audit import AuditReport, audit
 from deduce.who.cards import CardSet
 from deduce.who.deduction import Deduction, deduce
+from deduce.who.progress import Progress, progress
 from deduce.who.query import Query, parse_query
 
 __version__ = "0.1.0"
@@ -43,6 +44,7 @@ __all__ = [
     "Illegal",
     "InputError",
     "Problem",
+    "Progress",
     "Query",
     "Rules",
     "Setup",
@@ -57,5 +59,6 @@ __all__ = [
     "parse_query",
     "parse_setup",
     "parse_track_query",
+    "progress",
     "track",
 ]

@@ -13,9 +13,9 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 PUBLIC = [
     "Advice", "AuditReport", "Board", "CardSet", "DeduceError", "Deduction", "Game", "Illegal",
-    "InputError", "Problem", "Query", "Rules", "Setup", "TrackQuery", "Tracking", "advise", "audit",
-    "deduce", "load_board", "load_cards", "load_rules", "parse_query", "parse_setup",
-    "parse_track_query", "track",
+    "InputError", "Problem", "Progress", "Query", "Rules", "Setup", "TrackQuery", "Tracking", "advise",
+    "audit", "deduce", "load_board", "load_cards", "load_rules", "parse_query", "parse_setup",
+    "parse_track_query", "progress", "track",
 ]
 
 
