@@ -267,6 +267,9 @@ def decode_yaml(text: str | bytes, what: str = "document") -> Any:
     except InputError:
         raise
     except (ValueError, RecursionError) as exc:  # e.g. undecodable bytes, absurd nesting
+        if "integer string conversion" in str(exc):  # PyYAML reads decimal digits with int()
+            raise InputError.at((), f"the {what} holds a number of more than {MAX_NUMBER_DIGITS} digits, "
+                                    "more than can be read", code="limit") from None
         raise InputError.at((), f"the {what} could not be decoded: {exc}") from None
     if tree_size(doc) > MAX_VALUES:
         raise InputError.at((), f"the {what} expands to more than {MAX_VALUES} values through YAML "

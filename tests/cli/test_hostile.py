@@ -141,6 +141,15 @@ def test_huge_integers_are_named_by_their_size(tmp_path, capsys, name, doc, argv
     assert "Traceback" not in err and "4300" not in err
 
 
+def test_a_decimal_number_too_long_to_read(tmp_path, capsys):
+    """PyYAML reads decimal digits with int(), which refuses more than 4,300 of them."""
+    path = tmp_path / "clues.yaml"
+    path.write_text("schema: " + "9" * 5000 + "\n", encoding="utf-8")
+    code, _, err = run(capsys, "audit", path)
+    assert code == 2
+    assert err == f"deduce: {path}: the card set holds a number of more than 4300 digits, more than can be read\n"
+
+
 @pytest.mark.parametrize("argv, expected", [
     (["hint", "--suit", "rose", "--obs", "literary,married,court:²"],
      '--obs "literary,married,court:²" counts[0]: expected a whole number in 0..3, got a string'),
