@@ -56,28 +56,30 @@ class Watch:
         self.problems.append(f"console error: {message.text}")
 
 
-def open_page(browser: Any, server: str, viewport: dict[str, int]) -> tuple[Any, Any, Watch]:
-    context = browser.new_context(viewport=viewport, base_url=server)
-    page = context.new_page()
-    watch = Watch()
+def watched(page: Any, watch: Watch) -> Any:
+    """The page, its problems reported to ``watch`` (``page.watch``)."""
     page.on("console", watch.console)
     page.on("pageerror", lambda exc: watch.problems.append(f"page error: {exc}"))
     page.on("requestfailed", lambda r: watch.problems.append(f"request failed: {r.url} {r.failure}"))
     page.set_default_timeout(10_000)
-    return context, page, watch
+    page.watch = watch
+    return page
 
 
 @pytest.fixture
 def open_pages(browser: Any, server: str) -> Iterator[Any]:
-    """Open fresh pages (each with its own storage) at a viewport; the test fails on any
-    console error or failed request in any of them."""
+    """Open fresh pages (each with its own storage) at a viewport, or another tab beside a page
+    (``tab_of``: the same browser storage, as a second tab of the same person); the test fails
+    on any console error or failed request in any of them."""
     opened: list[tuple[Any, Watch]] = []
 
-    def opener(viewport: dict[str, int] = DESKTOP) -> Any:
-        context, pg, watch = open_page(browser, server, viewport)
-        pg.watch = watch
+    def opener(viewport: dict[str, int] = DESKTOP, tab_of: Any = None) -> Any:
+        if tab_of is not None:
+            return watched(tab_of.context.new_page(), tab_of.watch)
+        context = browser.new_context(viewport=viewport, base_url=server)
+        watch = Watch()
         opened.append((context, watch))
-        return pg
+        return watched(context.new_page(), watch)
 
     yield opener
     for context, _ in opened:

@@ -1,56 +1,20 @@
 """The web page in a real browser: play to a win and to a loss by clicking, the rulebook's
-example at the table, a broken card set audited, the language switch, a phone's width, and
-/docs offline. Fixtures (the server, chromium, the error watch) are in conftest.py."""
+example at the table, a broken card set audited, the language switch, and /docs offline.
+Fixtures (the server, chromium, the error watch) are in conftest.py; what the tests do on the
+pages is in pages.py; test_access.py has the keyboard, the phone and the accessible names."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-import pytest
 import yaml
 
-from deduce.game.bot import Bot
-from deduce.game.rules import Game
-from deduce.game.setup import parse_setup
 from deduce.shipped import data_path, load_rules
-from deduce.web.browser import PHONE
+from deduce.text.events import EVENT_PHRASES
 from deduce.web.screenshots import type_rulebook_example
-
-SEEDS = range(20)  # where to look for a game the bot wins quickly
-
-
-def bot_win() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The setup and the actions of the shortest win the bot plays among a few seeds (normal mode)."""
-    rules = load_rules()
-    bot = Bot(rules)
-    best: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
-    for seed in SEEDS:
-        doc = {"mode": "normal", "seed": seed}
-        game = Game.new(rules, parse_setup(rules, doc))
-        actions = []
-        while not game.over and len(actions) < 200:
-            actions.append(bot.choose(game.player_view(), game.legal_actions(), game.pending))
-            game.act(actions[-1])
-        if game.state == "won" and (best is None or len(actions) < len(best[1])):
-            best = (doc, actions)
-    assert best is not None, "the bot won none of the seeds"
-    return best
-
-
-def start_game(page: Any, seed: int) -> None:
-    page.goto("/#/play")
-    page.get_by_label("Mode").select_option("normal")
-    page.get_by_label("Seed (optional)").fill(str(seed))
-    page.get_by_role("button", name="New game").click()
-    page.wait_for_selector('.status-bar[data-version="0"]')
-
-
-def click_action(page: Any, name: str) -> None:
-    """Click an action button and wait for the page to show the next version of the game."""
-    version = int(page.locator(".status-bar").get_attribute("data-version"))
-    page.get_by_role("button", name=name, exact=True).click()
-    page.wait_for_selector(f'.status-bar[data-version="{version + 1}"]')
+from tests.web.pages import bot_win, click_action, start_game
 
 
 def test_play_to_a_win_by_clicking(page):
@@ -150,14 +114,87 @@ def test_the_language_switch_is_remembered(page):
     page.get_by_text("Возможных Смуглых дам: 35").wait_for()  # the engine's words (GET /v1/phrases/ru)
 
 
-@pytest.mark.parametrize("route", ["/", "/#/play", "/#/table", "/#/designer"])
-def test_a_phone_scrolls_only_up_and_down(open_pages, route):
-    page = open_pages(PHONE)
-    page.goto(route)
-    page.locator("main h1").wait_for()
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-
-
 def test_docs_work_offline(page):
     page.goto("/docs")
     page.locator(".swagger-ui .title").get_by_text("Black Sonata deduction engine").wait_for()
+
+
+def test_a_broken_set_keeps_the_last_report_beside_its_problems(page):
+    page.watch.expected_statuses.add(422)
+    page.goto("/#/designer")
+    page.get_by_role("button", name="Load the shipped set").click()
+    page.get_by_role("button", name="Audit").first.click()
+    page.get_by_role("table", name="Cases").wait_for()
+    rows = page.get_by_role("table", name="Cases").locator("tbody tr").count()
+    page.get_by_label("Card set (YAML or JSON)").fill("schema: 1\nladies: {}\n")
+    page.get_by_role("button", name="Audit").first.click()
+    report = page.locator("#card-report")
+    report.locator(".problems").wait_for()
+    assert "traits: is required" in report.locator(".problems").inner_text()
+    assert report.get_by_text("The last report made, before these problems:").is_visible()
+    assert report.get_by_role("table", name="Cases").locator("tbody tr").count() == rows
+    assert page.get_by_label("Card set (YAML or JSON)").input_value() == "schema: 1\nladies: {}\n"  # kept as typed
+
+
+def test_bad_setup_input_is_caught_where_it_is_typed_and_nothing_is_lost(page):
+    page.goto("/#/play")
+    page.get_by_label("Mode").select_option("expert")
+    page.get_by_label("Start location").select_option(label="The Globe")
+    seed = page.get_by_label("Seed (optional)")
+    seed.fill("12ab")
+    assert page.get_by_text("A seed is a whole number of up to 15 digits.").is_visible()  # as it is typed
+    discard = page.get_by_label("Fog cards discarded at setup (Expert)")
+    discard.fill("99")
+    assert page.get_by_text("Between 0 and 10.").is_visible()
+    page.get_by_role("button", name="New game").click()
+    assert not page.locator(".status-bar").count()  # no game started
+    assert seed.input_value() == "12ab" and discard.input_value() == "99"
+    assert page.get_by_label("Start location").input_value() == "globe"
+    seed.fill("12")
+    discard.fill("2")
+    page.get_by_role("button", name="New game").click()
+    page.wait_for_selector('.status-bar[data-version="0"]')
+    assert page.locator('.status-bar [data-field="mode"] dd').inner_text() == "Expert"
+    assert page.locator('.status-bar [data-field="pawn"] dd').inner_text() == "The Globe"
+
+
+def test_a_stale_version_is_said_in_words_and_the_game_reloaded(open_pages):
+    """Two tabs of the same game: the second acts on the version it shows, which the first has
+    changed. In Italian: the refusal in the page's words, and the events in the engine's."""
+    first = open_pages()
+    first.add_init_script("localStorage.setItem('bs.lang', 'it')")
+    first.watch.expected_statuses.add(409)
+    first.goto("/#/play")
+    first.get_by_label("Seme casuale (facoltativo)").fill("4")
+    first.get_by_role("button", name="Nuova partita").click()
+    first.wait_for_selector('.status-bar[data-version="0"]')
+    second = open_pages(tab_of=first)
+    second.goto("/#/play")
+    second.wait_for_selector('.status-bar[data-version="0"]')
+    first.get_by_role("button", name="Passa", exact=True).click()
+    first.wait_for_selector('.status-bar[data-version="1"]')
+    events = first.locator(".events li").all_inner_texts()
+    assert events[0] == EVENT_PHRASES["it"]["pass"]  # "Aspetti.": the engine's phrase, in the page's language
+    assert all(text not in EVENT_PHRASES["en"].values() for text in events)
+    second.get_by_role("button", name="Passa", exact=True).click()
+    second.wait_for_selector('.status-bar[data-version="1"]')  # the game as it is now
+    assert second.locator("#status").inner_text() == "Il server ha rifiutato: La partita è cambiata altrove " \
+                                                     "(in un'altra scheda o dispositivo); eccola com'è ora."
+
+
+def test_a_refused_action_is_said_and_the_game_reloaded(page):
+    """An action the server refuses as malformed (422; here the page's request is altered on its
+    way) is shown in words with its path, and the page shows the game as it is."""
+    page.watch.expected_statuses.add(422)
+    start_game(page, 6)
+
+    def astray(route: Any) -> None:
+        body = json.loads(route.request.post_data)
+        route.continue_(post_data=json.dumps({**body, "to": "atlantis"}))
+
+    page.route("**/v1/games/*/actions", astray)
+    page.locator('.map [role="button"][data-location]').first.click()
+    page.locator("#status").get_by_text("to: expected a location id").wait_for()
+    assert page.locator(".status-bar").get_attribute("data-version") == "0"
+    page.unroute("**/v1/games/*/actions")
+    click_action(page, "Pass")  # the page goes on from the game as it is

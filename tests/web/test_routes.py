@@ -23,6 +23,7 @@ from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
+from tests.web.pages import OWN_CARDS, ring_board
 
 STATIC = files("deduce.web").joinpath("static")
 QUERY = {"length": 26, "moves": "always", "now": 3,
@@ -106,21 +107,13 @@ def test_advice_without_a_pawn_is_the_tracking_alone(client):
     assert answer == {"tracking": track(board, parse_track_query(board, QUERY)).to_json()}
 
 
-def small_board() -> dict:
-    """A board of four locations in a ring, as a box owner might draw one."""
-    return {"schema": 1, "name": "Ring", "landmarks": [{"id": "inn"}, {"id": "church"}],
-            "locations": [{"id": "a", "landmark": "inn"}, {"id": "b", "landmark": "church"},
-                          {"id": "c", "landmark": "inn"}, {"id": "d", "landmark": "church"}],
-            "paths": [["a", "b"], ["b", "c"], ["c", "d"], ["d", "a"]]}
-
-
 def test_advice_on_a_board_given_with_the_query(client):
-    board = boardfile.parse(small_board())
+    board = boardfile.parse(ring_board())
     query = {"length": 4, "moves": "always", "now": 1, "observations": [{"slot": 0, "landmark": "inn"}]}
     tracking = track(board, parse_track_query(board, query))
     expected = {"tracking": tracking.to_json(), "advice": advise(board, tracking, "b").to_json()}
-    assert client.post("/v1/advice", json={"query": query, "pawn": "b", "board": small_board()}).json() == expected
-    as_yaml = yaml.safe_dump(small_board())
+    assert client.post("/v1/advice", json={"query": query, "pawn": "b", "board": ring_board()}).json() == expected
+    as_yaml = yaml.safe_dump(ring_board())
     assert client.post("/v1/advice", json={"query": query, "pawn": "b", "board": as_yaml}).json() == expected
     # the server's board does not have these places: the query is read against the given board
     assert client.post("/v1/advice", json={"query": query, "pawn": "b"}).status_code == 422
@@ -129,7 +122,7 @@ def test_advice_on_a_board_given_with_the_query(client):
 @pytest.mark.parametrize(("body", "path"), [
     ({"query": QUERY, "pawn": "atlantis"}, "pawn"),
     ({"query": QUERY, "pawn": 5}, "pawn"),
-    ({"query": QUERY, "pawn": "globe", "board": {**small_board(), "paths": [["a", "x"]]}}, "board.paths[0][1]"),
+    ({"query": QUERY, "pawn": "globe", "board": {**ring_board(), "paths": [["a", "x"]]}}, "board.paths[0][1]"),
     ({"query": QUERY, "pawn": "globe", "board": "schema: 1\nlocations: 3\n"}, "board.landmarks"),
     ({"query": {**QUERY, "moves": "sometimes"}, "pawn": "globe"}, "query.moves"),
     ([1], ""),
@@ -162,19 +155,6 @@ def test_deck_audit_names_the_bad_document(client):
     assert answer.status_code == 422
     assert all(p["path"].startswith("board") for p in answer.json()["errors"])
     assert client.post("/v1/audit-deck", json={"stealth": 5}).json()["errors"][0]["path"] == "stealth"
-
-
-OWN_CARDS = {
-    "schema": 1, "name": "Own", "traits_per_lady": 2,
-    "traits": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}],
-    "suits": [{"id": "red"}, {"id": "blue"}],
-    "ladies": [
-        {"id": "l1", "suit": "red", "traits": ["a", "b"], "key": {"red": 1, "blue": [0, 2]}},
-        {"id": "l2", "suit": "red", "traits": ["a", "c"], "key": {"red": 1, "blue": 1}},
-        {"id": "l3", "suit": "blue", "traits": ["c", "d"], "key": {"red": [0, 1], "blue": 0}},
-        {"id": "l4", "suit": "blue", "traits": ["a", "d"], "key": {"red": 1, "blue": 0}},
-    ],
-}
 
 
 def test_hint_with_own_cards_is_the_libraries(client):
@@ -220,7 +200,7 @@ def test_broken_own_files_get_every_problem_with_its_path(client):
     assert answer.status_code == 422
     paths = [p["path"] for p in answer.json()["errors"]]
     assert "ladies[3].key.rose" in paths and "ladies[5].traits" in paths
-    board = {**small_board(), "locations": [*small_board()["locations"], {"id": "e", "landmark": "mill"}]}
+    board = {**ring_board(), "locations": [*ring_board()["locations"], {"id": "e", "landmark": "mill"}]}
     answer = client.post("/v1/board/check", json=board)
     assert answer.status_code == 422
     assert [p["path"] for p in answer.json()["errors"]] == ["locations[4].landmark"]

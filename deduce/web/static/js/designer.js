@@ -1,25 +1,14 @@
 // The designer's page: audit a card set (POST /v1/audit), or a board and its stealth deck
 // (POST /v1/audit-deck); the cases as a sortable table, the findings in words, the JSON report.
-import {api, ApiError} from "./api.js";
-import {download, field, fill, h, readFile} from "./dom.js";
+import {api} from "./api.js";
+import {download, field, fill, h, keepFocus, readFile} from "./dom.js";
 import {t} from "./i18n.js";
-import {errorText} from "./status.js";
+import {failure, problemList} from "./status.js";
 
 // Kept across renders (a language switch redraws the page and keeps what was typed).
 const state = {cards: "", report: null, problems: null, sort: {column: null, up: true},
                deck: {board: "", stealth: "", sequences: ""}, deckReport: null, deckProblems: null};
 const COLUMNS = ["dark_lady", "suit", "mode", "deck", "solvable", "min_clues", "expected_clues", "remaining"];
-
-/** The problems of an unreadable document, each with its path. */
-function problemList(problems) {
-  return h("div", {class: "problems", role: "alert"}, h("p", {}, t("error.file")),
-    h("ul", {}, problems.map((p) => h("li", {}, p.path ? h("code", {}, p.path) : null, p.path ? ": " : "", p.message))));
-}
-
-/** What the API said, or why it could not: problems with paths for a 422, a sentence otherwise. */
-function failure(error) {
-  return error instanceof ApiError && error.status === 422 ? error.problems : [{path: "", message: errorText(error)}];
-}
 
 function cell(column, value) {
   if (column === "solvable") return value ? t("yes") : t("no");
@@ -60,8 +49,15 @@ function findings(title, items) {
     h("ul", {class: "findings"}, items.map((f) => h("li", {class: f.code}, h("code", {}, f.code), " ", f.message)))) : null;
 }
 
+/** A report, and beside it the problems of a later document that could not be read (the report
+ * stays, marked as the last one made). */
+function withProblems(problems, report) {
+  if (!problems) return report;
+  return h("div", {class: "report-box"}, problemList(problems),
+    report ? h("div", {class: "previous"}, h("p", {class: "note"}, t("designer.previous")), report) : null);
+}
+
 function cardReport(redraw) {
-  if (state.problems) return problemList(state.problems);
   const r = state.report;
   if (!r) return null;
   return h("div", {class: "report"},
@@ -72,7 +68,6 @@ function cardReport(redraw) {
 }
 
 function deckReport() {
-  if (state.deckProblems) return problemList(state.deckProblems);
   const r = state.deckReport;
   if (!r) return null;
   return h("div", {class: "report"},
@@ -85,7 +80,7 @@ function deckReport() {
 }
 
 export function render(main) {
-  const redraw = () => render(main);
+  const redraw = () => keepFocus(main, () => render(main));
   const text = h("textarea", {rows: 10, spellcheck: "false", value: state.cards, oninput: (e) => { state.cards = e.target.value; }});
   const file = h("input", {type: "file", accept: ".yaml,.yml,.json,text/yaml,application/json"});
   file.addEventListener("change", async () => {
@@ -101,7 +96,7 @@ export function render(main) {
       state.report = await api("POST", "/v1/audit", {text: state.cards, contentType: "application/yaml"});
       state.problems = null;
     } catch (error) {
-      state.problems = failure(error);  // the previous report is kept, not shown, until a readable set
+      state.problems = failure(error);  // shown beside the previous report, which stays
     }
     redraw();
   };
@@ -127,10 +122,10 @@ export function render(main) {
       h("div", {class: "buttons"},
         h("button", {type: "button", onclick: shipped}, t("designer.shipped")),
         h("button", {type: "button", class: "primary", onclick: audit}, t("designer.audit"))),
-      h("div", {id: "card-report"}, cardReport(redraw))),
+      h("div", {id: "card-report"}, withProblems(state.problems, cardReport(redraw)))),
     h("section", {class: "panel", "aria-labelledby": "deck-h"}, h("h2", {id: "deck-h"}, t("designer.deck")),
       field(t("designer.board"), deckArea("board")), field(t("designer.stealth"), deckArea("stealth")),
       field(t("designer.sequences"), deckArea("sequences")),
       h("div", {class: "buttons"}, h("button", {type: "button", class: "primary", onclick: auditDeck}, t("designer.audit"))),
-      h("div", {id: "deck-report"}, deckReport())));
+      h("div", {id: "deck-report"}, withProblems(state.deckProblems, deckReport()))));
 }

@@ -58,7 +58,39 @@ export function field(label, control, hint = null) {
 
 /** Show (or clear, with "") the message beside a field made by field(). */
 export function fieldMessage(control, message) {
-  const el = document.getElementById(`${control.id}-msg`);
+  const el = control.closest(".field")?.querySelector(".field-error") ?? document.getElementById(`${control.id}-msg`);
   if (el) el.textContent = message;
   control.setAttribute("aria-invalid", message ? "true" : "false");
+}
+
+/** What names a control across redraws: its id, or its data-action/-location/-trait/-focus. */
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  for (const attr of ["data-focus", "data-action", "data-location", "data-trait", "id"]) {
+    const value = el.getAttribute(attr);
+    if (value && !(attr === "id" && value.startsWith("f-"))) return `[${attr}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+/** Whether the keyboard can reach a control now (a place on the map that is no longer a step away cannot). */
+const usable = (el) => el && !el.disabled && el.tabIndex >= 0 && el.getAttribute("aria-disabled") !== "true";
+
+/**
+ * Redraw a view and put the keyboard focus back where it was: on the same control if it is
+ * still there and enabled, else on the first enabled control of the group it was in (an
+ * element with data-focus-group), else on the view itself, so that Tab goes on from there.
+ */
+export async function keepFocus(main, draw) {
+  const active = main.contains(document.activeElement) && document.activeElement !== main ? document.activeElement : null;
+  const key = focusKey(active);
+  const group = active?.closest("[data-focus-group]")?.getAttribute("data-focus-group");
+  await draw();
+  if (!active) return;
+  const same = key && main.querySelector(key);
+  if (usable(same)) return same.focus({preventScroll: true});
+  const box = group && main.querySelector(`[data-focus-group="${CSS.escape(group)}"]`);
+  const first = box && [...box.querySelectorAll("button, select, input, textarea, [tabindex='0']")].find(usable);
+  if (first) return first.focus({preventScroll: true});
+  main.focus({preventScroll: true});
 }

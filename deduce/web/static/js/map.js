@@ -41,7 +41,8 @@ export function drawMap({pawn = null, visited = [], odds = null, topLandmark = n
   const pad = 80;
   const box = [Math.min(...xs) - pad, Math.min(...ys) - 40, Math.max(...xs) - Math.min(...xs) + 2 * pad,
                Math.max(...ys) - Math.min(...ys) + 40 + 90];
-  const svg = h("svg", {viewBox: box.join(" "), class: "map", role: "group", "aria-label": label});
+  const svg = h("svg", {viewBox: box.join(" "), class: "map", role: "group", "aria-label": label,
+                        "data-focus-group": pickable.length ? "map" : null});
   for (const [a, b] of world.board.paths) {
     const [p, q] = [at.get(a), at.get(b)];
     svg.append(h("line", {x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "path"}));

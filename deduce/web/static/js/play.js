@@ -2,7 +2,7 @@
 // POST /v1/games/{id}/actions, GET /v1/games/{id}/hints. The page knows what the VIEW says
 // and nothing else; this browser keeps each game's id and token, and the player's tokens.
 import {api, ApiError} from "./api.js";
-import {field, fieldMessage, fill, h} from "./dom.js";
+import {field, fieldMessage, fill, h, keepFocus} from "./dom.js";
 import {lang, name, t} from "./i18n.js";
 import {drawMap} from "./map.js";
 import {errorText, notify} from "./status.js";
@@ -56,9 +56,14 @@ async function act(doc, redraw) {
     game = {...game, view: step.view, events: step.events, hints: null};
     notify("");
   } catch (error) {
-    const stale = error instanceof ApiError && error.problems.some((p) => p.code === "stale-version");
-    notify(stale ? t("error.stale") : errorText(error));
-    if (error instanceof ApiError) game.view = await api("GET", `/v1/games/${game.entry.id}`, {token: game.entry.token});
+    notify(errorText(error));  // 409 (stale version, an action the rules refuse) and 422 in words
+    if (error instanceof ApiError) {  // then the game as it is now
+      try {
+        game = {...game, view: await api("GET", `/v1/games/${game.entry.id}`, {token: game.entry.token}), events: [], hints: null};
+      } catch (again) {
+        notify(errorText(again));
+      }
+    }
   }
   redraw();
 }
@@ -83,35 +88,40 @@ async function askHints(redraw) {
 function setupForm(redraw) {
   const seqLabel = (s) => (s.position ? t("sequence.position", {n: s.position, moves: t(`moves.${s.moves}`)})
     : t("sequence.rulebook", {name: s.name, length: s.length, moves: t(`moves.${s.moves}`)}));
-  const mode = h("select", {onchange: (e) => { setup.mode = e.target.value; redraw(); }},
+  const mode = h("select", {"data-focus": "mode", onchange: (e) => { setup.mode = e.target.value; redraw(); }},
     world.material.modes.map((m) => h("option", {value: m, selected: m === setup.mode}, t(`mode.${m}`))));
-  const sequence = h("select", {onchange: (e) => { setup.sequence = e.target.value; }},
+  const sequence = h("select", {"data-focus": "sequence", onchange: (e) => { setup.sequence = e.target.value; }},
     world.material.sequences.map((s) => h("option", {value: s.name, selected: s.name === setup.sequence}, seqLabel(s))));
-  const reverse = h("input", {type: "checkbox", checked: setup.reverse, onchange: (e) => { setup.reverse = e.target.checked; }});
-  const startAt = h("select", {onchange: (e) => { setup.start = e.target.value; }},
+  const reverse = h("input", {type: "checkbox", checked: setup.reverse, "data-focus": "reverse",
+                              onchange: (e) => { setup.reverse = e.target.checked; }});
+  const startAt = h("select", {"data-focus": "start", onchange: (e) => { setup.start = e.target.value; }},
     h("option", {value: ""}, t("start.random")),
     world.board.locations.map((l) => h("option", {value: l.id, selected: l.id === setup.start}, placeName(l.id))));
-  const seed = h("input", {type: "text", inputmode: "numeric", value: setup.seed, autocomplete: "off"});
+  const seed = h("input", {type: "text", inputmode: "numeric", value: setup.seed, autocomplete: "off", "data-focus": "seed"});
   const maxDiscard = world.material.fog_cards.length;
-  const discard = h("input", {type: "number", min: 0, max: maxDiscard, value: setup.discard, inputmode: "numeric"});
-  const seedOk = () => /^\d{0,18}$/.test(seed.value.trim());
-  const discardOk = () => /^\d+$/.test(discard.value) && Number(discard.value) <= maxDiscard;
-  seed.addEventListener("input", () => { setup.seed = seed.value.trim(); fieldMessage(seed, seedOk() ? "" : t("seed.bad")); });
-  discard.addEventListener("input", () => {
-    setup.discard = discard.value;
-    fieldMessage(discard, discardOk() ? "" : t("discard.bad", {max: maxDiscard}));
-  });
-  const go = h("button", {type: "submit", class: "primary"}, t("action.new"));
+  const discard = h("input", {type: "number", min: 0, max: maxDiscard, value: setup.discard, inputmode: "numeric",
+                              "data-focus": "discard"});
+  // Checked as typed, the message beside the field; what was typed stays, even when it is wrong.
+  const seedOk = () => /^\d{0,15}$/.test(seed.value.trim());  // whole, and exact as a JSON number
+  const discardOk = () => /^\d+$/.test(discard.value.trim()) && Number(discard.value) <= maxDiscard;
+  const checkSeed = () => fieldMessage(seed, seedOk() ? "" : t("seed.bad"));
+  const checkDiscard = () => fieldMessage(discard, discardOk() ? "" : t("discard.bad", {max: maxDiscard}));
+  seed.addEventListener("input", () => { setup.seed = seed.value.trim(); checkSeed(); });
+  discard.addEventListener("input", () => { setup.discard = discard.value; checkDiscard(); });
+  const go = h("button", {type: "submit", class: "primary", "data-focus": "start-game"}, t("action.new"));
   const form = h("form", {class: "panel", "aria-labelledby": "new-h"}, h("h2", {id: "new-h"}, t("play.new")),
     h("div", {class: "grid"}, field(t("mode"), mode), field(t("sequence"), sequence),
       h("label", {class: "check"}, reverse, t("reverse")), field(t("start"), startAt), field(t("seed"), seed),
       setup.mode === "expert" ? field(t("discard"), discard) : null),
     field("", go));
+  if (setup.seed) checkSeed();
+  if (setup.mode === "expert") checkDiscard();
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    fieldMessage(seed, seedOk() ? "" : t("seed.bad"));
-    if (setup.mode === "expert") fieldMessage(discard, discardOk() ? "" : t("discard.bad", {max: maxDiscard}));
-    if (!seedOk() || (setup.mode === "expert" && !discardOk())) return;
+    checkSeed();
+    if (setup.mode === "expert") checkDiscard();
+    if (!seedOk()) return seed.focus();
+    if (setup.mode === "expert" && !discardOk()) return discard.focus();
     try {
       await start(redraw);
     } catch (error) {
@@ -171,7 +181,7 @@ function actionBar(view, redraw) {
     fieldMessage(confront, "");
     return act({action: "confront", traits}, redraw);
   });
-  return h("div", {class: "actions", role: "group", "aria-label": t("actions")},
+  return h("div", {class: "actions", role: "group", "aria-label": t("actions"), "data-focus-group": "actions"},
     h("div", {class: "move"}, to, button("move", () => act({action: "move", to: to.value}, redraw))),
     button("search", () => act({action: "search"}, redraw)),
     field("", confront),
@@ -304,7 +314,7 @@ function gameScreen(redraw) {
 }
 
 export async function render(main) {
-  const redraw = () => render(main);
+  const redraw = () => keepFocus(main, () => render(main));
   const current = localStorage.getItem(CURRENT);
   if (!game && current) {
     const entry = savedGames().find((g) => g.id === current);

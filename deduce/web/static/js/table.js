@@ -1,30 +1,44 @@
 // At the table: the physical game's clue cards and stealth cards typed as they come, with
-// live WHO (POST /v1/deduce) and WHERE (POST /v1/track, or /v1/advice with the pawn).
-// Everything entered is kept in this browser (localStorage), can be undone, exported and imported.
+// live WHO (POST /v1/hint) and WHERE (POST /v1/advice, with the pawn when it is on the map),
+// with the box's cards and board or the owner's own (files read by POST /v1/cards/check and
+// /v1/board/check, or a board entered here). Everything entered is kept in this browser
+// (localStorage), can be undone, exported and imported.
 import {api} from "./api.js";
-import {download, field, fieldMessage, fill, h, readFile} from "./dom.js";
+import {boardDraft, boardEditor, setBoardDraft} from "./boardedit.js";
+import {download, field, fieldMessage, fill, h, keepFocus, readFile} from "./dom.js";
 import {t} from "./i18n.js";
-import {errorText, notify} from "./status.js";
+import {failure, notify, problemList} from "./status.js";
 import {clueCard, describeClue, provenTokens, tokens, whoResult} from "./who.js";
 import {whereResult} from "./where.js";
-import {ladyName, landmarkName, placeName, suitName, traitName, world} from "./words.js";
+import {lady, ladyName, landmarkName, placeName, suitName, traitName, useMaterial, world} from "./words.js";
 
 const KEY = "bs.table";
 const FORMAT = "black-sonata-table";
 const HISTORY = 200;
+const MAX_FLEE = 64;
 
-/** What was entered: her suit, the clues, the stealth sequence, the pawn, the top card's slot, what was seen. */
-const fresh = () => ({suit: null, clues: [], sequence: null, pawn: null, cursor: 0, seen: false, observations: []});
+/**
+ * What was entered: her suit, the clues, the stealth sequence, the pawn, the top card's slot,
+ * what was seen; and the owner's own card set and board (documents as the engine read them), if any.
+ */
+const fresh = () => ({suit: null, clues: [], sequence: null, pawn: null, cursor: 0, seen: false, observations: [],
+                      cards: null, board: null});
+/** Fields an export made before own cards and boards may lack. */
+const OPTIONAL = ["cards", "board"];
 
 let state = load();
 let history = [];
-// The card being typed (not saved until added).
-const typing = {traits: [], counts: []};
+// What is being typed and not yet added: kept across redraws, not saved.
+const typing = {traits: [], counts: [], suitCard: false, pick: null, pickSuitCard: false,
+                seen: null, searched: null, found: "no", flee: null};
+// A file that could not be read, per kind: {file, problems}; the entries stay as they were.
+const unread = {cards: null, board: null};
+let ownOpen = false;
+let editorOpen = false;
 
 function load() {
   try {
-    const saved = JSON.parse(localStorage.getItem(KEY));
-    return checked(saved) ?? fresh();
+    return checked(JSON.parse(localStorage.getItem(KEY))) ?? fresh();
   } catch {
     return fresh();
   }
@@ -35,9 +49,13 @@ function checked(doc) {
   if (!doc || typeof doc !== "object") return null;
   const base = fresh();
   for (const [key, value] of Object.entries(base)) {
-    if (!(key in doc)) return null;
+    if (!(key in doc)) {
+      if (OPTIONAL.includes(key)) continue;
+      return null;
+    }
     if (Array.isArray(value) !== Array.isArray(doc[key])) return null;
     if (typeof value === "number" && !Number.isInteger(doc[key])) return null;
+    if (OPTIONAL.includes(key) && doc[key] !== null && typeof doc[key] !== "object") return null;
   }
   return {...base, ...doc};
 }
@@ -87,36 +105,41 @@ function whoForm(redraw) {
     h("option", {value: ""}, "—"),
     world.cards.suits.map((s) => h("option", {value: s.id, selected: s.id === state.suit}, suitName(s.id))));
   const k = world.cards.traits_per_lady;
-  const traitButtons = h("div", {class: "chips", role: "group", "aria-label": t("table.traits")},
+  const traitButtons = h("div", {class: "chips", role: "group", "aria-label": t("table.traits", {k})},
     world.cards.traits.map((tr) => h("button", {type: "button", class: "chip", "aria-pressed": String(typing.traits.includes(tr.id)),
-      onclick: () => { toggle(typing.traits, tr.id, k); redraw(); }}, traitName(tr.id))));
+      "data-trait": tr.id, onclick: () => { toggle(typing.traits, tr.id, k); redraw(); }}, traitName(tr.id))));
   const countButtons = h("div", {class: "chips", role: "group", "aria-label": t("table.entry")},
     Array.from({length: k + 1}, (_, n) => h("button", {type: "button", class: "chip num", "aria-pressed": String(typing.counts.includes(n)),
-      onclick: () => { toggle(typing.counts, n, k + 1); redraw(); }}, String(n))));
-  const suitCard = h("input", {type: "checkbox", id: "typed-suit-card"});
-  const add = h("button", {type: "button", class: "primary"}, t("table.add"));
+      "data-focus": `count-${n}`, onclick: () => { toggle(typing.counts, n, k + 1); redraw(); }}, String(n))));
+  const suitCard = h("input", {type: "checkbox", id: "typed-suit-card", checked: typing.suitCard,
+                               onchange: (e) => { typing.suitCard = e.target.checked; }});
+  const add = h("button", {type: "button", class: "primary", "data-focus": "add-typed"}, t("table.add"));
   add.addEventListener("click", () => {
-    const problem = !state.suit ? t("table.needsuit") : typing.traits.length !== k ? t("table.need3")
+    const problem = !state.suit ? t("table.needsuit") : typing.traits.length !== k ? t("table.need3", {k})
       : !typing.counts.length ? t("table.needentry") : "";
     fieldMessage(add, problem);
     if (problem) return;
-    change({clues: [...state.clues, {traits: [...typing.traits], counts: [...typing.counts].sort(), suit_card: suitCard.checked}]});
-    typing.traits = [];
-    typing.counts = [];
+    change({clues: [...state.clues, {traits: [...typing.traits], counts: [...typing.counts].sort(), suit_card: typing.suitCard}]});
+    Object.assign(typing, {traits: [], counts: [], suitCard: false});
     redraw();
   });
-  const pick = h("select", {}, world.cards.suits.map((s) => h("optgroup", {label: suitName(s.id)},
-    world.cards.ladies.filter((l) => l.suit === s.id).map((l) => h("option", {value: l.id}, ladyName(l.id))))));
-  const pickSuitCard = h("input", {type: "checkbox", id: "pick-suit-card"});
-  const addPick = h("button", {type: "button", onclick: () => {
+  const ids = world.cards.ladies.map((l) => l.id);
+  const picked = ids.includes(typing.pick) ? typing.pick : ids[0];
+  const pick = h("select", {onchange: (e) => { typing.pick = e.target.value; }},
+    world.cards.suits.map((s) => h("optgroup", {label: suitName(s.id)},
+      world.cards.ladies.filter((l) => l.suit === s.id).map((l) => h("option", {value: l.id, selected: l.id === picked}, ladyName(l.id))))));
+  const pickSuitCard = h("input", {type: "checkbox", id: "pick-suit-card", checked: typing.pickSuitCard,
+                                   onchange: (e) => { typing.pickSuitCard = e.target.checked; }});
+  const addPick = h("button", {type: "button", "data-focus": "add-pick", onclick: () => {
     change({clues: [...state.clues, {card: pick.value, role: pickSuitCard.checked ? "suit_card" : "clue"}]});
+    typing.pickSuitCard = false;
     redraw();
   }}, t("table.add.pick"));
   return h("div", {},
     field(t("table.suit"), suit),
     h("fieldset", {}, h("legend", {}, t("table.type")),
-      h("p", {class: "label"}, t("table.traits")), traitButtons,
-      h("p", {class: "label"}, t("table.entry")), countButtons,
+      h("p", {class: "label", "aria-hidden": "true"}, t("table.traits", {k})), traitButtons,
+      h("p", {class: "label", "aria-hidden": "true"}, t("table.entry")), countButtons,
       h("label", {class: "check"}, suitCard, t("table.suitcard")),
       field("", add)),
     h("fieldset", {}, h("legend", {}, t("table.pick")),
@@ -128,13 +151,14 @@ function clueList(result, redraw) {
   const query = whoQuery();
   if (!state.clues.length) return h("p", {}, t("table.noclues"));
   return h("div", {class: "cards"}, state.clues.map((c, i) => {
-    const lady = c.card ? world.cards.ladies.find((l) => l.id === c.card) : null;
-    const shown = lady ? {card: lady.id, name: ladyName(lady.id), traits: lady.traits, key: lady.key}
-                       : {traits: c.traits, counts: c.counts, name: `${i + 1}`};
-    const what = state.suit || c.card ? describeClue(query, i) : `${i + 1}`;
-    return h("div", {class: "card-slot"},
-      clueCard(shown, state.suit, {suitCard: c.role === "suit_card" || c.suit_card, conflict: conflict.has(i), label: what}),
-      h("button", {type: "button", class: "small", "aria-label": t("table.remove", {what}),
+    const card = c.card ? lady(c.card) : null;
+    const shown = card ? {card: card.id, name: ladyName(card.id), traits: card.traits, key: card.key}
+      : c.card ? {name: c.card, traits: []}  // not in the card set in use: the deduction names the problem
+      : {traits: c.traits, counts: c.counts, name: `${i + 1}`};
+    const what = card || (!c.card && state.suit) ? describeClue(query, i) : `${i + 1}`;
+    return h("div", {class: "card-slot", "data-focus-group": `clue-${i}`},
+      clueCard(shown, state.suit, {suitCard: c.role === "suit_card" || c.suit_card, conflict: conflict.has(i) || (c.card && !card), label: what}),
+      h("button", {type: "button", class: "small", "aria-label": t("table.remove", {what}), "data-focus": `remove-${i}`,
                    onclick: () => { change({clues: state.clues.filter((_, j) => j !== i)}); redraw(); }}, "✕"));
   }));
 }
@@ -146,35 +170,49 @@ function whereForm(redraw) {
     world.material.sequences.map((s) => h("option", {value: s.name, selected: s.name === walk().name},
       s.position ? t("sequence.position", {n: s.position, moves: t(`moves.${s.moves}`)})
                  : t("sequence.rulebook", {name: s.name, length: s.length, moves: t(`moves.${s.moves}`)}))));
+  const places = world.board.locations.map((l) => l.id);
   const pawn = h("select", {onchange: (e) => { change({pawn: e.target.value || null}); redraw(); }},
     h("option", {value: ""}, t("table.pawn.none")),
-    world.board.locations.map((l) => h("option", {value: l.id, selected: l.id === state.pawn}, placeName(l.id))));
-  const seen = h("select", {}, world.board.landmarks.map((m) => h("option", {value: m.id}, landmarkName(m.id))),
-    h("option", {value: "fog"}, t("table.fog")));
+    places.map((id) => h("option", {value: id, selected: id === state.pawn}, placeName(id))));
+  const seen = h("select", {onchange: (e) => { typing.seen = e.target.value; }},
+    world.board.landmarks.map((m) => h("option", {value: m.id, selected: m.id === typing.seen}, landmarkName(m.id))),
+    h("option", {value: "fog", selected: typing.seen === "fog"}, t("table.fog")));
   const record = () => {
     const slot = state.seen ? state.cursor + 1 : state.cursor;
     const obs = seen.value === "fog" ? {slot, fog: true} : {slot, landmark: seen.value};
     change({cursor: slot, seen: true, observations: [...state.observations, obs]});
     redraw();
   };
-  const where = h("select", {}, world.board.locations.map((l) => h("option", {value: l.id, selected: l.id === state.pawn}, placeName(l.id))));
-  const found = h("select", {}, h("option", {value: "no"}, t("table.notfound")), h("option", {value: "yes"}, t("table.found")));
-  const flee = h("input", {type: "number", min: 0, max: 64, value: held(), inputmode: "numeric"});
-  found.addEventListener("change", () => { flee.value = held() + (found.value === "yes" ? 1 : 0); });
-  const search = h("button", {type: "button"}, t("table.search.add"));
+  const searchedAt = typing.searched && places.includes(typing.searched) ? typing.searched : state.pawn;
+  const where = h("select", {onchange: (e) => { typing.searched = e.target.value; }},
+    places.map((id) => h("option", {value: id, selected: id === searchedAt}, placeName(id))));
+  const found = h("select", {}, h("option", {value: "no", selected: typing.found === "no"}, t("table.notfound")),
+    h("option", {value: "yes", selected: typing.found === "yes"}, t("table.found")));
+  const flee = h("input", {type: "number", min: 0, max: MAX_FLEE, value: typing.flee ?? held() + (typing.found === "yes" ? 1 : 0),
+                           inputmode: "numeric", "data-focus": "flee"});
+  const fleeOk = () => /^\d+$/.test(flee.value.trim()) && Number(flee.value) <= MAX_FLEE;
+  const checkFlee = () => fieldMessage(flee, fleeOk() ? "" : t("table.flee.bad", {max: MAX_FLEE}));
+  flee.addEventListener("input", () => { typing.flee = flee.value; checkFlee(); });
+  found.addEventListener("change", () => {
+    typing.found = found.value;
+    if (typing.flee === null) flee.value = held() + (found.value === "yes" ? 1 : 0);
+    checkFlee();
+  });
+  if (typing.flee !== null) checkFlee();
+  const search = h("button", {type: "button", "data-focus": "record-search"}, t("table.search.add"));
   search.addEventListener("click", () => {
+    checkFlee();
+    if (!fleeOk()) return flee.focus();
     const n = Number(flee.value);
-    const ok = flee.value !== "" && Number.isInteger(n) && n >= 0 && n <= 64;
-    fieldMessage(flee, ok ? "" : t("discard.bad", {max: 64}));
-    if (!ok) return;
     const obs = {slot: state.cursor, searched: where.value, found: found.value === "yes"};
     change({observations: [...state.observations, obs], cursor: state.cursor + n, seen: n === 0 ? state.seen : false});
-    redraw();
+    Object.assign(typing, {flee: null, found: "no"});
+    return redraw();
   });
   return h("div", {},
     field(t("table.sequence"), seq), field(t("table.pawn"), pawn),
     h("p", {class: "cursor"}, t("table.cursor", {slot: state.cursor})),
-    h("div", {class: "row"}, field(t("table.seen"), seen), h("button", {type: "button", onclick: record}, t("table.record"))),
+    h("div", {class: "row"}, field(t("table.seen"), seen), h("button", {type: "button", "data-focus": "record-card", onclick: record}, t("table.record"))),
     h("div", {class: "row"}, field(t("table.search"), where), field(t("table.found"), found),
       field(t("table.flee", {n: held()}), flee), search));
 }
@@ -187,17 +225,81 @@ function observationList() {
       : t(o.found ? "trail.search.found" : "trail.search.not", {slot: o.slot, location: placeName(o.searched)}))));
 }
 
+// -- the owner's own cards and board --------------------------------------------------------
+
+/** Read a card set or board file with the engine; kept when it reads, its problems shown when not. */
+async function loadOwn(kind, input, redraw) {
+  const file = input.files && input.files[0];
+  const text = await readFile(input);
+  if (text === null) return;
+  try {
+    const doc = await api("POST", `/v1/${kind === "cards" ? "cards" : "board"}/check`, {text, contentType: "application/yaml"});
+    unread[kind] = null;
+    useOwn(kind, doc);
+    notify(t(`own.${kind}.loaded`, {name: doc.name}));
+  } catch (error) {
+    unread[kind] = {file: file.name, problems: failure(error)};
+  }
+  redraw();
+}
+
+/** Use a card set or board (null: the box's): a change like any other, so Undo takes it back. */
+function useOwn(kind, doc) {
+  if (kind === "cards") {
+    Object.assign(typing, {traits: [], counts: [], pick: null});
+    change({cards: doc});
+  } else {
+    change({board: doc, pawn: doc && !doc.locations.some((l) => l.id === state.pawn) ? null : state.pawn});
+    typing.searched = null;
+  }
+}
+
+function ownFile(kind, redraw) {
+  const own = state[kind];
+  const input = h("input", {type: "file", accept: ".yaml,.yml,.json,text/yaml,application/json", "data-focus": `${kind}-file`});
+  input.addEventListener("change", () => loadOwn(kind, input, redraw));
+  const served = world.served[kind];
+  return h("section", {class: "own-file", "aria-labelledby": `own-${kind}-h`},
+    h("h3", {id: `own-${kind}-h`}, t(`own.${kind}`)),
+    h("p", {}, own ? t("own.yours", {name: own.name}) : t("own.box", {name: served.name})),
+    field(t(`own.${kind}.load`), input),
+    unread[kind] ? problemList(unread[kind].problems, t("own.unread", {file: unread[kind].file})) : null,
+    own ? h("button", {type: "button", "data-focus": `${kind}-box`, onclick: () => { useOwn(kind, null); redraw(); }}, t(`own.${kind}.box`)) : null);
+}
+
+function ownPanel(redraw) {
+  return h("details", {class: "panel own", open: ownOpen || Boolean(unread.cards || unread.board),
+                       ontoggle: (e) => { ownOpen = e.target.open; }},
+    h("summary", {}, t("own.title"), state.cards || state.board
+      ? h("span", {class: "tag"}, [state.cards?.name, state.board?.name].filter(Boolean).join(" · ")) : null),
+    h("p", {class: "help"}, t("own.help")),
+    h("div", {class: "own-files"}, ownFile("cards", redraw), ownFile("board", redraw)),
+    h("details", {class: "editor-box", open: editorOpen, ontoggle: (e) => { editorOpen = e.target.open; }},
+      h("summary", {}, t("board.enter")),
+      boardEditor((board) => { unread.board = null; useOwn("board", board); redraw(); })));
+}
+
 // -- the page ----------------------------------------------------------------------------
 
-async function answers() {
-  const who = state.clues.length || state.suit ? api("POST", "/v1/deduce", {body: whoQuery()}) : Promise.resolve(null);
-  const where = state.pawn ? api("POST", "/v1/advice", {body: {query: trackQuery(), pawn: state.pawn}})
-                           : api("POST", "/v1/track", {body: trackQuery()}).then((tracking) => ({tracking, advice: null}));
+/** An API call's answer, or the error it ended with (shown where its answer would be). */
+async function attempt(call) {
+  try {
+    return {answer: await call()};
+  } catch (error) {
+    return {error};
+  }
+}
+
+function answers() {
+  const who = state.clues.length || state.suit
+    ? attempt(() => api("POST", "/v1/hint", {body: {query: whoQuery(), cards: state.cards}}))
+    : Promise.resolve({answer: null});
+  const where = attempt(() => api("POST", "/v1/advice", {body: {query: trackQuery(), pawn: state.pawn, board: state.board}}));
   return Promise.all([who, where]);
 }
 
 function toolbar(redraw) {
-  const file = h("input", {type: "file", accept: ".json,application/json"});
+  const file = h("input", {type: "file", accept: ".json,application/json", "data-focus": "import"});
   file.addEventListener("change", async () => {
     const text = await readFile(file);
     let doc = null;
@@ -210,35 +312,37 @@ function toolbar(redraw) {
     }
     const next = why ? null : checked(doc.state);
     fieldMessage(file, next ? "" : t("table.import.bad", {why: why || "state"}));
-    if (next) { change(next); redraw(); }
+    if (!next) return;
+    change(next);
+    if (doc.board_draft) setBoardDraft(doc.board_draft);
+    redraw();
   });
   return h("div", {class: "buttons toolbar"},
-    h("button", {type: "button", disabled: !history.length, onclick: () => { undo(); redraw(); }}, t("table.undo")),
-    h("button", {type: "button", onclick: () => { change(fresh()); redraw(); }}, t("table.clear")),
-    h("button", {type: "button", onclick: () => download("black-sonata-table.json",
-      JSON.stringify({format: FORMAT, version: 1, state}, null, 2))}, t("table.export")),
+    h("button", {type: "button", "data-focus": "undo", disabled: !history.length, onclick: () => { undo(); redraw(); }}, t("table.undo")),
+    h("button", {type: "button", "data-focus": "clear", onclick: () => { change({...fresh(), cards: state.cards, board: state.board}); redraw(); }},
+      t("table.clear")),
+    h("button", {type: "button", "data-focus": "export", onclick: () => download("black-sonata-table.json",
+      JSON.stringify({format: FORMAT, version: 1, state, board_draft: boardDraft()}, null, 2))}, t("table.export")),
     field(t("table.import"), file));
 }
 
 export async function render(main) {
-  const redraw = () => render(main);
-  let who = null;
-  let where = null;
-  try {
-    [who, where] = await answers();
-    notify("");
-  } catch (error) {
-    notify(errorText(error));
-  }
-  fill(main, h("h1", {}, t("table.title")), toolbar(redraw),
+  const redraw = () => keepFocus(main, () => render(main));
+  useMaterial({cards: state.cards, board: state.board});
+  const [who, where] = await answers();
+  const whoAnswer = who.answer;
+  const whereAnswer = where.answer;
+  fill(main, h("h1", {}, t("table.title")), toolbar(redraw), ownPanel(redraw),
     h("div", {class: "columns"},
       h("section", {class: "panel", "aria-labelledby": "who-h"}, h("h2", {id: "who-h"}, t("table.who")),
         whoForm(redraw),
-        h("h3", {}, t("table.entered")), clueList(who, redraw),
-        who ? h("div", {class: "live", "aria-live": "polite"}, h("h3", {}, t("tokens")), tokens(provenTokens(who)),
-          whoResult(whoQuery(), who)) : null),
+        h("h3", {}, t("table.entered")), clueList(whoAnswer, redraw),
+        who.error ? problemList(failure(who.error), t("table.problems")) : null,
+        whoAnswer ? h("div", {class: "live", "aria-live": "polite"}, h("h3", {}, t("tokens")), tokens(provenTokens(whoAnswer)),
+          whoResult(whoQuery(), whoAnswer)) : null),
       h("section", {class: "panel", "aria-labelledby": "where-h"}, h("h2", {id: "where-h"}, t("table.where")),
         whereForm(redraw),
         h("h3", {}, t("table.observations")), observationList(),
-        where ? whereResult(where.tracking, where.advice, {pawn: state.pawn}) : null)));
+        where.error ? problemList(failure(where.error), t("table.problems")) : null,
+        whereAnswer ? whereResult(whereAnswer.tracking, whereAnswer.advice ?? null, {pawn: state.pawn}) : null)));
 }

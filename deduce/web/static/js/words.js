@@ -2,17 +2,32 @@
 import {api} from "./api.js";
 import {format, lang, name} from "./i18n.js";
 
-/** What every page reads once: the card set, the board, the game material, and the phrases. */
-export const world = {cards: null, board: null, material: null, phrases: null};
+/**
+ * What every page reads once: the server's card set and board (`served`), the game material and
+ * the phrases; `cards` and `board` are the ones in use, the server's unless a page chose others
+ * (the table page, with a box owner's own files).
+ */
+export const world = {cards: null, board: null, served: null, material: null, phrases: null};
 
-/** Load the card set, the board and the material (once), and the phrases of the chosen language. */
+/** Load the card set, the board and the material (once), and the phrases of the chosen language;
+ * the server's card set and board are in use again. */
 export async function loadWorld() {
-  if (!world.cards) {
-    [world.cards, world.board, world.material] = await Promise.all(
+  if (!world.served) {
+    const [cards, board, material] = await Promise.all(
       [api("GET", "/v1/cards"), api("GET", "/v1/board"), api("GET", "/v1/material")]);
+    world.served = {cards, board};
+    world.material = material;
   }
+  useMaterial();
   if (!world.phrases || world.phrases.lang !== lang()) world.phrases = await api("GET", `/v1/phrases/${lang()}`);
   return world;
+}
+
+/** Name and draw with this card set and board (documents as GET /v1/cards and /v1/board give
+ * them); the server's for any left out. */
+export function useMaterial({cards = null, board = null} = {}) {
+  world.cards = cards ?? world.served.cards;
+  world.board = board ?? world.served.board;
 }
 
 const byId = (list, id) => list.find((item) => item.id === id);

@@ -1,0 +1,237 @@
+// A board entered in the page (SPEC 7: landmarks, locations, paths), for a box owner's own map:
+// checked as it is typed, read by the engine (POST /v1/board/check) before it is used or
+// downloaded as board.yaml. The draft is kept in this browser as it is typed.
+import {api} from "./api.js";
+import {download, field, fieldMessage, fill, h, keepFocus} from "./dom.js";
+import {name, t} from "./i18n.js";
+import {failure, problemList} from "./status.js";
+import {world} from "./words.js";
+
+const KEY = "bs.table.board";
+const empty = () => ({name: "", landmarks: [], locations: [], paths: []});
+
+/** The draft: names are text, or the {en, it, ru} of a board it started from (kept until edited). */
+let draft = load();
+// What the engine said of the draft the last time it was checked: problems, each with its path.
+let checked = null;
+
+function load() {
+  try {
+    const doc = JSON.parse(localStorage.getItem(KEY));
+    const lists = doc && ["landmarks", "locations", "paths"].every((k) => Array.isArray(doc[k]));
+    return lists ? {...empty(), ...doc} : empty();
+  } catch {
+    return empty();
+  }
+}
+
+const save = () => localStorage.setItem(KEY, JSON.stringify(draft));
+
+/** The draft as it is now (for the table page's export), and a draft to take up (its import). */
+export const boardDraft = () => draft;
+export function setBoardDraft(doc) {
+  draft = doc && ["landmarks", "locations", "paths"].every((k) => Array.isArray(doc[k])) ? {...empty(), ...doc} : empty();
+  checked = null;
+  save();
+}
+
+/** A board document as YAML: every text a double-quoted scalar (JSON's quoting is YAML's too). */
+export function boardYaml(doc) {
+  const q = (value) => JSON.stringify(value);
+  const named = (value) => (typeof value === "string" ? q(value)
+    : `{${Object.entries(value).map(([lang, text]) => `${lang}: ${q(text)}`).join(", ")}}`);
+  const entry = (fields) => `  - {${fields.filter(Boolean).join(", ")}}`;
+  return [
+    "schema: 1",
+    `name: ${q(doc.name)}`,
+    "landmarks:", ...doc.landmarks.map((m) => entry([`id: ${q(m.id)}`, m.name ? `name: ${named(m.name)}` : null])),
+    "locations:", ...doc.locations.map((l) => entry([`id: ${q(l.id)}`, l.name ? `name: ${named(l.name)}` : null,
+      `landmark: ${q(l.landmark)}`, l.at ? `at: [${l.at.join(", ")}]` : null])),
+    "paths:", ...doc.paths.map(([a, b]) => `  - [${q(a)}, ${q(b)}]`),
+    "",
+  ].join("\n");
+}
+
+/** The board document of the draft; drawing coordinates only when every location has them. */
+function documentOf() {
+  const drawn = draft.locations.length > 0 && draft.locations.every((l) => Array.isArray(l.at));
+  return {
+    name: draft.name.trim() || t("board.untitled"),
+    landmarks: draft.landmarks.map((m) => ({id: m.id.trim(), name: m.name})),
+    locations: draft.locations.map((l) => ({id: l.id.trim(), name: l.name, landmark: l.landmark, at: drawn ? l.at : null})),
+    paths: draft.paths.map(([a, b]) => [a, b]),
+  };
+}
+
+/** The draft starts from a board in use (its names in every language and its drawing kept). */
+function startFrom(board) {
+  draft = {
+    name: board.name,
+    landmarks: board.landmarks.map((m) => ({id: m.id, name: m.name})),
+    locations: board.locations.map((l) => ({id: l.id, name: l.name, landmark: l.landmark, at: l.at ?? null})),
+    paths: board.paths.map(([a, b]) => [a, b]),
+  };
+  checked = null;
+  save();
+}
+
+// -- checks as typed ---------------------------------------------------------------------------
+
+/** What is wrong with an id in its list (empty, or used by an earlier entry), or "". */
+function idProblem(list, i) {
+  const id = list[i].id.trim();
+  if (!id) return t("board.id.empty");
+  return list.findIndex((e) => e.id.trim() === id) < i ? t("board.id.taken") : "";
+}
+
+function pathProblem(i) {
+  const [a, b] = draft.paths[i];
+  if (!a || !b) return t("board.path.ends");
+  if (a === b) return t("board.path.loop");
+  const same = (p) => (p[0] === a && p[1] === b) || (p[0] === b && p[1] === a);
+  return draft.paths.findIndex(same) < i ? t("board.path.twice") : "";
+}
+
+/** Rename an id everywhere the draft refers to it (a location's landmark, a path's ends). */
+function renamed(kind, before, after) {
+  if (!before || before === after) return;
+  if (kind === "landmarks") for (const l of draft.locations) if (l.landmark === before) l.landmark = after;
+  if (kind === "locations") draft.paths = draft.paths.map((p) => p.map((end) => (end === before ? after : end)));
+}
+
+// -- the form ------------------------------------------------------------------------------------
+
+/** A text input bound to draft[...]: saved as typed, its check beside it. */
+function textInput(label, get, set, {path, check = () => "", onchange = null} = {}) {
+  const input = h("input", {type: "text", value: get(), autocomplete: "off", "data-path": path, "data-focus": path});
+  input.addEventListener("input", () => {
+    set(input.value);
+    save();
+    fieldMessage(input, check());
+  });
+  if (onchange) input.addEventListener("change", onchange);
+  const wrapped = field(label, input);
+  if (get() || checked) fieldMessage(input, check());
+  return wrapped;
+}
+
+function select(label, options, value, onchange, path) {
+  const el = h("select", {"data-path": path, "data-focus": path, onchange: (e) => onchange(e.target.value)},
+    h("option", {value: ""}, "—"), options.map(([id, text]) => h("option", {value: id, selected: id === value}, text)));
+  return [el, field(label, el)];
+}
+
+function removeButton(what, onclick) {
+  return h("button", {type: "button", class: "small", "aria-label": t("board.remove", {what}), onclick}, "✕");
+}
+
+/** Put the engine's problems beside the fields they name; the ones with no field go in a list. */
+function placeProblems(box, problems) {
+  const rest = [];
+  for (const p of problems) {
+    let path = p.path;
+    let el = null;
+    while (path && !(el = box.querySelector(`[data-path="${CSS.escape(path)}"]`))) {
+      path = path.replace(/(\.[^.[\]]+|\[\d+\])$/, "");  // the place around it: paths[3][1] -> paths[3]
+      if (!/[.[]/.test(path)) break;  // a whole list (landmarks): no field of its own
+    }
+    if (el) fieldMessage(el, `${p.path}: ${p.message}`);
+    else rest.push(p);
+  }
+  return rest.length ? problemList(rest, t("board.problems")) : null;
+}
+
+/**
+ * The board editor, which draws itself again as rows come and go. `use(board)` takes the board
+ * the engine read (as GET /v1/board gives it).
+ */
+export function boardEditor(use) {
+  const box = h("div", {class: "board-editor", tabindex: "-1"});
+  const redraw = () => keepFocus(box, () => fill(box, editorParts(use, redraw)));
+  fill(box, editorParts(use, redraw));
+  return box;
+}
+
+function editorParts(use, redraw) {
+  const landmarkIds = draft.landmarks.map((m) => m.id.trim()).filter(Boolean);
+  const locationIds = draft.locations.map((l) => l.id.trim()).filter(Boolean);
+  const labelOf = (list, id) => name(list.find((e) => e.id.trim() === id)?.name || "") || id;
+  const row = (kind, i, controls, what) => h("li", {class: "edit-row", "data-focus-group": `${kind}-${i}`}, controls,
+    removeButton(what, () => { draft[kind].splice(i, 1); checked = null; save(); redraw(); }));
+  const idInput = (kind, i) => {
+    let before = draft[kind][i].id;
+    return textInput(t("board.id"), () => draft[kind][i].id, (v) => { draft[kind][i].id = v; },
+      {path: `${kind}[${i}].id`, check: () => idProblem(draft[kind], i),
+       onchange: () => {  // after the focus has moved on, so that Tab goes where it was going
+         renamed(kind, before.trim(), draft[kind][i].id.trim());
+         before = draft[kind][i].id;
+         save();
+         setTimeout(redraw);
+       }});
+  };
+  const nameInput = (kind, i) => textInput(t("board.name"), () => name(draft[kind][i].name || ""),
+    (v) => { draft[kind][i].name = v; }, {path: `${kind}[${i}].name`});
+
+  const landmarks = draft.landmarks.map((m, i) => row("landmarks", i,
+    [idInput("landmarks", i), nameInput("landmarks", i)], m.id || `${t("board.landmark")} ${i + 1}`));
+  const locations = draft.locations.map((l, i) => {
+    const [mark, markField] = select(t("board.landmark"), landmarkIds.map((id) => [id, labelOf(draft.landmarks, id)]),
+      l.landmark, (v) => { l.landmark = v; save(); fieldMessage(mark, v ? "" : t("board.landmark.none")); },
+      `locations[${i}].landmark`);
+    if (checked && !l.landmark) fieldMessage(mark, t("board.landmark.none"));
+    return row("locations", i, [idInput("locations", i), nameInput("locations", i), markField], l.id || `${t("board.location")} ${i + 1}`);
+  });
+  const places = locationIds.map((id) => [id, labelOf(draft.locations, id)]);
+  const paths = draft.paths.map((p, i) => {
+    const ends = [0, 1].map((j) => select(t(j ? "board.path.to" : "board.path.from"), places, p[j], (v) => {
+      p[j] = v;
+      save();
+      fieldMessage(ends[0][0], pathProblem(i));
+    }, `paths[${i}][${j}]`));
+    if (p[0] || p[1] || checked) fieldMessage(ends[0][0], pathProblem(i));
+    ends[0][0].setAttribute("data-path", `paths[${i}]`);  // a problem with the whole path goes beside its first end
+    return row("paths", i, ends.map(([, f]) => f), `${labelOf(draft.locations, p[0]) || "?"} – ${labelOf(draft.locations, p[1]) || "?"}`);
+  });
+  const add = (kind, entry, label) => h("button", {type: "button", "data-focus": `add-${kind}`, onclick: () => {
+    draft[kind].push(entry());
+    save();
+    redraw();
+  }}, label);
+
+  const parts = [
+    h("p", {class: "help"}, t("board.help")),
+    h("div", {class: "buttons"},
+      h("button", {type: "button", "data-focus": "board-from", onclick: () => { startFrom(world.board); redraw(); }}, t("board.from")),
+      h("button", {type: "button", "data-focus": "board-empty", onclick: () => { draft = empty(); checked = null; save(); redraw(); }}, t("board.empty"))),
+    textInput(t("board.title"), () => (typeof draft.name === "string" ? draft.name : name(draft.name)), (v) => { draft.name = v; }, {path: "name"}),
+    h("h4", {}, t("board.landmarks")), h("ol", {class: "edit-list"}, landmarks),
+    add("landmarks", () => ({id: "", name: ""}), t("board.add.landmark")),
+    h("h4", {}, t("board.locations")), h("ol", {class: "edit-list"}, locations),
+    add("locations", () => ({id: "", name: "", landmark: landmarkIds[0] ?? "", at: null}), t("board.add.location")),
+    h("h4", {}, t("board.paths")), h("ol", {class: "edit-list"}, paths),
+    add("paths", () => ["", ""], t("board.add.path"))];
+  const result = h("div", {"aria-live": "polite"});
+  const check = async (then) => {
+    const text = boardYaml(documentOf());
+    try {
+      const board = await api("POST", "/v1/board/check", {text, contentType: "application/yaml"});
+      checked = [];
+      then(board, text);
+    } catch (error) {
+      checked = failure(error);
+      redraw();
+    }
+  };
+  parts.push(h("div", {class: "buttons"},
+    h("button", {type: "button", class: "primary", "data-focus": "board-use", onclick: () => check((board) => use(board))}, t("board.use")),
+    h("button", {type: "button", "data-focus": "board-download", onclick: () => check((board, text) => {
+      download("board.yaml", text, "application/yaml");
+      redraw();
+    })}, t("board.download"))), result);
+  if (checked && checked.length) {
+    const form = h("div", {}, parts);
+    result.append(placeProblems(form, checked) ?? h("p", {class: "bad", role: "alert"}, t("board.see.fields")));
+    return form;
+  }
+  return parts;
+}

@@ -1,0 +1,188 @@
+"""The table page with a box owner's own cards and board: files loaded (a broken one shows its
+problems with their paths and changes nothing), a board entered in the page (checked as it is
+typed, read by the engine, downloaded as board.yaml), and the deductions made with them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from deduce.web.screenshots import type_rulebook_example
+from deduce.where import boardfile
+from deduce.where.query import parse_track_query
+from deduce.where.tracker import track
+from deduce.who import cardfile
+from deduce.who.deduction import deduce
+from deduce.who.query import parse_query
+from tests.web.pages import OWN_CARDS, ring_board
+
+
+def candidates_text(n: int) -> str:
+    return "1 possible Dark Lady" if n == 1 else f"{n} possible Dark Ladies"
+
+
+def open_own(page: Any) -> None:
+    page.goto("/#/table")
+    page.get_by_text("Your own cards and board").click()
+
+
+def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, tmp_path: Path):
+    page.watch.expected_statuses.add(422)  # the broken file, and a clue the box's set does not have
+    open_own(page)
+    own = tmp_path / "own.yaml"
+    own.write_text(yaml.safe_dump(OWN_CARDS), encoding="utf-8")
+    page.get_by_label("Load a card set file").set_input_files(own)
+    page.get_by_text("In use: Own (yours)").wait_for()
+    chips = page.get_by_role("group", name="Its 2 traits").get_by_role("button")
+    assert chips.all_inner_texts() == ["a", "b", "c", "d"]
+    page.get_by_label("Her suit (the back of her card)").select_option("red")
+    page.get_by_label("Card", exact=True).select_option("l3")
+    page.get_by_role("button", name="Add this card").click()
+    cards = cardfile.parse(OWN_CARDS)
+    n = len(deduce(cards, parse_query(cards, {"suit": "red", "clues": [{"card": "l3"}]})).candidates)
+    page.get_by_text(candidates_text(n), exact=True).wait_for()
+
+    broken = json.loads(json.dumps(OWN_CARDS))
+    broken["ladies"][3]["key"]["red"] = 7
+    bad = tmp_path / "broken.json"
+    bad.write_text(json.dumps(broken), encoding="utf-8")
+    page.get_by_label("Load a card set file").set_input_files(bad)
+    problems = page.get_by_role("alert").filter(has_text="broken.json could not be read")
+    problems.wait_for()
+    assert "ladies[3].key.red" in problems.inner_text()
+    assert page.get_by_text("In use: Own (yours)").is_visible()  # the previous cards, entries and answer kept
+    assert page.get_by_text(candidates_text(n), exact=True).is_visible()
+    assert page.get_by_role("button", name=re.compile(r"^Remove .*l3")).count() == 1
+
+    page.get_by_role("button", name="Use the box's cards").click()  # l3 is not one of the box's cards
+    page.get_by_text("query.clues[0].card").wait_for()
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_text(candidates_text(n), exact=True).wait_for()
+    page.reload()  # the own cards are kept in the browser with the entries
+    page.get_by_text(candidates_text(n), exact=True).wait_for()
+
+
+def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page, tmp_path: Path):
+    page.watch.expected_statuses.add(422)
+    open_own(page)
+    ring = tmp_path / "ring.yaml"
+    ring.write_text(yaml.safe_dump(ring_board()), encoding="utf-8")
+    page.get_by_label("Load a board file").set_input_files(ring)
+    page.get_by_text("In use: Ring (yours)").wait_for()
+    page.get_by_label("Stealth sequence").select_option(label="On-card position 1 (she always moves)")
+    page.get_by_label("The next card shows").select_option("inn")
+    page.get_by_role("button", name="Record card").click()
+    page.get_by_text("slot 0: the top card shows inn").wait_for()
+    board = boardfile.parse(ring_board())
+    query = {"length": 26, "moves": "always", "now": 0, "observations": [{"slot": 0, "landmark": "inn"}]}
+    odds = track(board, parse_track_query(board, query)).to_json()["now"]["locations"]
+    now = page.locator(".odds-map").first
+    assert now.locator(".place").count() == 4
+    for place, chance in odds.items():
+        assert now.locator(f'[data-location="{place}"] .odds').text_content() == str(round(100 * chance))
+
+    broken = {**ring_board(), "locations": [*ring_board()["locations"], {"id": "e", "landmark": "mill"}]}
+    bad = tmp_path / "bad-board.yaml"
+    bad.write_text(yaml.safe_dump(broken), encoding="utf-8")
+    page.get_by_label("Load a board file").set_input_files(bad)
+    problems = page.get_by_role("alert").filter(has_text="bad-board.yaml could not be read")
+    problems.wait_for()
+    assert "locations[4].landmark" in problems.inner_text()
+    assert page.get_by_text("In use: Ring (yours)").is_visible()
+    assert page.locator(".odds-map").first.locator(".place").count() == 4
+    assert page.get_by_text("slot 0: the top card shows inn").is_visible()
+
+
+def edit(page: Any, path: str) -> Any:
+    """A field of the board editor, by the place in the board document it fills."""
+    return page.locator(f'.board-editor [data-path="{path}"]')
+
+
+def beside(page: Any, path: str) -> str:
+    """The message beside a field of the board editor."""
+    return str(edit(page, path).locator("xpath=ancestor::div[contains(@class,'field')][1]")
+               .locator(".field-error").inner_text())
+
+
+def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page):
+    page.watch.expected_statuses.add(422)
+    open_own(page)
+    page.get_by_text("Enter a board").click()
+    page.get_by_role("button", name="Start from nothing").click()
+    page.get_by_label("Board name").fill("Triangle")
+    for _ in range(2):
+        page.get_by_role("button", name="Add a landmark").click()
+    edit(page, "landmarks[0].id").fill("inn")
+    edit(page, "landmarks[0].name").fill("Inn")
+    edit(page, "landmarks[1].id").fill("inn")
+    assert beside(page, "landmarks[1].id") == "This id is used above already."  # checked as typed
+    edit(page, "landmarks[1].id").fill("church")
+    assert beside(page, "landmarks[1].id") == ""
+    edit(page, "landmarks[1].id").press("Tab")
+    for place in "xyz":
+        page.get_by_role("button", name="Add a location").click()
+        i = "xyz".index(place)
+        edit(page, f"locations[{i}].id").fill(place)
+        edit(page, f"locations[{i}].id").press("Tab")
+    edit(page, "locations[1].landmark").select_option("church")
+    edit(page, "locations[2].landmark").select_option("")
+    assert beside(page, "locations[2].landmark") == "Choose its landmark."
+    for i, (a, b) in enumerate([("x", "y"), ("y", "z"), ("z", "z")]):
+        page.get_by_role("button", name="Add a path").click()
+        edit(page, f"paths[{i}]").select_option(a)  # the first end: a problem with the whole path goes beside it
+        edit(page, f"paths[{i}][1]").select_option(b)
+    assert beside(page, "paths[2]") == "A path joins two different locations."
+
+    page.get_by_role("button", name="Use this board").click()  # the engine reads it, and names the places
+    assert re.search(r"locations\[2\]\.landmark: ", beside(page, "locations[2].landmark"))
+    assert "paths[2]" in beside(page, "paths[2]")
+    assert page.get_by_text("In use: London, around 1600 (the box's)").is_visible()  # nothing changed
+
+    edit(page, "locations[2].landmark").select_option("inn")
+    edit(page, "paths[2][1]").select_option("x")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download board.yaml").click()
+    assert download.value.suggested_filename == "board.yaml"
+    written = boardfile.loads(Path(download.value.path()).read_bytes())
+    expected = {"schema": 1, "name": "Triangle", "landmarks": [{"id": "inn", "name": "Inn"}, {"id": "church"}],
+                "locations": [{"id": "x", "landmark": "inn"}, {"id": "y", "landmark": "church"},
+                              {"id": "z", "landmark": "inn"}],
+                "paths": [["x", "y"], ["y", "z"], ["z", "x"]]}
+    assert boardfile.to_json(written) == boardfile.to_json(boardfile.parse(expected))
+    page.get_by_role("button", name="Use this board").click()
+    page.get_by_text("In use: Triangle (yours)").wait_for()
+    assert page.locator(".odds-map").first.locator(".place").count() == 3
+    page.reload()  # the draft is kept in the browser as it was typed
+    page.get_by_text("Your own cards and board").click()
+    page.get_by_text("Enter a board").click()
+    assert edit(page, "landmarks[0].name").input_value() == "Inn"
+
+
+def test_bad_input_at_the_table_is_caught_where_it_is_typed(page, tmp_path: Path):
+    type_rulebook_example(page)
+    page.get_by_text("18 possible Dark Ladies").wait_for()
+    for trait in ("Court connections", "Musician"):
+        page.get_by_role("button", name=trait, exact=True).click()
+    page.get_by_role("button", name="Add card", exact=True).click()
+    add = page.get_by_role("button", name="Add card", exact=True)
+    assert add.get_attribute("aria-invalid") == "true"
+    assert page.get_by_text("Tap exactly 3 traits.").is_visible()
+    assert page.get_by_role("button", name="Musician", exact=True).get_attribute("aria-pressed") == "true"  # kept
+    flee = page.get_by_label(re.compile(r"^She flees"))
+    flee.fill("-2")
+    assert page.get_by_text("A whole number from 0 to 64.").is_visible()  # as it is typed
+    page.get_by_role("button", name="Record search").click()
+    assert page.get_by_text("Nothing entered yet.").is_visible()  # nothing recorded
+    assert flee.input_value() == "-2"  # and nothing typed lost
+    export = tmp_path / "not-an-export.json"
+    export.write_text('{"format": "something else"}', encoding="utf-8")
+    page.get_by_label("Import").set_input_files(export)
+    assert page.get_by_text("This file is not an export of this page").is_visible()
+    assert page.get_by_text("18 possible Dark Ladies").is_visible()  # the entries as they were
+    page.get_by_role("button", name="Court connections", exact=True).click()  # a redraw keeps what is typed
+    assert flee.input_value() == "-2"
+    assert page.get_by_role("button", name="Musician", exact=True).get_attribute("aria-pressed") == "true"
