@@ -147,6 +147,10 @@ class Problems:
         miss only if the problem is kept."""
         self.add(loc, lambda: unknown(kind, value, choices))
 
+    def __len__(self) -> int:
+        """How many problems were found, kept or not (to tell whether a part added any)."""
+        return len(self.items) + self.more
+
     def __bool__(self) -> bool:
         return bool(self.items)
 

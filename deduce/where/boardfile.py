@@ -84,7 +84,7 @@ def _parse_locations(doc: Mapping[str, Any], landmark_ids: set[str],
     locations = []
     for i, ident, item in entries:
         loc: Loc = ("locations", i)
-        before = len(problems.items)
+        before = len(problems)
         landmark = item.get("landmark")
         if landmark is None:
             problems.add((*loc, "landmark"), "is required")
@@ -98,7 +98,7 @@ def _parse_locations(doc: Mapping[str, Any], landmark_ids: set[str],
         elif placed:
             problems.add((*loc, "at"), "is missing: give every location drawing coordinates, or none")
         name = parse_names(item.get("name"), (*loc, "name"), problems, ident)
-        if isinstance(landmark, str) and len(problems.items) == before:
+        if isinstance(landmark, str) and len(problems) == before:
             locations.append(Location(id=ident, name=name, landmark=landmark, at=at))
     return locations, {ident for _, ident, _ in entries}
 

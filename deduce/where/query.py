@@ -144,7 +144,7 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
     if not isinstance(item, Mapping):
         problems.add(loc, f"expected an object with a slot and one of: {', '.join(KINDS)}; got {type_name(item)}")
         return None
-    before = len(problems.items)
+    before = len(problems)
     unknown_fields(item, OBSERVATION_FIELDS, loc, problems)
     slot: int | None = None
     if "slot" not in item:
@@ -178,7 +178,7 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
             problems.add((*loc, "found"), f"expected true or false, got {_describe(item['found'])}")
         else:
             found = item["found"]
-    if slot is None or len(problems.items) != before:
+    if slot is None or len(problems) != before:
         return None
     return SlotObservation(slot=slot, kind=kind, landmark=landmark, location=location, found=found)
 

@@ -76,7 +76,7 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     if not isinstance(item, Mapping):
         problems.add(loc, f"expected a mapping with location and positions, got {type_name(item)}")
         return None
-    before = len(problems.items)
+    before = len(problems)
     location = _required_string(item, "location", loc, problems)
     landmark = _optional_string(item, "landmark", loc, problems)
     face = item.get("positions")
@@ -91,7 +91,7 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
         problems.add((*loc, "positions"), "a card needs a letter in at least one position")
     else:
         positions = tuple(None if c == DASH else c for c in face)
-    if location is None or positions is None or len(problems.items) != before:
+    if location is None or positions is None or len(problems) != before:
         return None
     card = StealthCard(location=location, positions=positions, landmark=landmark)
     stated = item.get("id")
@@ -151,7 +151,7 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
     if not isinstance(item, Mapping):
         problems.add(loc, f"expected a mapping with name, moves and cards, got {type_name(item)}")
         return None
-    before = len(problems.items)
+    before = len(problems)
     name = _required_string(item, "name", loc, problems)
     moves = item.get("moves")
     if not is_moves(moves):
@@ -183,7 +183,7 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
             problems.add((*loc, "length"), f"expected a positive whole number, got {shown(length)}")
         elif cards is not None and length != len(cards):
             problems.add((*loc, "length"), f"is {shown(length)} but the sequence lists {len(cards)} cards")
-    if name is None or moves is None or cards is None or len(problems.items) != before:
+    if name is None or moves is None or cards is None or len(problems) != before:
         return None
     return Sequence(name=name, moves=moves, cards=tuple(cards))
 

@@ -37,7 +37,7 @@ from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
 def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, ...], suits: tuple[str, ...],
                 k: int, problems: Problems) -> Lady | None:
     loc: Loc = ("ladies", i)
-    before = len(problems.items)
+    before = len(problems)
     suit = item.get("suit")
     if suit is None:
         problems.add((*loc, "suit"), "is required")
@@ -65,7 +65,7 @@ def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, 
             if entry is not None:
                 key[s] = entry
     name = parse_names(item.get("name"), (*loc, "name"), problems, ident)
-    if len(problems.items) != before or not isinstance(suit, str) or lady_traits is None:
+    if len(problems) != before or not isinstance(suit, str) or lady_traits is None:
         return None
     return Lady(id=ident, name=name, suit=suit, traits=tuple(t for t in traits if t in lady_traits), key=key)
 

@@ -131,7 +131,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
     if not isinstance(item, dict):
         problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {type_name(item)}")
         return None
-    before = len(problems.items)
+    before = len(problems)
     unknown_fields(item, CLUE_FIELDS, loc, problems)
     role = item.get("role", "clue")
     if role not in ROLES:
@@ -143,7 +143,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
                 problems.add((*loc, field), "give either a card id or the card's traits, not both")
         if not isinstance(card, str) or not cards.has_lady(card):
             problems.unknown((*loc, "card"), "card", card, [lady.id for lady in cards.ladies])
-        if len(problems.items) != before:
+        if len(problems) != before:
             return None
         return observe_lady(cards, card, role)
     if role != "clue":
@@ -164,7 +164,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
             problems.add((*loc, "counts"), "needs the Dark Lady's suit: give suit, or the whole key")
     else:
         key = _parse_key(cards, item["key"], (*loc, "key"), problems)
-    if len(problems.items) != before or traits is None:
+    if len(problems) != before or traits is None:
         return None
     return Observation(traits=cards.mask(traits), key=key, counts=counts)
 
