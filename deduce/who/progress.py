@@ -229,14 +229,13 @@ def _fold(space: CandidateSpace, obs: Observation, suit: str, distinct: bool) ->
 def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
     """Her suit and the cards revealed, by id (a card typed in is the lady with its traits);
     every way in which the query cannot be a hand of this card set is named by its place."""
-    problems = Problems()
     suits = query.suits(cards)
     suit = query.suit if query.suit is not None else suits[0] if len(suits) == 1 else None
     if suit is None:
-        problems.add(("suit",), "progress needs her suit (the back of her card), to know which cards the deck "
-                                "holds")
-        problems.raise_if_any()
-    assert suit is not None
+        left = f"the cards revealed leave {len(suits)} suits" if suits else "the cards revealed rule out every suit"
+        raise InputError.at(("suit",), f"progress needs her suit (the back of her card), to know which cards the "
+                                       f"deck holds; {left}")
+    problems = Problems()
     try:
         removed = cards.removed_suit(mode, suit)
     except ValueError as exc:
