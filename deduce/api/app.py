@@ -23,7 +23,7 @@ from deduce.api import errors, games, models, routes, web
 from deduce.api.middleware import BodyLimit, RequestId
 from deduce.api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
-from deduce.game.store import DEFAULT_DB, GameStore
+from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, GameStore
 from deduce.shipped import load_rules
 
 ROUTERS = (routes.router, games.router)
@@ -31,6 +31,8 @@ ROUTERS = (routes.router, games.router)
 REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn, models.TrackQueryIn)
 #: Largest request body accepted (SPEC 6).
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
+#: Longest time a request's body may take to arrive (a phone on a slow line sends 1 MiB well within it).
+BODY_SECONDS = 30.0
 
 DESCRIPTION = """\
 Deductions for the board game Black Sonata: which Dark Ladies are consistent with the clue
@@ -41,20 +43,24 @@ cards seen, and audits of card sets. Every error answer has the shape
 
 
 def create_app(cards_path: str | Path | None = None, board_path: str | Path | None = None,
-               games_db: str | Path | None = None, **options: Any) -> FastAPI:
+               games_db: str | Path | None = None, max_live_games: int = MAX_LIVE_GAMES,
+               game_expiry: float = GAME_EXPIRY, **options: Any) -> FastAPI:
     """The application, with the card set and board read and prepared (the shipped ones by default).
 
     ``games_db`` is the game store's SQLite file (default :data:`deduce.game.store.DEFAULT_DB`),
-    opened while the app runs. ``options`` go to :class:`api.service.Service`
-    (``explain_timeout_ms``, ``max_audit_subsets``). Raises :class:`deduce.errors.InputError`
-    naming the file for a bad card set or board, before anything is served.
+    opened while the app runs, with at most ``max_live_games`` unfinished games, each deleted
+    after ``game_expiry`` seconds without an action. ``options`` go to :class:`api.service.Service` (``audit_seconds``,
+    ``audit_timeout``, ``audit_workers``, ``audit_queue``, ``threads``, ``queue``). Raises
+    :class:`deduce.errors.InputError` naming the file for a bad card set or board, before
+    anything is served.
     """
     svc = Service.load(cards_path, board_path, **options)
     rules = load_rules(cards=svc.cards, board=svc.board)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.games = GameStore(games_db or DEFAULT_DB, rules)
+        app.state.games = GameStore(games_db or DEFAULT_DB, rules, max_live_games, game_expiry)
+        svc.start()
         try:
             yield
         finally:
@@ -68,7 +74,7 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
         app.include_router(router)
     web.install(app)  # the page, its files and the offline /docs
     errors.install(app)
-    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES, body_seconds=BODY_SECONDS)
     app.add_middleware(RequestId)  # outermost of the two, so that a 413 carries the id too
     app.openapi = lambda: openapi_with_request_models(app)  # type: ignore[method-assign]  # FastAPI's documented way
     return app

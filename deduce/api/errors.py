@@ -4,6 +4,9 @@
 - FastAPI's request validation errors (e.g. from routers that declare pydantic bodies) → 422,
   converted to the same problems (path, loc, message);
 - HTTP errors (404, 405, ...) → their status, the reason as one problem;
+- :class:`~deduce.api.jobs.Busy` → 503 with ``Retry-After``: every worker and queue place is taken;
+- :class:`~deduce.api.jobs.Gone` → 499 (nginx's "client closed request"), which no one reads: the
+  client left, and its work was stopped;
 - anything unexpected → logged with the request id, and only then a 500 that carries the id.
 """
 
@@ -19,6 +22,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 from typing_extensions import TypedDict
 
+from deduce.api.jobs import Busy, Gone
 from deduce.api.middleware import request_id
 from deduce.errors import InputError, Problem, ProblemJSON
 
@@ -63,6 +67,14 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     return problems_response([Problem((), str(exc.detail), code)], exc.status_code, exc.headers)
 
 
+async def busy(request: Request, exc: Busy) -> JSONResponse:
+    return problems_response([Problem((), str(exc), "busy")], 503, {"Retry-After": str(exc.retry_after)})
+
+
+async def gone(request: Request, exc: Gone) -> JSONResponse:
+    return problems_response([Problem((), str(exc), "gone")], 499)
+
+
 async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
     """The last resort: log the failure with the request id, and give the id to the client."""
     rid = request_id(request.scope) or "-"
@@ -77,6 +89,8 @@ HANDLERS: dict[type[Exception], Callable[[Request, Any], Awaitable[Response]]] =
     InputError: input_error,
     RequestValidationError: request_validation_error,
     HTTPException: http_error,
+    Busy: busy,
+    Gone: gone,
     Exception: unexpected_error,
 }
 

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import anyio.to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from typing_extensions import TypedDict
 
 from deduce.api.bodies import decode_json
-from deduce.api.deps import GamesDep, TokenDep
+from deduce.api.deps import GamesDep, ServiceDep, TokenDep
 from deduce.api.errors import problems_response
 from deduce.errors import Conflict, GameNotFound, Illegal, Problem, Unauthorized
 from deduce.game.events import EventJSON
+from deduce.game.store import StoreFull
 from deduce.game.view import HintsJSON, ViewJSON
 from deduce.where import boardfile
 from deduce.where.boardfile import BoardJSON
@@ -42,6 +42,8 @@ ACTION_ERRORS = GAME_ERRORS | {
 
 def refusal(exc: Exception) -> JSONResponse:
     """The answer for a game error the rules engine or the store raised on purpose."""
+    if isinstance(exc, StoreFull):
+        return problems_response([Problem((), str(exc), "games-full")], 503, {"Retry-After": str(exc.retry_after)})
     if isinstance(exc, Unauthorized):
         return problems_response([Problem((), str(exc), "unauthorized")], 401, {"WWW-Authenticate": "Bearer"})
     if isinstance(exc, GameNotFound):
@@ -67,33 +69,49 @@ class StepJSON(TypedDict):
     events: list[EventJSON]
 
 
-REFUSED = (Unauthorized, GameNotFound, Conflict, Illegal)
+REFUSED = (Unauthorized, GameNotFound, Conflict, Illegal, StoreFull)
 
 
-async def _optional_body(request: Request) -> Any:
-    body = await request.body()
+def setup_document(body: bytes) -> Any:
+    """A game setup from a request body; no body is the default setup."""
     return decode_json(body, "a game setup") if body.strip() else {}
 
 
+def action_document(body: bytes) -> dict[str, Any]:
+    """An action from a request body; anything but a JSON object is handed to the engine as the
+    action itself, for it to report as malformed."""
+    doc = decode_json(body, "an action")
+    return doc if isinstance(doc, dict) else {"action": doc}
+
+
 @router.post("/v1/games", status_code=201, summary="Start a game", response_model=NewGameJSON,
-             response_model_exclude_unset=True,
+             response_model_exclude_unset=True, responses={
+                 422: {"description": "The setup is malformed (unknown mode, location, sequence, ...)."},
+                 503: {"description": "The service holds its most unfinished games; try again after "
+                                      "`Retry-After` seconds."}},
              description="Body (all optional): mode, sequence ({position: 1..8} or {rulebook: name}), "
                          "reverse, start, seed, discard_fog (Expert). Answers the game id, its secret "
                          "token (keep it: it is never shown again) and the player's view.")
-async def create_game(request: Request, games: GamesDep) -> Any:
-    doc = await _optional_body(request)
-    game, token = await anyio.to_thread.run_sync(games.create, doc)
-    return {"id": game.id, "token": token, "view": game.view()}
+async def create_game(request: Request, games: GamesDep, svc: ServiceDep) -> Any:
+    body = await request.body()
+
+    def create() -> NewGameJSON:
+        game, token = games.create(setup_document(body))
+        return {"id": game.id, "token": token, "view": game.view()}
+
+    try:
+        return await svc.run(create)
+    except StoreFull as exc:
+        return refusal(exc)
 
 
 @router.get("/v1/games/{game_id}", responses=GAME_ERRORS, summary="The player's view of a game",
             response_model=ViewJSON, response_model_exclude_unset=True)
-async def get_game(game_id: str, games: GamesDep, token: TokenDep) -> Any:
+async def get_game(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:
     try:
-        game = await anyio.to_thread.run_sync(games.get, game_id, token)
+        return await svc.run(lambda: games.get(game_id, token).view())
     except REFUSED as exc:
         return refusal(exc)
-    return game.view()
 
 
 @router.post("/v1/games/{game_id}/actions", responses=ACTION_ERRORS, summary="Take an action",
@@ -101,28 +119,30 @@ async def get_game(game_id: str, games: GamesDep, token: TokenDep) -> Any:
              description='Body: {"version": N, "action": A, ...}: move (to), search, confront (traits), fog, '
                          "resolve (what the pending fog card asks), pass, reveal_suit_card. Answers the new "
                          "view and the events the player saw.")
-async def post_action(game_id: str, request: Request, games: GamesDep, token: TokenDep) -> Any:
+async def post_action(game_id: str, request: Request, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:
+    body = await request.body()
+
+    def act() -> StepJSON:
+        games.get(game_id, token)  # who asks, before what they ask
+        doc = action_document(body)
+        game, events = games.act(game_id, token, doc.get("version"), doc)
+        return {"view": game.view(), "events": events}
+
     try:
-        await anyio.to_thread.run_sync(games.get, game_id, token)  # who asks, before what they ask
-        doc = decode_json(await request.body(), "an action")
-        if not isinstance(doc, dict):
-            doc = {"action": doc}  # reported by the engine as a malformed action
-        game, events = await anyio.to_thread.run_sync(games.act, game_id, token, doc.get("version"), doc)
+        return await svc.run(act)
     except REFUSED as exc:
         return refusal(exc)
-    return {"view": game.view(), "events": events}
 
 
 @router.get("/v1/games/{game_id}/hints", responses=GAME_ERRORS, summary="Hints from the player's view",
             response_model=HintsJSON, response_model_exclude_unset=True,
             description="who: the deduction from the revealed clues and her suit; where: the tracking "
                         "result from the landmarks, fog cards and searches seen.")
-async def get_hints(game_id: str, games: GamesDep, token: TokenDep) -> Any:
+async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:
     try:
-        game = await anyio.to_thread.run_sync(games.get, game_id, token)
+        return await svc.run(lambda: games.get(game_id, token).hints())
     except REFUSED as exc:
         return refusal(exc)
-    return await anyio.to_thread.run_sync(game.hints)
 
 
 @router.get("/v1/board", summary="The map: locations, landmarks and paths", response_model=BoardJSON,

@@ -1,13 +1,16 @@
-"""Pure ASGI middleware: a request id on every answer, and the request body size limit.
+"""Pure ASGI middleware: a request id on every answer, and the request body's limits.
 
 Both are plain ASGI callables (no ``BaseHTTPMiddleware``) so that they see the body as
 it streams in: an oversized body is refused when its ``Content-Length`` says so, before
 a byte of it is read, and a body sent without a length (chunked) is refused as soon as
-the bytes received pass the limit, so it is never held whole in memory.
+the bytes received pass the limit, so it is never held whole in memory. A client that
+stops sending its body, or sends it too slowly to finish within ``body_seconds``, gets
+408 and its connection is closed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 
@@ -48,21 +51,29 @@ class _BodyTooLarge(Exception):
     """Raised from ``receive`` when the streamed body passes the limit."""
 
 
+class _BodyTooSlow(Exception):
+    """Raised from ``receive`` when the body has not come in time."""
+
+
 def error_json(message: str, code: str) -> bytes:
     """An error body in the API's one shape (see :class:`api.errors.ErrorBodyJSON`)."""
     return json.dumps({"errors": [{"code": code, "path": "", "loc": [], "message": message}]}).encode()
 
 
 class BodyLimit:
-    """Refuse request bodies larger than ``max_bytes`` with 413, without reading them whole."""
+    """Refuse request bodies larger than ``max_bytes`` with 413, without reading them whole, and
+    bodies not received within ``body_seconds`` with 408."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, body_seconds: float) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.body_seconds = body_seconds
 
-    async def _refuse(self, send: Send) -> None:
-        body = error_json(f"the request body is larger than {self.max_bytes} bytes", "limit")
-        await send({"type": "http.response.start", "status": 413,
+    async def _refuse(self, send: Send, status: int = 413) -> None:
+        message = (f"the request body is larger than {self.max_bytes} bytes" if status == 413
+                   else f"the request body did not arrive within {self.body_seconds:g} s")
+        body = error_json(message, "limit" if status == 413 else "timeout")
+        await send({"type": "http.response.start", "status": status,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
@@ -87,10 +98,18 @@ class BodyLimit:
             return
         received = 0
         started = False
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
+        complete = False
 
         async def counting_receive() -> Message:
-            nonlocal received
-            message = await receive()
+            nonlocal received, complete
+            if complete:  # the body is in: what comes next is a disconnect, whenever it comes
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+            except TimeoutError:
+                raise _BodyTooSlow from None
+            complete = message["type"] != "http.request" or not message.get("more_body", False)
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_bytes:
@@ -104,7 +123,7 @@ class BodyLimit:
 
         try:
             await self.app(scope, counting_receive, tracking_send)
-        except _BodyTooLarge:
+        except (_BodyTooLarge, _BodyTooSlow) as exc:
             if started:  # cannot happen with these routes (they read before answering); be safe
                 raise
-            await self._refuse(send)
+            await self._refuse(send, 413 if isinstance(exc, _BodyTooLarge) else 408)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-import anyio.to_thread
 from fastapi import APIRouter, Request
 from typing_extensions import TypedDict
 
 from deduce.api import models
-from deduce.api.bodies import YAML_TYPES, decode_document, decode_json
+from deduce.api.bodies import YAML_TYPES, decode_json
 from deduce.api.deps import ServiceDep
 from deduce.api.errors import ErrorBodyJSON
 from deduce.where.query import parse_track_query
@@ -30,6 +29,8 @@ router = APIRouter()
 ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorBodyJSON, "description": "The request body is larger than 1 MiB."},
     422: {"model": ErrorBodyJSON, "description": "The body is not a valid document: every problem, with its path."},
+    503: {"model": ErrorBodyJSON, "description": "Busy: every worker and every place in the queue is taken; "
+                                                 "try again after the `Retry-After` seconds."},
 }
 
 
@@ -60,8 +61,8 @@ def body_doc(schema: str, examples: dict[str, Any],
     }),
 )
 async def post_deduce(request: Request, svc: ServiceDep) -> Any:
-    query = parse_query(svc.cards, decode_json(await request.body(), "a query"))
-    return (await svc.deduce(query)).to_json()
+    body = await request.body()
+    return await svc.run(lambda: svc.deduce(parse_query(svc.cards, decode_json(body, "a query"))).to_json())
 
 
 @router.get("/v1/cards", response_model=CardSetJSON, response_model_exclude_unset=True, tags=["deduction"],
@@ -82,9 +83,7 @@ async def get_cards(svc: ServiceDep) -> Any:
 )
 async def post_audit(request: Request, svc: ServiceDep) -> Any:
     body = await request.body()
-    content_type = request.headers.get("content-type")
-    report = await svc.audit(lambda: decode_document(body, content_type, "card set"))
-    return report.to_json()
+    return await svc.audit(body, request.headers.get("content-type"), request.is_disconnected)
 
 
 @router.post(
@@ -95,11 +94,12 @@ async def post_audit(request: Request, svc: ServiceDep) -> Any:
     openapi_extra=body_doc("TrackQuery", {"spec": {"summary": "SPEC 6's example", "value": models.SPEC_TRACK_QUERY}}),
 )
 async def post_track(request: Request, svc: ServiceDep) -> Any:
-    board = svc.board
-    query = parse_track_query(board, decode_json(await request.body(), "a tracking query"))
-    return (await anyio.to_thread.run_sync(track, board, query)).to_json()
+    body = await request.body()
+    return await svc.run(lambda: track(svc.board, parse_track_query(svc.board, decode_json(body, "a tracking query")))
+                         .to_json())
 
 
 @router.get("/healthz", response_model=HealthJSON, tags=["service"], summary="Is the service up?")
+@router.head("/healthz", tags=["service"], summary="Is the service up? (headers only)", operation_id="healthz_head")
 async def healthz(svc: ServiceDep) -> Any:
     return {"status": "ok", "card_set": svc.cards.name, "ladies": len(svc.cards.ladies)}

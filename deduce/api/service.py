@@ -1,46 +1,61 @@
 """What the service prepares once at start-up and shares between requests.
 
 :class:`Service` holds the card set, its warmed candidate space, the board, and the
-place where slow work runs, so that no request can stall the others:
+places where work runs, so that the event loop only routes and no request can stall the
+others:
 
-- **deductions** run on the worker threads, never on the event loop. They use the fast
-  evaluator only, explanations and conflicts included (SPEC 3's smallest reasons, whose
-  search is bounded: past it a subset-minimal reason is given and noted), so the service
-  runs no z3 work at all: z3 stays the reference model of the tests and the CLI's
-  ``--engine z3``.
-- **audits** (YAML decoding and the exact subset enumeration) run one at a time on a
-  dedicated thread, and the service refuses card sets whose enumeration would exceed
-  ``max_audit_subsets`` (the CLI ``deduce audit`` has no such limit). Waiting for that
-  thread holds no worker thread, so a queue of audits cannot starve fast requests.
+- **requests** are decoded, checked and answered (deductions, tracking, game actions) on
+  a bounded set of worker threads (:meth:`Service.run`): at most ``threads`` at once and
+  ``queue`` more waiting, past which the answer is 503 with ``Retry-After``. Deductions use
+  the fast evaluator only, explanations and conflicts included, so the service runs no z3
+  work at all: z3 stays the reference model of the tests and the CLI's ``--engine z3``.
+- **audits** run in child processes (:class:`api.jobs.Jobs`): decoded and read there too,
+  refused before any enumeration when their estimated time
+  (:func:`deduce.who.audit.audit_cost`) is above ``audit_seconds``, stopped at
+  ``audit_timeout`` or when the client leaves, a few at a time with a bounded queue.
+
+The threads and processes belong to the running app: :meth:`Service.start` and
+:meth:`Service.close` are called by its lifespan.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import anyio
 import anyio.to_thread
 
+from deduce.api.bodies import decode_document
+from deduce.api.jobs import Busy, Jobs
 from deduce.document import in_file
-from deduce.errors import InputError
 from deduce.shipped import data_path, load_board, load_cards
 from deduce.where.board import Board
 from deduce.who import cardfile
-from deduce.who.audit import AuditReport, audit, case_decks, check_limits
+from deduce.who.audit import AuditReportJSON, audit
 from deduce.who.cardfile import CardSetJSON
 from deduce.who.cards import CardSet
 from deduce.who.deduction import EXPLAIN_TIMEOUT_MS, Deduction, deduce
 from deduce.who.evaluator import CandidateSpace, space_for
 from deduce.who.query import ROLES, Query, observe_lady
 
-#: Most (case, deck subset) pairs one audit over HTTP may enumerate: a few seconds of work
-#: and a few hundred MB at most. The rulebook's 12 cards need 12·2^10 + 24·2^8 ≈ 18,000;
-#: 18 ladies (decks of 16) fit, 20 (decks of 18) do not.
-MAX_AUDIT_SUBSETS = 1 << 22
+T = TypeVar("T")
+
+#: The longest audit the service starts, by its estimated time (``deduce audit`` allows more).
+AUDIT_SECONDS = 10.0
+#: Past this, a running audit is stopped (the estimate is cautious; this is the hard stop).
+AUDIT_TIMEOUT = 30.0
+#: Worker threads for requests, and requests that may wait for one before 503.
+THREADS, QUEUE = 8, 64
+
+
+def audit_card_set(body: bytes, content_type: str | None, max_seconds: float) -> AuditReportJSON:
+    """A job for :class:`api.jobs.Jobs`: decode a card set document, read it, audit it."""
+    cards = cardfile.parse(decode_document(body, content_type, "card set"))
+    advice = " by this service (`deduce audit FILE --max-seconds S` runs longer audits)"
+    return audit(cards, max_seconds=max_seconds, advice=advice).to_json()
 
 
 @dataclass
@@ -50,10 +65,17 @@ class Service:
     cards: CardSet
     board: Board
     explain_timeout_ms: int = EXPLAIN_TIMEOUT_MS
-    max_audit_subsets: int = MAX_AUDIT_SUBSETS
+    audit_seconds: float = AUDIT_SECONDS
+    audit_timeout: float = AUDIT_TIMEOUT
+    audit_workers: int = 1
+    audit_queue: int = 4
+    threads: int = THREADS
+    queue: int = QUEUE
     space: CandidateSpace = field(init=False)
     cards_json: CardSetJSON = field(init=False)
-    _pools: dict[str, ThreadPoolExecutor] = field(default_factory=dict, init=False, repr=False)
+    _limiter: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
+    _jobs: Jobs | None = field(default=None, init=False, repr=False)
+    _taken: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.space = space_for(self.cards)
@@ -79,42 +101,43 @@ class Service:
             board = load_board(board_file)
         return cls(cards, board, **options)
 
-    def _pool(self, name: str) -> ThreadPoolExecutor:
-        """The dedicated thread for ``name`` work (started again after :meth:`close`)."""
-        if name not in self._pools:
-            self._pools[name] = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
-        return self._pools[name]
+    # -- the running app's threads and processes ---------------------------------
+
+    def start(self) -> None:
+        """Make the worker threads' limiter and the audit processes (in the app's event loop)."""
+        self._limiter = anyio.CapacityLimiter(self.threads)
+        self._jobs = Jobs(workers=self.audit_workers, queue=self.audit_queue, timeout=self.audit_timeout)
 
     def close(self) -> None:
-        """Stop the dedicated threads (at the app's shutdown); queued work is dropped."""
-        while self._pools:
-            self._pools.popitem()[1].shutdown(wait=False, cancel_futures=True)
+        """Stop the audits still running (at the app's shutdown)."""
+        if self._jobs is not None:
+            self._jobs.close()
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` on a worker thread: decoding, checking and answering a request.
+
+        Raises :class:`api.jobs.Busy` (503) when every thread is taken and the queue is full.
+        """
+        if self._limiter is None:
+            raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
+        if self._taken >= self.threads + self.queue:
+            raise Busy(1)
+        self._taken += 1
+        try:
+            return await anyio.to_thread.run_sync(work, *args, limiter=self._limiter)
+        finally:
+            self._taken -= 1
 
     # -- deductions -------------------------------------------------------------
 
-    def _deduce(self, query: Query) -> Deduction:
+    def deduce(self, query: Query) -> Deduction:
+        """A deduction with the fast evaluator (no z3), explanations included when asked."""
         return deduce(self.cards, query, explain_timeout_ms=self.explain_timeout_ms)
-
-    async def deduce(self, query: Query) -> Deduction:
-        """Answer a query off the event loop, on a worker thread (the fast evaluator, no z3)."""
-        return await anyio.to_thread.run_sync(self._deduce, query)
 
     # -- audits -----------------------------------------------------------------
 
-    def check_audit_size(self, cards: CardSet) -> None:
-        """Refuse, before any work, an audit larger than this service runs (code ``limit``)."""
-        check_limits(cards)
-        work = sum(1 << len(deck) for _, _, deck in case_decks(cards))
-        if work > self.max_audit_subsets:
-            raise InputError.at(("ladies",), f"auditing this card set means enumerating {work} deck subsets; this "
-                                             f"service audits at most {self.max_audit_subsets} (use `deduce audit "
-                                             f"FILE` for larger card sets)", code="limit")
-
-    def _audit(self, decode: Callable[[], Any]) -> AuditReport:
-        cards = cardfile.parse(decode())
-        self.check_audit_size(cards)
-        return audit(cards)
-
-    async def audit(self, decode: Callable[[], Any]) -> AuditReport:
-        """Decode a card set document, check it and audit it: one audit at a time, off the event loop."""
-        return await asyncio.wrap_future(self._pool("audit").submit(self._audit, decode))
+    async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]]) -> Any:
+        """Audit a card set document in a child process (see :mod:`api.jobs`)."""
+        if self._jobs is None:
+            raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
+        return await self._jobs.run(audit_card_set, body, content_type, self.audit_seconds, gone=gone)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+from collections.abc import Callable
 
 from deduce.cli.common import BOARD, CARDS, Subparsers, needs_extra
+from deduce.game.store import GAME_EXPIRY, MAX_LIVE_GAMES
 
 
 def port_number(text: str) -> int:
@@ -15,12 +17,27 @@ def port_number(text: str) -> int:
     return int(text)
 
 
+def positive(kind: type[int] | type[float]) -> Callable[[str], float]:
+    """An argparse type for a number above zero."""
+    def read(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+        return value
+    return read
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     with needs_extra("serve", "api"):
         import uvicorn
 
         from deduce.api.app import create_app
-    app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db)  # bad files: InputError
+    app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db,  # bad files: InputError
+                     max_live_games=args.max_games, game_expiry=args.game_expiry * 3600,
+                     **({"audit_seconds": args.audit_seconds} if args.audit_seconds else {}))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0
@@ -35,4 +52,11 @@ def add_serve_parser(sub: Subparsers) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default: 8000)")
     p.add_argument("--db", metavar="FILE", help="SQLite file that keeps the games (default: var/games.sqlite3)")
+    p.add_argument("--max-games", type=positive(int), default=MAX_LIVE_GAMES, metavar="N",
+                   help=f"most unfinished games kept at once; a new game past it gets 503 (default: {MAX_LIVE_GAMES})")
+    p.add_argument("--game-expiry", type=positive(float), default=GAME_EXPIRY / 3600, metavar="HOURS",
+                   help=f"delete an unfinished game after this long without an action "
+                        f"(default: {GAME_EXPIRY / 3600:g})")
+    p.add_argument("--audit-seconds", type=positive(float), metavar="S",
+                   help="refuse (422) an audit estimated to take longer than S seconds (default: 10)")
     p.set_defaults(handler=cmd_serve)

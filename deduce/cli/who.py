@@ -92,12 +92,16 @@ def add_hint_parser(sub: Subparsers) -> None:
 
 # -- deduce audit -----------------------------------------------------------------
 
+#: The longest audit `deduce audit` runs without --max-seconds (the service's bound is shorter).
+AUDIT_SECONDS = 120.0
+
 def cmd_audit(args: argparse.Namespace) -> int:
     from deduce.render.audit import audit_text
     from deduce.who.audit import audit
     with in_file(args.file):
         cards = cardfile.load(args.file)
-        report = audit(cards, progress=stderr_progress("deduce audit"))
+        report = audit(cards, progress=stderr_progress("deduce audit"), max_seconds=args.max_seconds or None,
+                       advice=" (--max-seconds allows more)")
     if args.json:
         emit_json(report.to_json())
     else:
@@ -112,6 +116,9 @@ def add_audit_parser(sub: Subparsers) -> None:
                                    "(Dark Lady, mode). Exit 0 without errors, 1 with findings, 2 when "
                                    "the file cannot be read or interpreted.")
     p.add_argument("file", metavar="FILE", help="card set file (YAML or JSON)")
+    p.add_argument("--max-seconds", type=float, default=AUDIT_SECONDS, metavar="S",
+                   help=f"refuse (exit 2) a card set whose audit is estimated to take longer than S "
+                        f"seconds (default {AUDIT_SECONDS:g}; 0: no bound)")
     p.set_defaults(handler=cmd_audit)
 
 

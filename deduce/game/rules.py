@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from deduce.document import type_name
-from deduce.errors import Illegal, InputError
+from deduce.errors import Illegal, InputError, clip, shown
 from deduce.game.events import Event, EventCode, EventJSON, Param, Words
 from deduce.game.fog import ACTIONS, FogCard
 from deduce.game.material import Rules, StealthOrder
@@ -347,13 +347,14 @@ class Game:
         if not isinstance(doc, Mapping):
             raise InputError.at((), f"an action must be an object with an 'action' field; got {type_name(doc)}")
         name = doc.get("action")
-        if name not in ACTION_FIELDS:
-            raise InputError.at(("action",), f"unknown action {name!r}; expected one of: {', '.join(ACTION_FIELDS)}")
+        if not isinstance(name, str) or name not in ACTION_FIELDS:  # type first: a list is no dict key
+            raise InputError.at(("action",), f"unknown action {shown(name)}; expected one of: "
+                                             f"{', '.join(ACTION_FIELDS)}")
         for key in doc:
             if key not in ("action", "version") + ACTION_FIELDS[name]:
-                raise InputError.at((str(key),), f"'{name}' takes no field {key!r}"
+                raise InputError.at((clip(str(key)),), f"'{name}' takes no field {shown(key)}"
                                     + (f"; it takes: {', '.join(ACTION_FIELDS[name])}" if ACTION_FIELDS[name] else ""))
-        return cast(Action, name)
+        return name
 
     def _why_not(self, name: Action) -> str:
         pending = self.table.pending
@@ -380,7 +381,7 @@ class Game:
         value = doc.get(name)
         if not isinstance(value, str) or not self.board.has_location(value):
             raise InputError.at((name,),
-                                f"expected a location id such as {self.board.location_ids[0]!r}, got {value!r}")
+                                f"expected a location id such as {self.board.location_ids[0]!r}, got {shown(value)}")
         return value
 
     def _do_move(self, doc: Mapping[str, Any]) -> None:
@@ -434,14 +435,14 @@ class Game:
         asks = pending.asks
         for key in doc:
             if key not in ("action", "version", asks):
-                raise InputError.at((key,), f"this fog action asks for '{asks}', not {key!r}")
+                raise InputError.at((clip(str(key)),), f"this fog action asks for '{asks}', not {shown(key)}")
         if asks == "path":
             path = doc.get("path")
             if not isinstance(path, list) or not 1 <= len(path) <= 2:
                 raise InputError.at(("path",), "expected a list of one or two location ids")
             for i, loc in enumerate(path):
                 if not isinstance(loc, str) or not self.board.has_location(loc):
-                    raise InputError.at(("path", i), f"unknown location {loc!r}")
+                    raise InputError.at(("path", i), f"unknown location {shown(loc)}")
             here = self.table.pawn
             for loc in path:
                 if not self.board.adjacent(here, loc):

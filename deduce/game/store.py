@@ -18,6 +18,11 @@ reason), never an unexpected error.
 
 Tokens are never stored, only their hashes; an unknown game and a wrong token look the
 same to the caller (:class:`GameNotFound`).
+
+Games cannot pile up: at most ``max_live`` unfinished games are kept, and an unfinished game
+left alone for ``expiry`` seconds is deleted (before each new game; it is then not found,
+like any unknown game). A new game past the cap raises :class:`StoreFull`. Finished games
+stay, for their players to read; each took a whole game's actions to make.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from deduce.document import is_int
-from deduce.errors import Conflict, GameNotFound, InputError, Unauthorized
+from deduce.errors import Conflict, DeduceError, GameNotFound, InputError, Unauthorized, shown
 from deduce.game.events import EventJSON
 from deduce.game.material import Rules
 from deduce.game.rules import RULES_VERSION, Game, ReplayRefused, replay
@@ -47,6 +52,9 @@ DEFAULT_DB = Path("var") / "games.sqlite3"
 CACHE_SIZE = 256
 #: The rules version of games stored before the setup recorded one.
 FIRST_RULES = 1
+#: Most unfinished games kept at once, and the idle time (seconds) after which one is deleted.
+MAX_LIVE_GAMES = 10_000
+GAME_EXPIRY = 24 * 3600.0
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -54,7 +62,9 @@ CREATE TABLE IF NOT EXISTS games (
     token_hash TEXT NOT NULL,
     seed INTEGER NOT NULL,
     setup TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    touched REAL NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -64,6 +74,19 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, seq)
 );
 """
+#: Columns added since the first stored games, with how to add them to an older database.
+ADDED_COLUMNS = {"touched": "ALTER TABLE games ADD COLUMN touched REAL NOT NULL DEFAULT 0",
+                 "finished": "ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0"}
+INDEX = "CREATE INDEX IF NOT EXISTS games_live ON games (finished, touched)"
+
+
+class StoreFull(DeduceError):
+    """The store holds its most unfinished games; a new one may start in ``retry_after`` seconds."""
+
+    def __init__(self, max_live: int, retry_after: int):
+        super().__init__(f"the service already holds {max_live} unfinished games; finish one, or try again "
+                         f"in {retry_after} s, when the oldest abandoned one expires")
+        self.retry_after = retry_after
 
 
 def token_hash(token: str) -> str:
@@ -73,9 +96,12 @@ def token_hash(token: str) -> str:
 class GameStore:
     """Create, load and advance games, durably. Safe to share between threads."""
 
-    def __init__(self, path: str | Path, rules: Rules) -> None:
+    def __init__(self, path: str | Path, rules: Rules, max_live: int = MAX_LIVE_GAMES,
+                 expiry: float = GAME_EXPIRY) -> None:
         self.path = Path(path)
         self.rules = rules
+        self.max_live = max_live
+        self.expiry = expiry
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
@@ -83,6 +109,12 @@ class GameStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        for column, alter in ADDED_COLUMNS.items():
+            if column not in columns:  # a database from before the quota: its games count as touched now
+                self._db.execute(alter)
+                self._db.execute("UPDATE games SET touched = ?", (time.time(),))
+        self._db.execute(INDEX)
         self._lock = threading.Lock()
         self._cache: OrderedDict[str, Game] = OrderedDict()
 
@@ -99,11 +131,39 @@ class GameStore:
         token = secrets.token_urlsafe(24)
         game = Game.new(self.rules, setup, id=game_id)
         with self._lock:
-            self._db.execute("INSERT INTO games (id, token_hash, seed, setup, created) VALUES (?, ?, ?, ?, ?)",
+            now = time.time()
+            self._expire(now)
+            self._check_room(now)
+            self._db.execute("INSERT INTO games (id, token_hash, seed, setup, created, touched) "
+                             "VALUES (?, ?, ?, ?, ?, ?)",
                              (game_id, token_hash(token), setup.seed,
-                              json.dumps({**setup.to_json(), "rules": RULES_VERSION}), time.time()))
+                              json.dumps({**setup.to_json(), "rules": RULES_VERSION}), now, now))
             self._remember(game)
         return game, token
+
+    def _expire(self, now: float) -> None:
+        """Delete the unfinished games left alone for longer than :attr:`expiry`."""
+        old = [row[0] for row in self._db.execute("SELECT id FROM games WHERE finished = 0 AND touched < ?",
+                                                  (now - self.expiry,))]
+        if not old:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        for game_id in old:
+            self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            self._cache.pop(game_id, None)
+        self._db.execute("COMMIT")
+
+    def _check_room(self, now: float) -> None:
+        live, oldest = self._db.execute("SELECT COUNT(*), MIN(touched) FROM games WHERE finished = 0").fetchone()
+        if live >= self.max_live:
+            raise StoreFull(self.max_live, max(1, int(oldest + self.expiry - now) + 1))
+
+    def live_games(self) -> int:
+        """How many unfinished games the store holds."""
+        with self._lock:
+            count: int = self._db.execute("SELECT COUNT(*) FROM games WHERE finished = 0").fetchone()[0]
+            return count
 
     # -- reading ---------------------------------------------------------------
 
@@ -160,20 +220,23 @@ class GameStore:
         """
         if not is_int(version):
             raise InputError.at(("version",),
-                                f"expected the version of the view you acted on (a whole number), got {version!r}")
+                                f"expected the version of the view you acted on (a whole number), got {shown(version)}")
         with self._lock:
             setup, rules_version = self._open(game_id, token)
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 current = self._count(game_id)
                 if version != current:
-                    raise Conflict(f"the game is at version {current}; you acted on version {version!r}: "
+                    raise Conflict(f"the game is at version {current}; you acted on version {shown(version)}: "
                                    "reload it and try again")
                 trial = self._current(game_id, setup, rules_version, current).clone()
                 events = trial.act(doc)
                 action = {k: v for k, v in doc.items() if k != "version"}
+                now = time.time()
                 self._db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
-                                 (game_id, current, json.dumps(action), time.time()))
+                                 (game_id, current, json.dumps(action), now))
+                self._db.execute("UPDATE games SET touched = ?, finished = ? WHERE id = ?",
+                                 (now, int(trial.over), game_id))
                 if rules_version < RULES_VERSION:  # it replayed the same: from now on, played under these rules
                     self._db.execute("UPDATE games SET setup = ? WHERE id = ?",
                                      (json.dumps({**setup.to_json(), "rules": RULES_VERSION}), game_id))

@@ -411,10 +411,11 @@ def test_audit_yaml_syntax_error_is_422(client):
     assert "not valid YAML" in assert_error_shape(response, 422)[0]["message"]
 
 
-def test_audit_too_large_for_the_service_is_422(cards):
-    with TestClient(create_app(CARDS, games_db=MEMORY, max_audit_subsets=1000)) as c:
+def test_audit_too_costly_for_the_service_is_422(cards):
+    with TestClient(create_app(CARDS, games_db=MEMORY, audit_seconds=1e-9)) as c:
         problems = assert_error_shape(c.post("/v1/audit", json=cardfile.to_json(cards)), 422)
     assert problems[0]["code"] == "limit" and problems[0]["path"] == "ladies"
+    assert "would take about" in problems[0]["message"] and "deduce audit FILE --max-seconds" in problems[0]["message"]
 
 
 LAUGHS = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(

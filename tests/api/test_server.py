@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
-import sys
-import time
-from pathlib import Path
 
 import httpx
 import pytest
@@ -15,46 +11,14 @@ from deduce.api.app import MAX_BODY_BYTES
 from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
-
-CARDS = Path(__file__).with_name("cards.yaml")
-DEDUCE = Path(sys.executable).with_name("deduce")  # the console script of this venv
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.api.serving import CARDS, DEDUCE, free_port, running
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A running ``deduce serve`` and its base URL; stopped (and its output shown) afterwards."""
-    port = free_port()
-    db = tmp_path_factory.mktemp("serve") / "games.sqlite3"
-    proc = subprocess.Popen([str(DEDUCE), "serve", "--host", "127.0.0.1", "--port", str(port), "--cards", str(CARDS),
-                             "--db", str(db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    try:
-        while True:
-            assert proc.poll() is None, f"deduce serve exited early:\n{proc.stdout.read()}"
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "deduce serve did not come up within 30 s"
-            time.sleep(0.1)
+    """A running ``deduce serve`` and its base URL."""
+    with running(tmp_path_factory.mktemp("serve")) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            output, _ = proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            output, _ = proc.communicate()
-        print(output)
 
 
 def test_deduce_over_http_equals_library(server):

@@ -23,7 +23,7 @@ from deduce.cli import main
 from deduce.errors import InputError
 from deduce.shipped import data_path
 from deduce.who import cardfile
-from deduce.who.audit import MAX_DECK, audit, case_decks
+from deduce.who.audit import MAX_DECK, audit, audit_cost, case_decks
 from deduce.who.evaluator import space_for
 from deduce.who.query import Query, observe_lady
 from deduce.who.z3model import Model
@@ -623,3 +623,33 @@ def test_solved_within_over_every_draw_order_of_a_six_card_deck():
         assert [Fraction(s, comb(n, j)) for j, s in enumerate(case.solved_subsets)] == [
             Fraction(p, len(orders)) for p in proven]
         assert case.to_json()["solved_within"] == pytest.approx([p / len(orders) for p in proven], abs=1e-15)
+
+
+# -- the cost bound --------------------------------------------------------------------
+
+
+def test_audit_cost_counts_what_the_suit_card_leaves():
+    """The estimate follows the work: the same decks cost more when the keys say nothing."""
+    from tests.api.test_hostile import worst_card_set
+
+    open_keys = worst_card_set(suits=6, traits=10, per=5)
+    told = json.loads(json.dumps(open_keys))
+    for lady in told["ladies"]:  # keys that allow only the true counts leave far fewer trait sets
+        lady["key"] = {s["id"]: [0] for s in told["suits"]}
+    open_cost, told_cost = audit_cost(cardfile.parse(open_keys)), audit_cost(cardfile.parse(told))
+    assert open_cost.words > told_cost.words > 0 and open_cost.memory == told_cost.memory > 0
+
+
+def test_an_audit_over_its_time_bound_is_refused_before_it_runs():
+    cards = cardfile.load(data_path("clues.yaml"))
+    with pytest.raises(InputError, match="would take about") as caught:
+        audit(cards, max_seconds=1e-12, advice=" (ask for more)")
+    problem = caught.value.problems[0]
+    assert problem.code == "limit" and problem.path == "ladies" and problem.message.endswith("(ask for more)")
+    assert audit(cards, max_seconds=60).ok
+
+
+def test_deduce_audit_max_seconds(capsys):
+    assert main(["audit", str(data_path("clues.yaml")), "--max-seconds", "1e-12"]) == 2
+    assert "--max-seconds allows more" in capsys.readouterr().err
+    assert main(["audit", str(data_path("clues.yaml")), "--max-seconds", "0"]) == 0  # no bound

@@ -1,0 +1,158 @@
+"""Expensive jobs (audits) in child processes: a bounded queue, a time limit, cancellation.
+
+An audit is seconds of pure-Python work on big integers. On a thread it would hold the GIL
+and slow every other request, and it could not be stopped. Each job here runs in a child
+process of its own, forked from a server process that has the engine imported already
+(``multiprocessing``'s *forkserver*, so a job starts in milliseconds), which gives:
+
+- **no stall**: the event loop and the worker threads never compute for it; they wait on a
+  pipe, checking every :data:`POLL_SECONDS` whether the job is done, over its time, or its
+  client gone;
+- **a real bound**: past ``timeout`` seconds, or as soon as the client disconnects, the
+  child is killed and its work ends there; its address space is capped (``max_memory``),
+  and all its memory goes back to the system when it ends;
+- **a bounded queue**: at most ``workers`` jobs run at once and ``queue`` more wait; past
+  that :class:`Busy` is raised (HTTP 503 with ``Retry-After``), so no backlog builds up.
+
+A job is a module-level function (it is sent to the child by name) that takes plain data
+and returns JSON-ready data, or raises :class:`~deduce.errors.InputError` for bad input.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import resource
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+from deduce.errors import DeduceError, InputError, Problem
+
+#: How often a waiting request looks at its job and its client.
+POLL_SECONDS = 0.05
+#: Modules the fork server imports once, so that no job pays for them.
+PRELOAD = ["deduce.api.jobs", "deduce.who.audit", "deduce.who.cardfile", "deduce.where.audit"]
+
+Job = Callable[..., Any]
+
+
+class Busy(DeduceError):
+    """Every job slot and every place in the queue is taken: try again after ``retry_after`` s."""
+
+    def __init__(self, retry_after: int):
+        super().__init__(f"the service is busy with other audits; try again in {retry_after} s")
+        self.retry_after = retry_after
+
+
+class Gone(DeduceError):
+    """The client left before its job was done; the job was stopped."""
+
+
+class JobFailed(DeduceError):
+    """A job ended without an answer (an error inside it, or its process was killed)."""
+
+
+def _child(conn: Connection, max_memory: int, job: Job, args: tuple[Any, ...]) -> None:
+    """In the child: cap the address space, run the job, send ``(kind, value)`` back."""
+    if max_memory:
+        resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
+    try:
+        conn.send(("ok", job(*args)))
+    except InputError as exc:
+        conn.send(("input", list(exc.problems)))
+    except MemoryError:
+        conn.send(("input", [Problem((), f"the job needs more than {max_memory >> 20} MiB of memory", "limit")]))
+    except BaseException as exc:  # anything else is a bug: the parent logs it as such
+        conn.send(("failed", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+@dataclass
+class Jobs:
+    """Runs jobs in child processes; one per app, made and closed in its lifespan."""
+
+    workers: int = 1
+    queue: int = 4
+    timeout: float = 30.0
+    max_memory: int = 2 << 30
+    retry_after: int = 5
+    _slots: asyncio.Semaphore = field(init=False, repr=False)
+    _taken: int = field(default=0, init=False, repr=False)
+    _running: set[multiprocessing.process.BaseProcess] = field(default_factory=set, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._slots = asyncio.Semaphore(self.workers)
+        self._context = multiprocessing.get_context("forkserver")
+        self._context.set_forkserver_preload(PRELOAD)
+
+    async def run(self, job: Job, *args: Any, gone: Callable[[], Awaitable[bool]]) -> Any:
+        """``job(*args)`` in a child process, once a slot is free; raises :class:`Busy` when the
+        queue is full, :class:`Gone` when ``gone()`` turns true first, :class:`InputError` when the
+        job refused its input or ran over its time, :class:`JobFailed` when it broke."""
+        if self._taken >= self.workers + self.queue:
+            raise Busy(self.retry_after)
+        self._taken += 1
+        try:
+            await self._acquire(gone)
+            try:
+                return await self._in_child(job, args, gone)
+            finally:
+                self._slots.release()
+        finally:
+            self._taken -= 1
+
+    async def _acquire(self, gone: Callable[[], Awaitable[bool]]) -> None:
+        while True:
+            try:
+                await asyncio.wait_for(self._slots.acquire(), POLL_SECONDS * 4)
+                return
+            except TimeoutError:
+                if await gone():
+                    raise Gone("the client left while its job waited") from None
+
+    async def _in_child(self, job: Job, args: tuple[Any, ...], gone: Callable[[], Awaitable[bool]]) -> Any:
+        receiver, sender = self._context.Pipe(duplex=False)
+        process = self._context.Process(target=_child, args=(sender, self.max_memory, job, args), daemon=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, process.start)  # the fork server's first start takes a moment
+        sender.close()
+        self._running.add(process)
+        deadline = loop.time() + self.timeout
+        try:
+            while not receiver.poll():
+                if not process.is_alive() and not receiver.poll():
+                    raise JobFailed(f"the job's process ended with exit code {process.exitcode}")
+                if loop.time() > deadline:
+                    raise InputError.at((), f"the job took longer than {self.timeout:g} s and was stopped",
+                                        code="limit")
+                if await gone():
+                    raise Gone("the client left while its job ran")
+                await asyncio.sleep(POLL_SECONDS)
+            kind, value = await loop.run_in_executor(None, receiver.recv)
+        except EOFError:
+            raise JobFailed("the job's process ended without an answer") from None
+        finally:
+            receiver.close()
+            self._stop(process)
+        if kind == "input":
+            raise InputError(value)
+        if kind == "failed":
+            raise JobFailed(value)
+        return value
+
+    def _stop(self, process: multiprocessing.process.BaseProcess) -> None:
+        self._running.discard(process)
+        if process.is_alive():
+            process.kill()
+        with contextlib.suppress(Exception):
+            process.join(1)
+            process.close()
+
+    def close(self) -> None:
+        """Kill every running job (at the app's shutdown)."""
+        for process in list(self._running):
+            self._stop(process)

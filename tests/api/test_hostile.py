@@ -1,0 +1,309 @@
+"""The service against an attacker (issue 11): every case with its expected status, never a 500,
+nothing changed, answers no larger than their requests, and no request that holds up the rest.
+
+Most run in-process (FastAPI's test client re-raises anything that escapes the app, so an
+unexpected error fails the test); the cases about connections and processes run against
+``deduce serve`` itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from deduce.api.app import create_app
+from deduce.api.jobs import Busy, Gone, JobFailed, Jobs
+from deduce.api.middleware import BodyLimit
+from deduce.errors import MAX_PROBLEMS, Illegal, InputError, Problem
+from deduce.game.store import GameStore
+from deduce.shipped import load_rules
+from deduce.where import boardfile
+from tests.api.serving import CARDS, running
+from tests.api.test_games import random_action
+
+MEMORY = ":memory:"
+
+
+def worst_card_set(suits: int = 11, traits: int = 16, per: int = 8) -> dict[str, Any]:
+    """The costliest card set the audit accepts: 20-card decks, and keys that allow every count,
+    so that the suit card leaves every one of the 12,870 trait sets (about 45 s of enumeration)."""
+    rng = random.Random(1)
+    trait_ids = [f"t{i}" for i in range(traits)]
+    suit_ids = [f"s{i}" for i in range(suits)]
+    return {"schema": 1, "name": "worst", "traits_per_lady": per,
+            "traits": [{"id": t} for t in trait_ids], "suits": [{"id": s} for s in suit_ids],
+            "ladies": [{"id": f"l{i}", "suit": suit_ids[i // 2], "traits": rng.sample(trait_ids, per),
+                        "key": {s: list(range(per + 1)) for s in suit_ids}} for i in range(2 * suits)]}
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(CARDS, games_db=MEMORY)) as c:
+        yield c
+
+
+def errors_of(response: httpx.Response, status: int) -> list[dict[str, Any]]:
+    assert response.status_code == status, response.text
+    problems: list[dict[str, Any]] = response.json()["errors"]
+    assert problems and all(set(p) == {"code", "path", "loc", "message"} for p in problems)
+    return problems
+
+
+def new_game(client: TestClient) -> tuple[str, dict[str, str]]:
+    created = client.post("/v1/games", json={"seed": 3})
+    assert created.status_code == 201, created.text
+    return created.json()["id"], {"authorization": f"Bearer {created.json()['token']}"}
+
+
+# -- no 500 from any input -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("action", [["move"], {"move": 1}, 7, None, "x" * 100_000])
+def test_an_action_name_of_any_type_is_422_and_changes_nothing(client, action):
+    gid, auth = new_game(client)
+    problems = errors_of(client.post(f"/v1/games/{gid}/actions", json={"version": 0, "action": action},
+                                     headers=auth), 422)
+    assert problems[0]["path"] == "action" and len(problems[0]["message"]) < 300
+    assert client.get(f"/v1/games/{gid}", headers=auth).json()["version"] == 0
+
+
+def test_a_huge_unknown_field_name_in_an_action_is_named_short(client):
+    gid, auth = new_game(client)
+    response = client.post(f"/v1/games/{gid}/actions", json={"version": 0, "action": "pass", "y" * 200_000: 1},
+                           headers=auth)
+    problem = errors_of(response, 422)[0]
+    assert problem["path"].endswith("...") and len(response.content) < 1000
+
+
+BIG = "0x" + "f" * 5000  # a YAML integer of about 6,000 digits: Python will not print it
+
+
+@pytest.mark.parametrize("field", ["schema", "traits_per_lady", "name"])
+def test_yaml_integers_of_thousands_of_digits_are_described_not_printed(client, field):
+    text = CARDS.read_text()
+    text = (text.replace("schema: 1", f"schema: {BIG}") if field == "schema"
+            else text.replace("traits_per_lady: 3", f"traits_per_lady: {BIG}") if field == "traits_per_lady"
+            else text.replace("name: API test set", f"name: {BIG}"))
+    response = client.post("/v1/audit", content=text.encode(), headers={"content-type": "application/yaml"})
+    problems = errors_of(response, 422)
+    assert any(p["path"] == field for p in problems), problems
+    assert len(response.content) < 2000
+
+
+def test_json_integers_of_thousands_of_digits_are_422(client):
+    body = b'{"suit": "rose", "clues": [{"traits": ["court", "lover", "musical"], "counts": [' + b"9" * 5000 + b"]}]}"
+    problems = errors_of(client.post("/v1/deduce", content=body, headers={"content-type": "application/json"}), 422)
+    assert "digits" in problems[0]["message"]
+
+
+# -- errors stay small and cheap ---------------------------------------------------------
+
+
+def test_problems_are_capped_and_counted():
+    error = InputError(Problem(("clues", i), "bad") for i in range(MAX_PROBLEMS + 7))
+    assert len(error.problems) == MAX_PROBLEMS + 1
+    assert error.problems[-1].code == "limit" and "and 7 more problems" in error.problems[-1].message
+
+
+def test_tens_of_thousands_of_unknown_suits_get_a_small_answer(client):
+    key = {f"s{i}": [1] for i in range(60_000)}
+    body = json.dumps({"suit": "rose", "clues": [{"traits": ["court", "lover", "musical"], "key": key}]}).encode()
+    assert len(body) < 1 << 20
+    response = client.post("/v1/deduce", content=body, headers={"content-type": "application/json"})
+    problems = errors_of(response, 422)
+    assert len(problems) == MAX_PROBLEMS + 1 and problems[-1]["code"] == "limit"
+    assert len(response.content) < 20_000
+
+
+def test_tens_of_thousands_of_unknown_fields_in_an_observation_get_a_small_answer(client):
+    observation = {f"f{i}": 1 for i in range(60_000)} | {"slot": 0, "landmark": "playhouse"}
+    body = json.dumps({"length": 26, "moves": "always", "now": 0, "observations": [observation]}).encode()
+    response = client.post("/v1/track", content=body, headers={"content-type": "application/json"})
+    assert len(errors_of(response, 422)) == MAX_PROBLEMS + 1 and len(response.content) < 20_000
+
+
+# -- the service's own limits ----------------------------------------------------------------
+
+
+def test_head_healthz(client):
+    response = client.head("/healthz")
+    assert response.status_code == 200 and response.content == b""
+
+
+def test_an_audit_over_its_time_is_stopped_and_422():
+    with TestClient(create_app(CARDS, games_db=MEMORY, audit_seconds=1000, audit_timeout=1)) as c:
+        start = time.monotonic()
+        problems = errors_of(c.post("/v1/audit", json=worst_card_set()), 422)
+        assert time.monotonic() - start < 10
+    assert problems[0]["code"] == "limit" and "longer than 1 s" in problems[0]["message"]
+
+
+def test_the_worst_audit_is_refused_before_it_runs(client):
+    start = time.monotonic()
+    problems = errors_of(client.post("/v1/audit", json=worst_card_set()), 422)
+    assert time.monotonic() - start < 10  # refused from its estimate, not run for 45 s
+    assert problems[0]["code"] == "limit" and "would take about" in problems[0]["message"]
+
+
+def test_audits_past_the_queue_get_503_with_retry_after():
+    app = create_app(CARDS, games_db=MEMORY, audit_seconds=1000, audit_timeout=3, audit_workers=1, audit_queue=0)
+    with TestClient(app) as c, ThreadPoolExecutor(1) as pool:
+        slow = pool.submit(c.post, "/v1/audit", json=worst_card_set())
+        time.sleep(1)  # the slow audit holds the only slot
+        response = c.post("/v1/audit", content=CARDS.read_bytes(), headers={"content-type": "application/yaml"})
+        assert errors_of(response, 503)[0]["code"] == "busy"
+        assert int(response.headers["retry-after"]) > 0
+        assert slow.result().status_code == 422  # stopped at its time limit
+        assert c.post("/v1/audit", content=CARDS.read_bytes(),
+                      headers={"content-type": "application/yaml"}).status_code == 200  # the slot is free again
+
+
+def test_live_games_are_capped_with_503_and_retry_after():
+    with TestClient(create_app(CARDS, games_db=MEMORY, max_live_games=2)) as c:
+        new_game(c)
+        new_game(c)
+        response = c.post("/v1/games", json={})
+        assert errors_of(response, 503)[0]["code"] == "games-full"
+        assert int(response.headers["retry-after"]) > 0
+
+
+def test_abandoned_games_expire_and_finished_ones_stay():
+    store = GameStore(MEMORY, load_rules(), max_live=2, expiry=0.2)
+    abandoned, token = store.create({"seed": 1})
+    finished, finished_token = store.create({"seed": 2})
+    board, rng = boardfile.to_json(store.rules.board), random.Random(2)
+    while not finished.over:  # random actions (a refused one changes nothing) until the game ends
+        with contextlib.suppress(Illegal, InputError):
+            finished, _ = store.act(finished.id, finished_token, finished.version,
+                                    random_action(dict(finished.view()), board, rng))
+    assert store.live_games() == 1
+    time.sleep(0.3)
+    store.create({"seed": 3})  # deletes the game left alone for longer than the expiry
+    with pytest.raises(Exception, match="no such game"):
+        store.get(abandoned.id, token)
+    assert store.get(finished.id, finished_token).over
+    assert store.live_games() == 1
+
+
+def test_a_stalled_body_gets_408():
+    sent: list[dict[str, Any]] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()  # reads the body, which never comes
+
+    async def stalled() -> dict[str, Any]:
+        await asyncio.sleep(60)
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "headers": [(b"content-length", b"10")]}
+    start = time.monotonic()
+    asyncio.run(BodyLimit(app, max_bytes=100, body_seconds=0.2)(scope, stalled, send))
+    assert time.monotonic() - start < 5
+    assert sent[0]["status"] == 408 and b"did not arrive" in sent[1]["body"]
+
+
+# -- jobs in child processes ---------------------------------------------------------------
+
+
+async def never_gone() -> bool:
+    return False
+
+
+def test_a_job_whose_client_leaves_is_stopped_at_once():
+    async def scenario() -> float:
+        jobs = Jobs(timeout=60)
+        start = asyncio.get_running_loop().time()
+
+        async def gone() -> bool:
+            return asyncio.get_running_loop().time() - start > 0.5
+
+        with pytest.raises(Gone):
+            await jobs.run(time.sleep, 30, gone=gone)
+        return asyncio.get_running_loop().time() - start
+
+    assert asyncio.run(scenario()) < 10
+
+
+def test_a_job_past_its_memory_is_a_limit_error():
+    async def scenario() -> None:
+        jobs = Jobs(max_memory=1 << 30)
+        with pytest.raises(InputError, match="more than 1024 MiB"):
+            await jobs.run(bytearray, 2 << 30, gone=never_gone)
+
+    asyncio.run(scenario())
+
+
+def test_a_job_that_breaks_is_a_failure_not_an_answer():
+    async def scenario() -> None:
+        with pytest.raises(JobFailed, match="ValueError"):
+            await Jobs().run(int, "not a number", gone=never_gone)
+
+    asyncio.run(scenario())
+
+
+def test_jobs_past_the_queue_are_busy():
+    async def scenario() -> None:
+        jobs = Jobs(workers=1, queue=0, timeout=5)
+        first = asyncio.create_task(jobs.run(time.sleep, 2, gone=never_gone))
+        await asyncio.sleep(0.2)
+        with pytest.raises(Busy):
+            await jobs.run(time.sleep, 0, gone=never_gone)
+        await first
+
+    asyncio.run(scenario())
+
+
+# -- against the real server ---------------------------------------------------------------
+
+
+def test_a_client_that_leaves_frees_its_audit_slot(tmp_path: Path):
+    with running(tmp_path, "--audit-seconds", "1000") as base:
+        with pytest.raises(httpx.TimeoutException):
+            httpx.post(f"{base}/v1/audit", json=worst_card_set(), timeout=2)  # leaves after 2 s of a 45 s audit
+        start = time.monotonic()
+        response = httpx.post(f"{base}/v1/audit", content=CARDS.read_bytes(),
+                              headers={"content-type": "application/yaml"}, timeout=30)
+        assert response.status_code == 200
+        assert time.monotonic() - start < 10  # did not wait for the abandoned audit to finish
+
+
+def test_healthz_answers_while_audits_and_huge_bodies_are_at_work(tmp_path: Path):
+    with running(tmp_path, "--audit-seconds", "1000") as base:
+        stop = threading.Event()
+
+        def hammer() -> None:
+            junk = json.dumps({"suit": "rose", "clues": [{"traits": ["a", "b", "c"],
+                                                          "key": {f"s{i}": [1] for i in range(60_000)}}]})
+            while not stop.is_set():
+                httpx.post(f"{base}/v1/deduce", content=junk, timeout=60)
+
+        def audit() -> None:
+            with pytest.raises(httpx.TimeoutException):  # it leaves after 8 s, which stops the audit
+                httpx.post(f"{base}/v1/audit", json=worst_card_set(), timeout=8)
+
+        with ThreadPoolExecutor(3) as pool:
+            auditing = pool.submit(audit)
+            hammers = [pool.submit(hammer) for _ in range(2)]
+            time.sleep(1)
+            try:
+                for _ in range(10):
+                    assert httpx.get(f"{base}/healthz", timeout=10).status_code == 200
+            finally:
+                stop.set()
+            for h in hammers:
+                h.result()
+            auditing.result()
