@@ -106,8 +106,8 @@ def test_a_game_played_with_the_keyboard_alone(page):
     name = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert name.endswith(": unknown")
     page.keyboard.press("Enter")
-    assert focused(page, ".token[data-trait]")  # the focus stays on the token across the redraw
-    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == name.replace("unknown", "hers")
+    hers = name.replace("unknown", "hers")  # and the focus stays on the token across the redraw
+    page.wait_for_function(f"document.activeElement?.getAttribute('aria-label') === {hers!r}")
     tab_to(page, '[data-action="hints"]')
     page.keyboard.press("Enter")
     page.get_by_role("region", name="Hints").get_by_text(re.compile(r"Advice: ")).wait_for()

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from playwright.sync_api import expect
 
 from deduce.web.screenshots import type_rulebook_example
 from deduce.where import boardfile
@@ -102,10 +103,9 @@ def edit(page: Any, path: str) -> Any:
     return page.locator(f'.board-editor [data-path="{path}"]')
 
 
-def beside(page: Any, path: str) -> str:
+def beside(page: Any, path: str) -> Any:
     """The message beside a field of the board editor."""
-    return str(edit(page, path).locator("xpath=ancestor::div[contains(@class,'field')][1]")
-               .locator(".field-error").inner_text())
+    return edit(page, path).locator("xpath=ancestor::div[contains(@class,'field')][1]").locator(".field-error")
 
 
 def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page):
@@ -119,9 +119,9 @@ def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page):
     edit(page, "landmarks[0].id").fill("inn")
     edit(page, "landmarks[0].name").fill("Inn")
     edit(page, "landmarks[1].id").fill("inn")
-    assert beside(page, "landmarks[1].id") == "This id is used above already."  # checked as typed
+    expect(beside(page, "landmarks[1].id")).to_have_text("This id is used above already.")  # checked as typed
     edit(page, "landmarks[1].id").fill("church")
-    assert beside(page, "landmarks[1].id") == ""
+    expect(beside(page, "landmarks[1].id")).to_have_text("")
     edit(page, "landmarks[1].id").press("Tab")
     for place in "xyz":
         page.get_by_role("button", name="Add a location").click()
@@ -130,16 +130,16 @@ def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page):
         edit(page, f"locations[{i}].id").press("Tab")
     edit(page, "locations[1].landmark").select_option("church")
     edit(page, "locations[2].landmark").select_option("")
-    assert beside(page, "locations[2].landmark") == "Choose its landmark."
+    expect(beside(page, "locations[2].landmark")).to_have_text("Choose its landmark.")
     for i, (a, b) in enumerate([("x", "y"), ("y", "z"), ("z", "z")]):
         page.get_by_role("button", name="Add a path").click()
         edit(page, f"paths[{i}]").select_option(a)  # the first end: a problem with the whole path goes beside it
         edit(page, f"paths[{i}][1]").select_option(b)
-    assert beside(page, "paths[2]") == "A path joins two different locations."
+    expect(beside(page, "paths[2]")).to_have_text("A path joins two different locations.")
 
     page.get_by_role("button", name="Use this board").click()  # the engine reads it, and names the places
-    assert re.search(r"locations\[2\]\.landmark: ", beside(page, "locations[2].landmark"))
-    assert "paths[2]" in beside(page, "paths[2]")
+    expect(beside(page, "locations[2].landmark")).to_have_text(re.compile(r"^locations\[2\]\.landmark: "))
+    expect(beside(page, "paths[2]")).to_have_text(re.compile(r"^paths\[2\]: "))
     assert page.get_by_text("In use: London, around 1600 (the box's)").is_visible()  # nothing changed
 
     edit(page, "locations[2].landmark").select_option("inn")
@@ -181,7 +181,7 @@ def test_bad_input_at_the_table_is_caught_where_it_is_typed(page, tmp_path: Path
     export = tmp_path / "not-an-export.json"
     export.write_text('{"format": "something else"}', encoding="utf-8")
     page.get_by_label("Import").set_input_files(export)
-    assert page.get_by_text("This file is not an export of this page").is_visible()
+    expect(page.get_by_text("This file is not an export of this page")).to_be_visible()  # read, then refused
     assert page.get_by_text("18 possible Dark Ladies").is_visible()  # the entries as they were
     page.get_by_role("button", name="Court connections", exact=True).click()  # a redraw keeps what is typed
     assert flee.input_value() == "-2"
