@@ -326,10 +326,15 @@ function toolbar(redraw) {
     field(t("table.import"), file));
 }
 
+let drawing = 0;  // the latest render: an earlier one whose answers come back later is dropped
+
 export async function render(main) {
   const redraw = () => keepFocus(main, () => render(main));
+  const mine = ++drawing;
   useMaterial({cards: state.cards, board: state.board});
   const [who, where] = await answers();
+  if (mine !== drawing || !/^#\/?table\b/.test(location.hash)) return;  // or the page was left meanwhile
+  useMaterial({cards: state.cards, board: state.board});
   const whoAnswer = who.answer;
   const whereAnswer = where.answer;
   fill(main, h("h1", {}, t("table.title")), toolbar(redraw), ownPanel(redraw),
