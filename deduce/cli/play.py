@@ -373,8 +373,7 @@ def progress_lines(game: Game, progress: Progress) -> list[str]:
         lines.append(say("progress.expected", with_=with_card, n=mean if lang == "en" else mean.replace(".", ",")))
     guess = progress.guess
     traits = ", ".join(game.cards.trait(t).name.get(lang) for t in guess.traits)
-    lines.append(say("progress.guess", traits=traits, by_clues=chance_text(lang, guess.chance_by_clues),
-                     chance=chance_text(lang, guess.chance)))
+    lines.append(say("progress.guess", traits=traits, chance=chance_text(lang, guess.chance)))
     return lines
 
 

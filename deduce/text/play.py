@@ -59,8 +59,7 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "progress.next.none": "The next clue cannot prove them yet, whichever it is{with_}.",
         "progress.expected": "Clues still to find, on average{with_}: {n}.",
         "progress.expected.never": "The clues left may not prove them.",
-        "progress.guess": "Confronting now with {traits} is right {by_clues} by your clues alone, "
-                          "{chance} for one who knows every card's front.",
+        "progress.guess": "Confronting now with {traits} is right {chance}, by your clues.",
         "pending": "Fog card {card}: {text}",
         "pending.location": "Answer r NUMBER, one of: {choices}",
         "pending.to": "Answer r NUMBER, one of: {choices}",
@@ -152,8 +151,7 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "progress.next.none": "Il prossimo indizio non può ancora dimostrarli, qualunque sia{with_}.",
         "progress.expected": "Indizi ancora da trovare, in media{with_}: {n}.",
         "progress.expected.never": "Gli indizi rimasti potrebbero non dimostrarli.",
-        "progress.guess": "Smascherarla ora con {traits} è giusto {by_clues} secondo i soli indizi, "
-                          "{chance} per chi conosce il fronte di ogni carta.",
+        "progress.guess": "Smascherarla ora con {traits} è giusto {chance}, secondo i tuoi indizi.",
         "pending": "Carta Nebbia {card}: {text}",
         "pending.location": "Rispondi r NUMERO, uno tra: {choices}",
         "pending.to": "Rispondi r NUMERO, uno tra: {choices}",
@@ -246,8 +244,7 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "progress.next.none": "Следующая улика, какой бы она ни была, ещё не докажет их{with_}.",
         "progress.expected": "Сколько ещё улик найти, в среднем{with_}: {n}.",
         "progress.expected.never": "Оставшихся улик может не хватить, чтобы их доказать.",
-        "progress.guess": "Разоблачить сейчас с чертами {traits}: верно {by_clues} по одним уликам, "
-                          "{chance} для того, кто знает лицевую сторону каждой карты.",
+        "progress.guess": "Разоблачить сейчас с чертами {traits}: верно {chance}, по вашим уликам.",
         "pending": "Карта тумана {card}: {text}",
         "pending.location": "Ответ: r НОМЕР, один из: {choices}",
         "pending.to": "Ответ: r НОМЕР, один из: {choices}",

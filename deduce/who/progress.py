@@ -24,12 +24,12 @@ two ladies each, weighted by the chance of the clues seen under her deck). Every
 mean over these candidates of the figure with her own suit card and deck. Nothing of the
 hidden deal is read: two games that look the same to the player get the same progress.
 
-The two chances of the guess. ``chance`` weighs the ladies of her suit as above; it is exact
-for a player who knows the card set's fronts, but then the clues do not matter: with two
-ladies per suit it is 1/2 until the suit card is revealed and 1 after it, whatever the clues
-say (the rulebook keeps the clue cards covered so that nobody learns them). ``chance_by_clues``
-weighs every trait set that the cards in hand leave as equally likely, what a player who does
-not know the fronts can count on; it reaches 1 when her traits are proven.
+The guess rests on the cards in hand alone: every trait set they leave is as likely, so its
+``chance`` is one over their number, reaching 1 when her traits are proven, and the trait set
+named is the first of them in card-set order. Weighing the ladies of her suit instead would use
+the fronts of cards the player has not seen (with two ladies per suit it gives 1/2 until the
+suit card is revealed and 1 after it, whatever the clues say, and names one of the two ladies'
+trait sets): a hint must not know what the player was never shown.
 
 How. The audit's bit-sliced enumeration (:func:`deduce.who.audit.solved_counts`) does the
 work: the cards in hand and the candidate's suit card fold into its base mask, the deck left
@@ -65,12 +65,11 @@ class DeckCardJSON(TypedDict):
 
 
 class GuessJSON(TypedDict):
-    """The traits to name if she were confronted now, and the chance they are hers: knowing
-    the card set's ladies (``chance``), or from the cards in hand alone (``chance_by_clues``)."""
+    """The traits to name if she were confronted now, and the chance they are hers by the cards
+    in hand alone."""
 
     traits: list[str]
     chance: float
-    chance_by_clues: float
 
 
 class ProgressJSON(TypedDict):
@@ -98,15 +97,14 @@ class DeckCard:
 
 @dataclass(frozen=True)
 class Guess:
-    """Her likeliest traits now; ``chance`` knowing the card set's ladies, ``chance_by_clues``
-    with every trait set the cards in hand leave as likely."""
+    """Traits to name now, and the chance they are hers, every trait set the cards in hand
+    leave being as likely."""
 
     traits: tuple[str, ...]
     chance: float
-    chance_by_clues: float
 
     def to_json(self) -> GuessJSON:
-        return {"traits": list(self.traits), "chance": self.chance, "chance_by_clues": self.chance_by_clues}
+        return {"traits": list(self.traits), "chance": self.chance}
 
 
 @dataclass(frozen=True)
@@ -182,7 +180,6 @@ def progress(cards: CardSet, query: Query, mode: Mode = "normal") -> Progress:
     proves: dict[str, float] = {}
     reach: dict[str, float] = {}
     needed = False
-    by_traits: dict[int, float] = {}
     for cand in candidates:
         masks = [_fold(space, observe_lady(cards, c.id), hand.suit, query.distinct) for c in cand.deck]
         base = held
@@ -202,23 +199,17 @@ def progress(cards: CardSet, query: Query, mode: Mode = "normal") -> Progress:
             proves[card.id] = proves.get(card.id, 0.0) + cand.weight * ((base & mask).bit_count() == 1)
         if hand.suit_card is None:
             needed = needed or (reduce(and_, masks, held).bit_count() != 1)
-        by_traits[truth] = by_traits.get(truth, 0.0) + cand.weight
     deck = tuple(DeckCard(card, proves[card] / reach[card]) for card in sorted(reach, key=deck_order.__getitem__))
     state: SuitCardState = "revealed" if hand.suit_card is not None else "needed" if needed else "not-needed"
     return Progress(proven=held.bit_count() == 1, suit_card=state, deck=deck, solved_within=tuple(within),
-                    expected_clues=expected, guess=_guess(cards, space, held, by_traits))
+                    expected_clues=expected, guess=_guess(cards, space, held))
 
 
-def _guess(cards: CardSet, space: CandidateSpace, held: int, by_traits: dict[int, float]) -> Guess:
-    """The likeliest trait set: by the ladies' weights, then by the cards in hand, then the
-    first in card-set order (so the answer never depends on anything hidden)."""
-    left = held.bit_count()
-
-    def by_clues(traits: int) -> float:
-        return 1 / left if held >> space.combo_rank[traits] & 1 else 0.0
-
-    best = max(by_traits, key=lambda t: (by_traits[t], by_clues(t), -space.combo_rank[t]))
-    return Guess(cards.unmask(best), by_traits[best], by_clues(best))
+def _guess(cards: CardSet, space: CandidateSpace, held: int) -> Guess:
+    """The first trait set the cards in hand leave, in card-set order, and its chance: one over
+    how many they leave (nothing else is known of her)."""
+    first = (held & -held).bit_length() - 1
+    return Guess(cards.unmask(space.combos[first]), 1 / held.bit_count())
 
 
 def _fold(space: CandidateSpace, obs: Observation, suit: str, distinct: bool) -> int:

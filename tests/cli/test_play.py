@@ -351,11 +351,11 @@ def test_the_wherry_takes_one_number_and_goes_through_a_key_still_to_claim():
 
 @pytest.mark.parametrize("lang, words", [
     ("en", ["Progress towards proving her traits", "The suit card is still needed",
-            "Clues still to find, on average (with the suit card):", "by your clues alone"]),
+            "Clues still to find, on average (with the suit card):", "by your clues."]),
     ("it", ["A che punto è la prova dei suoi tratti", "Serve ancora la carta del seme",
-            "Indizi ancora da trovare, in media (con la carta del seme):", "secondo i soli indizi"]),
+            "Indizi ancora da trovare, in media (con la carta del seme):", "secondo i tuoi indizi."]),
     ("ru", ["Насколько близко доказательство её черт", "Карта масти ещё нужна",
-            "Сколько ещё улик найти, в среднем (с картой масти):", "по одним уликам"]),
+            "Сколько ещё улик найти, в среднем (с картой масти):", "по вашим уликам."]),
 ])
 def test_hints_show_progress_in_the_games_language(lang, words):
     """The hint screen says how far her traits are from proven, in the game's language, and the

@@ -39,11 +39,9 @@ def test_two_deals_with_the_same_view_give_the_same_progress():
 def test_the_hints_progress_is_the_library_on_the_view(seed):
     """In random games (every mode), at every step: the hints' progress is :func:`progress` of
     the view's query and mode; proven as the deduction says; the suit card as the view shows
-    it; her traits always among the ladies it weighs, which with two ladies per suit and
-    truthful keys are 1/2 each until the suit card is revealed."""
+    it; the guess from the cards in hand alone (never a hint of the hidden deal)."""
     rng = random.Random(seed)
     game = new({"seed": seed, "mode": rng.choice(["training", "easy", "normal", "advanced", "expert"])})
-    dark = RULES.cards.lady(game.deal.dark_lady)
     while not game.over:
         view = game.player_view()
         found = who_progress(RULES.cards, view)
@@ -51,9 +49,9 @@ def test_the_hints_progress_is_the_library_on_the_view(seed):
         assert found == progress(RULES.cards, who_query(RULES.cards, view), view.mode)
         assert found.proven == (who(RULES.cards, view).status == "solved")
         assert (found.suit_card == "revealed") == (view.suit_card is not None)
-        assert found.guess.chance == (1.0 if view.suit_card else 0.5)
-        if view.suit_card:
-            assert found.guess.traits == dark.traits
+        left = who(RULES.cards, view).candidates
+        assert found.guess.chance == pytest.approx(1 / len(left))  # the cards in hand alone
+        assert found.guess.traits == left[0].traits
         assert {c.card for c in found.deck} == set(game.table.clue_deck)  # the deck left, as a set
         assert [c.card for c in found.deck] == [x.id for x in RULES.cards.ladies if x.id in game.table.clue_deck]
         game.act(random_action(game, rng))

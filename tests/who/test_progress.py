@@ -38,8 +38,8 @@ class Figures:
     solved_within: list[float]
     expected_clues: float | None
     first_proof: float | None  # the mean number of clues drawn until the first proof
-    chance: dict[tuple[str, ...], float]
     by_clues: float
+    first_left: tuple[str, ...] | None  # the first trait set the hand leaves, in card-set order
 
 
 def hand_query(cards: CardSet, suit: str, clues: list[str], suit_card: str | None) -> Query:
@@ -69,16 +69,14 @@ def brute_force(cards: CardSet, suit: str, clues: list[str], suit_card: str | No
     within = [0.0] * (n + 1)
     first: list[int | None] = []
     proves: dict[str, list[bool]] = {}
-    chance: dict[tuple[str, ...], float] = {}
     needed = False
-    for lady, partner, rest in deals:
+    for _, partner, rest in deals:
         solved = [proven(cards, suit, clues + rest[:j], partner) for j in range(n + 1)]
         for j, s in enumerate(solved):
             within[j] += s / len(deals)
         first.append(next((j for j, s in enumerate(solved) if s), None))
         if rest:
             proves.setdefault(rest[0], []).append(solved[1])
-        chance[lady.traits] = chance.get(lady.traits, 0.0) + 1 / len(deals)
         needed = needed or not proven(cards, suit, clues + rest, suit_card)
     hand = deduce(cards, hand_query(cards, suit, clues, suit_card))
     expected = sum(1 - p for p in within[:n]) if within[n] == pytest.approx(1) else None
@@ -89,8 +87,8 @@ def brute_force(cards: CardSet, suit: str, clues: list[str], suit_card: str | No
         solved_within=within,
         expected_clues=expected,
         first_proof=None if None in first else sum(j for j in first if j is not None) / len(first),
-        chance=chance,
         by_clues=1 / len({c.traits for c in hand.candidates}) if hand.candidates else 0.0,
+        first_left=hand.candidates[0].traits if hand.candidates else None,
     )
 
 
@@ -106,9 +104,8 @@ def assert_agrees(found: Progress, brute: Figures) -> None:
         assert found.expected_clues == pytest.approx(brute.expected_clues)
         # keys that tell the truth never take a proof back: the SPEC 5 sum is the mean first proof
         assert found.expected_clues == pytest.approx(brute.first_proof)
-    assert found.guess.chance == pytest.approx(max(brute.chance.values()))
-    assert found.guess.chance == pytest.approx(brute.chance[found.guess.traits])
-    assert found.guess.chance_by_clues == pytest.approx(brute.by_clues)
+    assert found.guess.chance == pytest.approx(brute.by_clues)
+    assert found.guess.traits == brute.first_left
     assert set(found.proving) == {card for card, p in brute.deck.items() if p > 0}
 
 
@@ -201,8 +198,8 @@ def test_an_empty_hand_is_the_mean_of_the_audits_two_cases(mode):
         assert found.expected_clues == pytest.approx(sum(c.expected_clues or 0 for c in cases) / 2)
         assert list(found.solved_within) == pytest.approx(
             [sum(x) / 2 for x in zip(*(c.solved_within for c in cases), strict=True)])
-        assert found.guess.chance == 0.5 and found.suit_card == "needed" and not found.proven
-        assert found.guess.chance_by_clues == pytest.approx(1 / 35)
+        assert found.suit_card == "needed" and not found.proven
+        assert found.guess.chance == pytest.approx(1 / 35)
 
 
 def test_the_readme_hand_step_by_step():
@@ -213,10 +210,10 @@ def test_the_readme_hand_step_by_step():
     found = progress(CARDS, parse_query(CARDS, doc))
     assert found.proving == ("lucy-negro", "elizabeth-vernon", "aline-florio") and found.suit_card == "revealed"
     assert found.next_clue == pytest.approx(3 / 7) and found.expected_clues == pytest.approx(2)
-    assert found.guess == Guess(("married", "court", "lover"), 1.0, 0.5)
+    assert found.guess == Guess(("married", "court", "lover"), 0.5)  # the first of the two left
     doc["clues"].append({"card": "lucy-negro"})
     done = progress(CARDS, parse_query(CARDS, doc))
-    assert done.proven and done.expected_clues == 0 and done.next_clue == 1 and done.guess.chance_by_clues == 1
+    assert done.proven and done.expected_clues == 0 and done.next_clue == 1 and done.guess.chance == 1
 
 
 def test_a_card_typed_in_counts_as_the_lady_with_its_traits():
