@@ -31,7 +31,7 @@ def open_own(page: Any) -> None:
     page.get_by_text("Your own cards and board").click()
 
 
-def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, tmp_path: Path):
+def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, open_pages, tmp_path: Path):
     page.watch.expected_statuses.add(422)  # the broken file, and a clue the box's set does not have
     open_own(page)
     own = tmp_path / "own.yaml"
@@ -65,6 +65,14 @@ def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, tmp_path: Pa
     page.get_by_text(candidates_text(n), exact=True).wait_for()
     page.reload()  # the own cards are kept in the browser with the entries
     page.get_by_text(candidates_text(n), exact=True).wait_for()
+    with page.expect_download() as download:  # and travel with them in an export
+        page.get_by_role("button", name="Export").click()
+    other = open_pages()
+    other.goto("/#/table")
+    other.get_by_label("Import").set_input_files(download.value.path())
+    other.get_by_text(candidates_text(n), exact=True).wait_for()
+    other.get_by_text("Your own cards and board").click()
+    assert other.get_by_text("In use: Own (yours)").is_visible()
 
 
 def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page, tmp_path: Path):
