@@ -16,7 +16,8 @@
 - ``POST /v1/audit-deck``: the board, stealth deck and sequences audit of ``deduce audit-deck``.
 
 Everything here is public: the page learns a game only through the game routes, as any
-client does.
+client does. Bodies are decoded, read and answered on the service's bounded worker threads
+(:meth:`api.service.Service.run`), as the core routes' are.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from functools import cache
 from importlib.resources import files
 from typing import Any, Literal, NotRequired, TypeVar
 
-import anyio.to_thread
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
@@ -227,8 +227,8 @@ def _advice(default_board: Board, doc: Mapping[str, Any]) -> AdviceAnswerJSON:
                                pawn={"anyOf": [{"type": "string"}, {"type": "null"}]}, board=DOCUMENT),
 )
 async def post_advice(request: Request, svc: ServiceDep) -> Any:
-    doc = _object(decode_json(await request.body(), "an advice query"), "an advice query")
-    return await anyio.to_thread.run_sync(_advice, svc.board, doc)
+    body = await request.body()
+    return await svc.run(lambda: _advice(svc.board, _object(decode_json(body, "an advice query"), "an advice query")))
 
 
 # -- a deduction with the player's own cards ---------------------------------------------------
@@ -249,8 +249,9 @@ def _hint(default_cards: CardSet, explain_timeout_ms: int, doc: Mapping[str, Any
                                cards=CARDS_DOCUMENT),
 )
 async def post_hint(request: Request, svc: ServiceDep) -> Any:
-    doc = _object(decode_json(await request.body(), "a hint query"), "a hint query")
-    return await anyio.to_thread.run_sync(_hint, svc.cards, svc.explain_timeout_ms, doc)
+    body = await request.body()
+    return await svc.run(lambda: _hint(svc.cards, svc.explain_timeout_ms,
+                                       _object(decode_json(body, "a hint query"), "a hint query")))
 
 
 # -- reading a box owner's own files ----------------------------------------------------------
@@ -263,9 +264,9 @@ async def post_hint(request: Request, svc: ServiceDep) -> Any:
                 "lists), to use in `/v1/hint`; an unreadable one gets 422 with the path of every problem.",
     openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
 )
-async def check_cards(request: Request) -> Any:
+async def check_cards(request: Request, svc: ServiceDep) -> Any:
     body, content_type = await request.body(), request.headers.get("content-type")
-    return await anyio.to_thread.run_sync(
+    return await svc.run(
         lambda: cardfile.to_json(cardfile.parse(decode_document(body, content_type, "card set"))))
 
 
@@ -279,9 +280,9 @@ async def check_cards(request: Request) -> Any:
         media: {"schema": {"type": "object", "description": "a board document (SPEC 7)"}}
         for media in ("application/json", YAML_TYPES[0])}}},
 )
-async def check_board(request: Request) -> Any:
+async def check_board(request: Request, svc: ServiceDep) -> Any:
     body, content_type = await request.body(), request.headers.get("content-type")
-    return await anyio.to_thread.run_sync(
+    return await svc.run(
         lambda: boardfile.to_json(boardfile.parse(decode_document(body, content_type, "board"))))
 
 
@@ -306,6 +307,7 @@ def _deck_audit(doc: Mapping[str, Any]) -> DeckAuditJSON:
                 "walk legal. Findings answer 200 with `ok: false`; an unreadable document gets 422 with its path.",
     openapi_extra=_body_schema([], board=DOCUMENT, stealth=DOCUMENT, sequences=DOCUMENT),
 )
-async def post_audit_deck(request: Request) -> Any:
-    doc = _object(decode_json(await request.body(), "the documents to audit"), "the documents to audit")
-    return await anyio.to_thread.run_sync(_deck_audit, doc)
+async def post_audit_deck(request: Request, svc: ServiceDep) -> Any:
+    body = await request.body()
+    what = "the documents to audit"
+    return await svc.run(lambda: _deck_audit(_object(decode_json(body, what), what)))
