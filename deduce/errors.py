@@ -14,12 +14,15 @@ person sees *all* that is wrong with a document at once, each with its path
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import NotRequired
 
 from typing_extensions import TypedDict
 
 Loc = tuple[str | int, ...]
+#: A refusal's parameter: an id (a location, a trait, a fog card ...), a number, or a list of ids.
+RefusalParam = str | int | list[str]
 
 #: Most problems one error reports; past it, one more problem says how many were left out.
 #: It keeps an error answer near the size of its request, however broken the request is.
@@ -29,12 +32,19 @@ MAX_KEY_SHOWN = 60
 
 
 class ProblemJSON(TypedDict):
-    """One thing wrong with a request or document: where (``path``, and ``loc`` as a list) and what."""
+    """One thing wrong with a request or document: where (``path``, and ``loc`` as a list) and what.
+
+    A game action the rules refuse adds ``refusal``, why as a stable code, and its ``params``
+    (ids, numbers, lists of ids, never words), so that a front end can say it in its own language
+    from the refusal phrases (``GET /v1/phrases/{lang}``); ``message`` says it in English.
+    """
 
     code: str
     path: str
     loc: list[str | int]
     message: str
+    refusal: NotRequired[str]
+    params: NotRequired[dict[str, RefusalParam]]
 
 
 def render_loc(loc: Loc) -> str:
@@ -50,11 +60,14 @@ def render_loc(loc: Loc) -> str:
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a document, at ``loc``."""
+    """One thing wrong with a document, at ``loc``; a game action the rules refuse as malformed
+    also carries the ``refusal`` code and its ``params`` (see :class:`ProblemJSON`)."""
 
     loc: Loc
     message: str
     code: str = "schema"
+    refusal: str | None = None
+    params: Mapping[str, RefusalParam] = field(default_factory=dict, hash=False)
 
     @property
     def path(self) -> str:
@@ -64,7 +77,11 @@ class Problem:
         return f"{self.path}: {self.message}" if self.loc else self.message
 
     def to_json(self) -> ProblemJSON:
-        return {"code": self.code, "path": self.path, "loc": list(self.loc), "message": self.message}
+        out: ProblemJSON = {"code": self.code, "path": self.path, "loc": list(self.loc), "message": self.message}
+        if self.refusal is not None:
+            out["refusal"] = self.refusal
+            out["params"] = {k: list(v) if isinstance(v, list) else v for k, v in self.params.items()}
+        return out
 
 
 class DeduceError(Exception):
@@ -100,7 +117,21 @@ class InputError(DeduceError, ValueError):
 
 
 class Illegal(DeduceError):
-    """A well-formed action that the rules do not allow now (HTTP 409); nothing changed."""
+    """A well-formed action that the rules do not allow now (HTTP 409); nothing changed.
+
+    ``code`` says why, as a stable code (a key of :data:`deduce.text.refusals.REFUSAL_PHRASES`),
+    and ``params`` holds its parameters (ids, numbers, lists of ids, never words), as events do,
+    so that every front end says it in the player's language; ``str()`` is the English sentence,
+    for logs and the API's ``message``.
+    """
+
+    def __init__(self, message: str, code: str, params: Mapping[str, RefusalParam] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, RefusalParam] = dict(params or {})
+
+    def __reduce__(self) -> tuple[type[Illegal], tuple[str, str, dict[str, RefusalParam]]]:
+        return type(self), (str(self), self.code, self.params)  # code and params survive a pickle
 
 
 class GameNotFound(DeduceError):

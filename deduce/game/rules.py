@@ -14,11 +14,12 @@ never changes. What is discarded (at setup in Expert, or after a fog card's acti
 discarded: no action brings a fog card back, so each fog card is counted once in the score.
 
 The rules emit :class:`~deduce.game.events.Event` values, never words; :meth:`Game.act`
-answers them in the game's language. What the player can know is kept apart from the
-hidden state: the rules write everything the player sees or does to the trail
-(:mod:`deduce.game.trail`) as it happens; :meth:`Game.player_view` projects the visible
-part, and the VIEW, the verdict on a confrontation and the hints are computed from that
-alone (the WHERE hints from the trail alone).
+answers them in the game's language. What they refuse is a code and parameters too
+(:mod:`deduce.game.refusals`), its English sentence the exception's message. What the
+player can know is kept apart from the hidden state: the rules write everything the
+player sees or does to the trail (:mod:`deduce.game.trail`) as it happens;
+:meth:`Game.player_view` projects the visible part, and the VIEW, the verdict on a
+confrontation and the hints are computed from that alone (the WHERE hints from the trail alone).
 
 The rules of SPEC 8 that a turn follows: a move, a search (or a confrontation), a fog
 action or a pass ends the turn, except in Training, where a turn holds one move and one
@@ -36,10 +37,11 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from deduce.document import type_name
-from deduce.errors import Illegal, InputError, clip, shown
+from deduce.errors import Illegal, InputError, RefusalParam, clip, shown
 from deduce.game.events import Event, EventCode, EventJSON, Param, Words
 from deduce.game.fog import ACTIONS, FogCard
 from deduce.game.material import Rules, StealthOrder
+from deduce.game.refusals import RefusalCode, malformed, refused
 from deduce.game.scoring import RankId, ScoreTermJSON, breakdown, rank
 from deduce.game.setup import Deal, Setup, deal
 from deduce.game.trail import (
@@ -92,7 +94,12 @@ RULES_VERSION = 2
 
 class ReplayRefused(Illegal):
     """A recorded game that these rules refuse, or cannot replay as it was played (one
-    recorded under older rules, see :data:`RULES_VERSION`); the API answers it with 409."""
+    recorded under older rules, see :data:`RULES_VERSION`); the API answers it with 409.
+
+    Its code is always ``replay-refused``; its message says in English what was refused."""
+
+    def __init__(self, message: str, code: str = "replay-refused", params: Mapping[str, RefusalParam] | None = None):
+        super().__init__(message, code, params)
 
 
 @dataclass
@@ -328,13 +335,14 @@ class Game:
         """Carry out one player action; return the events the player saw, in order, in the game's language.
 
         Malformed actions raise :class:`InputError`, actions the rules forbid now raise
-        :class:`Illegal`; in both cases the game is unchanged.
+        :class:`Illegal`, each with a refusal code and parameters (:mod:`deduce.game.refusals`);
+        in both cases the game is unchanged.
         """
         name = self._check_shape(doc)
         if self.over:
-            raise Illegal(f"the game is over ({self.table.state}); no more actions")
+            raise self._refused("game-over", state=self.table.state)
         if name not in self.legal_actions():
-            raise Illegal(self._why_not(name))
+            raise self._why_not(name)
         handlers = {"move": self._do_move, "search": self._do_search, "confront": self._do_confront,
                     "fog": self._do_fog, "resolve": self._do_resolve, "pass": self._do_pass,
                     "reveal_suit_card": self._do_reveal_suit_card}
@@ -343,52 +351,59 @@ class Game:
         events, self._events = self._events, []
         return [self.words.to_json(e) for e in events]
 
+    def _refused(self, code: RefusalCode, **params: RefusalParam) -> Illegal:
+        return refused(self.rules, code, **params)
+
+    def _malformed(self, loc: tuple[str | int, ...], code: RefusalCode, **params: RefusalParam) -> InputError:
+        return malformed(self.rules, loc, code, **params)
+
     def _check_shape(self, doc: Any) -> Action:
         if not isinstance(doc, Mapping):
-            raise InputError.at((), f"an action must be an object with an 'action' field; got {type_name(doc)}")
+            raise self._malformed((), "not-an-action", got=type_name(doc))
         name = doc.get("action")
         if not isinstance(name, str) or name not in ACTION_FIELDS:  # type first: a list is no dict key
-            raise InputError.at(("action",), f"unknown action {shown(name)}; expected one of: "
-                                             f"{', '.join(ACTION_FIELDS)}")
+            raise self._malformed(("action",), "unknown-action", got=shown(name), actions=list(ACTION_FIELDS))
         for key in doc:
             if key not in ("action", "version") + ACTION_FIELDS[name]:
-                raise InputError.at((clip(str(key)),), f"'{name}' takes no field {shown(key)}"
-                                    + (f"; it takes: {', '.join(ACTION_FIELDS[name])}" if ACTION_FIELDS[name] else ""))
+                field = clip(str(key))
+                if ACTION_FIELDS[name]:
+                    raise self._malformed((field,), "unexpected-field", action=name, field=str(field),
+                                          fields=list(ACTION_FIELDS[name]))
+                raise self._malformed((field,), "takes-no-fields", action=name, field=str(field))
         return name
 
-    def _why_not(self, name: Action) -> str:
-        pending = self.table.pending
-        if pending is not None and name != "resolve":
-            return f"the fog card '{pending.card}' waits for its action: send 'resolve' with '{pending.asks}'"
-        reasons = {
-            "resolve": "there is no fog action waiting to be resolved",
-            "move": "you have already moved this turn",
-            "search": ("you have already searched this turn" if self.table.searched_this_turn
-                       else "the top card is a fog card: you cannot search this turn"),
-            "confront": ("you have already searched this turn" if self.table.searched_this_turn
-                         else "you gained a clue this turn: confront on a later turn" if self.table.clue_this_turn
-                         else "the top card is a fog card: you cannot search this turn"),
-            "fog": ("the top card is not a fog card" if not self.top_is_fog
-                    else "in Training a fog action cannot follow a move or a search"),
-            "reveal_suit_card": ("the suit card is already revealed" if self.table.suit_card_revealed
-                                 else "the suit card is revealed only once every location key is claimed"),
-        }
-        return reasons.get(name, f"'{name}' is not allowed now")
+    def _why_not(self, name: Action) -> Illegal:
+        """Why ``name``, not among the legal actions, is refused now."""
+        s = self.table
+        if s.pending is not None and name not in ("resolve", "reveal_suit_card"):
+            return self._refused("fog-card-waiting", card=s.pending.card, asks=s.pending.asks)
+        if name == "resolve":
+            return self._refused("no-fog-card-waiting")
+        if name == "move":
+            return self._refused("already-moved")
+        if name in ("search", "confront"):
+            # a clue comes only from a search, so a confrontation after one is refused as a second search
+            return self._refused("already-searched" if s.searched_this_turn else "fog-on-top")
+        if name == "fog":
+            return self._refused("fog-after-action" if self.top_is_fog else "not-fog-on-top")
+        if s.suit_card_revealed:
+            return self._refused("suit-card-revealed")
+        if self.suit_card is None:
+            return self._refused("no-suit-card")
+        return self._refused("suit-card-keys")
 
     # -- actions ---------------------------------------------------------------
 
     def _location_arg(self, doc: Mapping[str, Any], name: str) -> str:
         value = doc.get(name)
         if not isinstance(value, str) or not self.board.has_location(value):
-            raise InputError.at((name,),
-                                f"expected a location id such as {self.board.location_ids[0]!r}, got {shown(value)}")
+            raise self._malformed((name,), "bad-location", example=self.board.location_ids[0], got=shown(value))
         return value
 
     def _do_move(self, doc: Mapping[str, Any]) -> None:
         to = self._location_arg(doc, "to")
         if not self.board.adjacent(self.table.pawn, to):
-            raise Illegal(f"{to} is not next to {self.table.pawn}; you can move to: "
-                          f"{', '.join(sorted(self.board.neighbours(self.table.pawn)))}")
+            raise self._not_adjacent(to, self.table.pawn)
         self._enter(to)
         self.table.moved_this_turn = True
         self._end_turn_unless_training()
@@ -405,8 +420,7 @@ class Game:
         k = self.cards.traits_per_lady
         if (not isinstance(traits, list) or len(traits) != k or len(set(map(str, traits))) != k
                 or not all(isinstance(t, str) and self.cards.has_trait(t) for t in traits)):
-            raise InputError.at(("traits",),
-                                f"name exactly {k} different traits from: {', '.join(self.cards.trait_ids)}")
+            raise self._malformed(("traits",), "bad-traits", count=k, traits=list(self.cards.trait_ids))
         self._search(self.cards.mask(traits))
 
     def _do_reveal_suit_card(self, doc: Mapping[str, Any]) -> None:
@@ -435,18 +449,19 @@ class Game:
         asks = pending.asks
         for key in doc:
             if key not in ("action", "version", asks):
-                raise InputError.at((clip(str(key)),), f"this fog action asks for '{asks}', not {shown(key)}")
+                field = clip(str(key))
+                raise self._malformed((field,), "resolve-field", asks=asks, field=str(field))
         if asks == "path":
             path = doc.get("path")
             if not isinstance(path, list) or not 1 <= len(path) <= 2:
-                raise InputError.at(("path",), "expected a list of one or two location ids")
+                raise self._malformed(("path",), "bad-path")
             for i, loc in enumerate(path):
                 if not isinstance(loc, str) or not self.board.has_location(loc):
-                    raise InputError.at(("path", i), f"unknown location {shown(loc)}")
+                    raise self._malformed(("path", i), "bad-path-step", got=shown(loc))
             here = self.table.pawn
             for loc in path:
                 if not self.board.adjacent(here, loc):
-                    raise Illegal(f"{loc} is not next to {here}")
+                    raise self._not_adjacent(loc, here)
                 here = loc
             self._used(pending.card, "wherry", location=path[-1])
             for loc in path:
@@ -454,10 +469,14 @@ class Game:
         else:
             value = self._location_arg(doc, asks)
             if value not in pending.choices:
-                raise Illegal(f"{value} is not one of the choices: {', '.join(pending.choices)}")
+                raise self._refused("not-a-choice", value=value, choices=list(pending.choices))
             self._resolve(pending.card, pending.action, value)
         self.table.pending = None
         self._end_turn()
+
+    def _not_adjacent(self, to: str, here: str) -> Illegal:
+        neighbours = [x for x in self.board.location_ids if self.board.adjacent(here, x)]
+        return self._refused("not-adjacent", to=to, here=here, choices=neighbours)
 
     # -- rules -----------------------------------------------------------------
 
