@@ -26,6 +26,7 @@ from rich.text import Text
 from deduce.errors import Illegal, InputError
 from deduce.game.bot import ActionDoc
 from deduce.game.material import Rules
+from deduce.game.refusals import reason
 from deduce.game.rules import Game
 from deduce.game.scoring import ScoreTermJSON
 from deduce.game.setup import parse_setup
@@ -476,11 +477,10 @@ class Terminal:
                 self.draw([])
 
     def act(self, action: ActionDoc) -> None:
+        """Send an action; a refusal is said in the game's language, from its code (places numbered)."""
         game = self.game
-        if action["action"] not in game.legal_actions():
-            self.draw([self.say("not-now")])
-            return
-        if action["action"] == "confront" and self.unproven(action["traits"]):
+        if (action["action"] == "confront" and "confront" in game.legal_actions()
+                and self.unproven(action["traits"])):
             traits = ", ".join(game.cards.trait(t).name.get(game.lang) for t in action["traits"])
             if not self.confirm("confirm.confront", traits=traits):
                 self.draw([])
@@ -488,7 +488,7 @@ class Terminal:
         try:
             events = game.act(action)
         except (InputError, Illegal) as exc:
-            self.draw([self.say("not-possible", reason=str(exc))])
+            self.draw([self.say("not-possible", reason=reason(game.words, exc, lambda loc: place(game, loc)))])
             return
         notes = [e["text"] for e in events]
         end = game.view()["end"]

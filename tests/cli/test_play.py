@@ -15,14 +15,16 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from deduce.cli.play import TRAIL_SHOWN, Say, parse_command, play_session, simulate_table
+from deduce.cli.play import TRAIL_SHOWN, Say, Terminal, parse_command, play_session, simulate_table
 from deduce.game.bot import Bot
+from deduce.game.refusals import refusal_text
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import simulate
 from deduce.game.view import who, who_progress
 from deduce.shipped import load_rules
 from deduce.text.play import PLAY_PHRASES
+from deduce.text.refusals import REFUSAL_PHRASES
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()
@@ -97,7 +99,7 @@ def test_problems_are_said_in_words_and_change_nothing():
     assert "Unknown command fly" in text
     assert "Name three traits: c NUMBER NUMBER NUMBER. 1 Literary or artistic · 2 Married" in text
     assert "Where to? m NUMBER: 6 The Boar's Head, Eastcheap, 11 St Saviour's, Southwark" in text
-    assert "That is not possible now." in text  # f: the top card is not a fog card
+    assert "Not possible: the top card is not a fog card" in text  # f: the engine's refusal, in words
     assert game.version == 0
 
 
@@ -367,3 +369,34 @@ def test_hints_show_progress_in_the_games_language(lang, words):
     found = who_progress(LONDON.cards, game.player_view())
     mean = f"{found.expected_clues:.1f}"
     assert (mean if lang == "en" else mean.replace(".", ",")) in typed.flat
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_refusals_are_said_in_the_games_language(lang):
+    """What the rules refuse is said from its code in the game's language, never in English."""
+    game, typed = play(["f", "u", "m 6", "m 8"], lang=lang, mode="training")
+    assert game.version == 1 and game.table.pawn == "boars-head"
+    for code in ("not-fog-on-top", "suit-card-keys", "already-moved"):
+        said = PLAY_PHRASES[lang]["not-possible"].format(reason=REFUSAL_PHRASES[lang][code])
+        assert said in typed.flat, (code, typed.flat)
+    if lang != "en":
+        assert not [text for text in REFUSAL_PHRASES["en"].values() if text in typed.flat]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_a_refused_path_names_the_places_numbered_in_the_games_language(lang):
+    game = Game.new(LONDON, parse_setup(LONDON, {"seed": 11, "start": "tower"}), lang=lang)
+    game.table.fog_in_slot[game.slot] = "wherry"
+    board = LONDON.board
+    first = "boars-head"
+    second = next(x for x in board.location_ids if x not in (first, "tower") and not board.adjacent(first, x)
+                  and any(board.adjacent("tower", y) and board.adjacent(y, x) for y in board.location_ids))
+    typed = Screens(["f", f"r {board.index(first) + 1} {board.index(second) + 1}"])
+    Terminal(game, typed.console, iter(typed)).play()
+    typed.finish()
+    assert game.pending is not None and game.pending.card == "wherry"  # refused: still waiting
+    numbered = " ".join(refusal_text(game.words, "not-adjacent", {
+        "to": second, "here": first, "choices": [x for x in board.location_ids if board.adjacent(first, x)]},
+        place=lambda loc: f"{board.index(loc) + 1} {game.words.place(loc)}").split())
+    assert PLAY_PHRASES[lang]["not-possible"].format(reason=numbered) in typed.flat
+    assert f"{board.index(second) + 1} {game.words.place(second)}" in numbered
