@@ -80,10 +80,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(cards: str | None) -> tuple[subprocess.Popen[str], str]:
-    """``deduce serve`` on a free loopback port, once it answers ``/healthz``."""
+def start_server(cards: str | None, *flags: str) -> tuple[subprocess.Popen[str], str]:
+    """``deduce serve`` (with ``flags``) on a free loopback port, once it answers ``/healthz``."""
     port = free_port()
-    command = [str(Path(sys.executable).with_name("deduce")), "serve", "--host", HOST, "--port", str(port)]
+    command = [str(Path(sys.executable).with_name("deduce")), "serve", "--host", HOST, "--port", str(port), *flags]
     if cards:
         command += ["--cards", cards]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

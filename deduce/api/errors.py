@@ -63,7 +63,7 @@ async def request_validation_error(request: Request, exc: RequestValidationError
 async def http_error(request: Request, exc: HTTPException) -> Response:
     if exc.status_code < 200 or exc.status_code in (204, 304):
         return Response(status_code=exc.status_code, headers=exc.headers)
-    code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http")
+    code = {404: "not-found", 405: "method-not-allowed", 413: "limit"}.get(exc.status_code, "http")
     return problems_response([Problem((), str(exc.detail), code)], exc.status_code, exc.headers)
 
 

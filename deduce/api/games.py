@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 from typing_extensions import TypedDict
 
 from deduce.api.bodies import decode_json
 from deduce.api.deps import GamesDep, ServiceDep, TokenDep
 from deduce.api.errors import problems_response
+from deduce.api.service import SMALL_BODY
 from deduce.errors import Conflict, GameNotFound, Illegal, Problem, Unauthorized
 from deduce.game.events import EventJSON
 from deduce.game.store import StoreFull
@@ -50,7 +51,8 @@ def refusal(exc: Exception) -> JSONResponse:
         return problems_response([Problem((), "no such game (or the token does not open it)", "not-found")], 404)
     if isinstance(exc, Conflict):
         return problems_response([Problem(("version",), str(exc), "stale-version")], 409)
-    return problems_response([Problem((), str(exc), "illegal-action")], 409)
+    assert isinstance(exc, Illegal)  # the rules' refusal: its code and params beside the English message
+    return problems_response([Problem((), str(exc), "illegal-action", exc.code, exc.params)], 409)
 
 
 class NewGameJSON(TypedDict):
@@ -70,6 +72,15 @@ class StepJSON(TypedDict):
 
 
 REFUSED = (Unauthorized, GameNotFound, Conflict, Illegal, StoreFull)
+
+
+async def game_body(request: Request) -> bytes:
+    """A game route's body: a setup or an action is a few hundred bytes, so one larger than
+    :data:`api.service.SMALL_BODY` is refused (413) before it is decoded."""
+    body = await request.body()
+    if len(body) > SMALL_BODY:
+        raise HTTPException(413, f"a game's setup or action is at most {SMALL_BODY} bytes")
+    return body
 
 
 def setup_document(body: bytes) -> Any:
@@ -93,7 +104,7 @@ def action_document(body: bytes) -> dict[str, Any]:
                          "reverse, start, seed, discard_fog (Expert). Answers the game id, its secret "
                          "token (keep it: it is never shown again) and the player's view.")
 async def create_game(request: Request, games: GamesDep, svc: ServiceDep) -> Any:
-    body = await request.body()
+    body = await game_body(request)
 
     def create() -> NewGameJSON:
         game, token = games.create(setup_document(body))
@@ -120,7 +131,7 @@ async def get_game(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenD
                          "resolve (what the pending fog card asks), pass, reveal_suit_card. Answers the new "
                          "view and the events the player saw.")
 async def post_action(game_id: str, request: Request, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:
-    body = await request.body()
+    body = await game_body(request)
 
     def act() -> StepJSON:
         games.get(game_id, token)  # who asks, before what they ask

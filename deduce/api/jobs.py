@@ -8,6 +8,8 @@ process of its own, forked from a server process that has the engine imported al
 - **no stall**: the event loop and the worker threads never compute for it; they wait on a
   pipe, checking every :data:`POLL_SECONDS` whether the job is done, over its time, or its
   client gone;
+- **the server first**: a job runs at a lower CPU priority (:data:`NICENESS`), so the event
+  loop and the other requests are not slowed by it on a machine with few cores;
 - **a real bound**: past ``timeout`` seconds, or as soon as the client disconnects, the
   child is killed and its work ends there; its address space is capped (``max_memory``),
   and all its memory goes back to the system when it ends;
@@ -23,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import resource
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -33,6 +36,9 @@ from deduce.errors import DeduceError, InputError, Problem
 
 #: How often a waiting request looks at its job and its client.
 POLL_SECONDS = 0.05
+#: How much lower than the server's a job's CPU priority is: the requests of every other
+#: client come first, the audit takes what is left.
+NICENESS = 10
 #: Modules the fork server imports once, so that no job pays for them.
 PRELOAD = ["deduce.api.jobs", "deduce.who.audit", "deduce.who.cardfile", "deduce.where.audit"]
 
@@ -56,7 +62,9 @@ class JobFailed(DeduceError):
 
 
 def _child(conn: Connection, max_memory: int, job: Job, args: tuple[Any, ...]) -> None:
-    """In the child: cap the address space, run the job, send ``(kind, value)`` back."""
+    """In the child: yield the CPU to the server, cap the address space, run the job, send
+    ``(kind, value)`` back."""
+    os.nice(NICENESS)
     if max_memory:
         resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
     try:

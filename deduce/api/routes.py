@@ -14,15 +14,14 @@ from fastapi import APIRouter, Request
 from typing_extensions import TypedDict
 
 from deduce.api import models
-from deduce.api.bodies import YAML_TYPES, decode_json
+from deduce.api.bodies import YAML_TYPES
 from deduce.api.deps import ServiceDep
 from deduce.api.errors import ErrorBodyJSON
-from deduce.where.query import parse_track_query
-from deduce.where.tracker import TrackingJSON, track
+from deduce.api.service import deduction_answer, tracking_answer
+from deduce.where.tracker import TrackingJSON
 from deduce.who.audit import AuditReportJSON
 from deduce.who.cardfile import CardSetJSON
 from deduce.who.deduction import DeductionJSON
-from deduce.who.query import parse_query
 
 router = APIRouter()
 
@@ -61,8 +60,8 @@ def body_doc(schema: str, examples: dict[str, Any],
     }),
 )
 async def post_deduce(request: Request, svc: ServiceDep) -> Any:
-    body = await request.body()
-    return await svc.run(lambda: svc.deduce(parse_query(svc.cards, decode_json(body, "a query"))).to_json())
+    return await svc.answer(deduction_answer, await request.body(), request.is_disconnected,
+                            svc.cards, svc.explain_timeout_ms)
 
 
 @router.get("/v1/cards", response_model=CardSetJSON, response_model_exclude_unset=True, tags=["deduction"],
@@ -94,9 +93,7 @@ async def post_audit(request: Request, svc: ServiceDep) -> Any:
     openapi_extra=body_doc("TrackQuery", {"spec": {"summary": "SPEC 6's example", "value": models.SPEC_TRACK_QUERY}}),
 )
 async def post_track(request: Request, svc: ServiceDep) -> Any:
-    body = await request.body()
-    return await svc.run(lambda: track(svc.board, parse_track_query(svc.board, decode_json(body, "a tracking query")))
-                         .to_json())
+    return await svc.answer(tracking_answer, await request.body(), request.is_disconnected, svc.board)
 
 
 @router.get("/healthz", response_model=HealthJSON, tags=["service"], summary="Is the service up?")

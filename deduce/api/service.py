@@ -6,7 +6,10 @@ others:
 
 - **requests** are decoded, checked and answered (deductions, tracking, game actions) on
   a bounded set of worker threads (:meth:`Service.run`): at most ``threads`` at once and
-  ``queue`` more waiting, past which the answer is 503 with ``Retry-After``. Deductions use
+  ``queue`` more waiting, past which the answer is 503 with ``Retry-After``. A body larger
+  than :data:`SMALL_BODY` (no real query comes near it) is answered in a child process
+  instead (:meth:`Service.answer`): decoding a megabyte of JSON holds the interpreter's lock
+  for tens of milliseconds, which on a thread would hold up every other request. Deductions use
   the fast evaluator only, explanations and conflicts included, so the service runs no z3
   work at all: z3 stays the reference model of the tests and the CLI's ``--engine z3``.
 - **audits** run in child processes (:class:`api.jobs.Jobs`): decoded and read there too,
@@ -28,18 +31,20 @@ from typing import Any, TypeVar
 import anyio
 import anyio.to_thread
 
-from deduce.api.bodies import decode_document
+from deduce.api.bodies import decode_document, decode_json
 from deduce.api.jobs import Busy, Jobs
 from deduce.document import in_file
 from deduce.shipped import data_path, load_board, load_cards
 from deduce.where.board import Board
+from deduce.where.query import parse_track_query
+from deduce.where.tracker import TrackingJSON, track
 from deduce.who import cardfile
 from deduce.who.audit import AuditReportJSON, audit
 from deduce.who.cardfile import CardSetJSON
 from deduce.who.cards import CardSet
-from deduce.who.deduction import EXPLAIN_TIMEOUT_MS, Deduction, deduce
+from deduce.who.deduction import EXPLAIN_TIMEOUT_MS, DeductionJSON, deduce
 from deduce.who.evaluator import CandidateSpace, space_for
-from deduce.who.query import ROLES, Query, observe_lady
+from deduce.who.query import ROLES, observe_lady, parse_query
 
 T = TypeVar("T")
 
@@ -49,6 +54,22 @@ AUDIT_SECONDS = 10.0
 AUDIT_TIMEOUT = 30.0
 #: Worker threads for requests, and requests that may wait for one before 503.
 THREADS, QUEUE = 8, 64
+#: Largest body answered on a worker thread; larger ones go to a child process. A query with
+#: the most clues allowed, each a card typed with its whole key, is a few kilobytes.
+SMALL_BODY = 64 << 10
+#: Child processes for large bodies at once, and how many more may wait; their time limit.
+LARGE_WORKERS, LARGE_QUEUE, LARGE_TIMEOUT = 1, 8, 10.0
+
+
+def deduction_answer(cards: CardSet, explain_timeout_ms: int, body: bytes) -> DeductionJSON:
+    """``POST /v1/deduce``: a query from its body, answered (fast evaluator, no z3)."""
+    query = parse_query(cards, decode_json(body, "a query"))
+    return deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()
+
+
+def tracking_answer(board: Board, body: bytes) -> TrackingJSON:
+    """``POST /v1/track``: a tracking query from its body, answered on ``board``."""
+    return track(board, parse_track_query(board, decode_json(body, "a tracking query"))).to_json()
 
 
 def audit_card_set(body: bytes, content_type: str | None, max_seconds: float) -> AuditReportJSON:
@@ -75,6 +96,7 @@ class Service:
     cards_json: CardSetJSON = field(init=False)
     _limiter: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
     _jobs: Jobs | None = field(default=None, init=False, repr=False)
+    _large: Jobs | None = field(default=None, init=False, repr=False)
     _taken: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -107,11 +129,13 @@ class Service:
         """Make the worker threads' limiter and the audit processes (in the app's event loop)."""
         self._limiter = anyio.CapacityLimiter(self.threads)
         self._jobs = Jobs(workers=self.audit_workers, queue=self.audit_queue, timeout=self.audit_timeout)
+        self._large = Jobs(workers=LARGE_WORKERS, queue=LARGE_QUEUE, timeout=LARGE_TIMEOUT)
 
     def close(self) -> None:
-        """Stop the audits still running (at the app's shutdown)."""
-        if self._jobs is not None:
-            self._jobs.close()
+        """Stop the audits and other child processes still running (at the app's shutdown)."""
+        for jobs in (self._jobs, self._large):
+            if jobs is not None:
+                jobs.close()
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` on a worker thread: decoding, checking and answering a request.
@@ -128,11 +152,17 @@ class Service:
         finally:
             self._taken -= 1
 
-    # -- deductions -------------------------------------------------------------
-
-    def deduce(self, query: Query) -> Deduction:
-        """A deduction with the fast evaluator (no z3), explanations included when asked."""
-        return deduce(self.cards, query, explain_timeout_ms=self.explain_timeout_ms)
+    async def answer(self, work: Callable[..., T], body: bytes, gone: Callable[[], Awaitable[bool]],
+                     *args: Any) -> T:
+        """``work(*args, body)``: on a worker thread, or in a child process when the body is larger
+        than :data:`SMALL_BODY` (then ``work`` must be a module-level function, and its answer
+        comes back pickled: keep it small)."""
+        if len(body) <= SMALL_BODY:
+            return await self.run(work, *args, body)
+        if self._large is None:
+            raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
+        answer: T = await self._large.run(work, *args, body, gone=gone)
+        return answer
 
     # -- audits -----------------------------------------------------------------
 

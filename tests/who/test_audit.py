@@ -630,7 +630,7 @@ def test_solved_within_over_every_draw_order_of_a_six_card_deck():
 
 def test_audit_cost_counts_what_the_suit_card_leaves():
     """The estimate follows the work: the same decks cost more when the keys say nothing."""
-    from tests.api.test_hostile import worst_card_set
+    from bench.load import worst_card_set
 
     open_keys = worst_card_set(suits=6, traits=10, per=5)
     told = json.loads(json.dumps(open_keys))
