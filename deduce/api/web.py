@@ -3,7 +3,7 @@
 - ``/`` is the page (a small ES-module app, :mod:`deduce.web`, over the JSON API), its files
   under ``/static``, read from inside the package; nothing comes from another origin.
 - ``/docs`` is Swagger UI from the vendored copy in ``/static/vendor`` (it works offline).
-- ``GET /v1/phrases/{lang}``: the engine's own phrase tables, so every front end says events,
+- ``GET /v1/phrases/{lang}``: the engine's own phrase tables, so every front end says events, refusals,
   explanations and advice in the same words as the command line, in each language.
 - ``GET /v1/material``: the public game material a setup form needs (the fog cards' words,
   the stealth sequences, the modes).
@@ -42,6 +42,7 @@ from deduce.game.fog import Asks
 from deduce.shipped import data_path
 from deduce.text.events import EVENT_PHRASES
 from deduce.text.phrases import PHRASES
+from deduce.text.refusals import REFUSAL_PHRASES
 from deduce.where import boardfile, stealthfile
 from deduce.where.advice import AdviceJSON, advise
 from deduce.where.audit import DeckAuditJSON, audit_deck, report_json
@@ -96,15 +97,18 @@ class PhrasesJSON(TypedDict):
     lang: Lang
     phrases: dict[str, str]
     events: dict[str, str]
+    refusals: dict[str, str]
 
 
 @router.get("/v1/phrases/{lang}", response_model=PhrasesJSON, tags=["words"],
             summary="The engine's words in one language",
             description="The phrase tables the command line speaks with (hints, explanations, advice) and the "
-                        "game's event phrases, with `{field}` placeholders; a phrase that depends on a number has "
+                        "game's event phrases, and its refusals by the `refusal` code of a game action's error, with "
+                        "`{field}` placeholders; a phrase that depends on a number has "
                         "one entry per plural form (`flee.one`, `flee.few`, `flee.many`, `flee.other`).")
 async def get_phrases(lang: Lang) -> Any:
-    return {"lang": lang, "phrases": PHRASES["en"] | PHRASES[lang], "events": EVENT_PHRASES["en"] | EVENT_PHRASES[lang]}
+    return {"lang": lang, "phrases": PHRASES["en"] | PHRASES[lang], "events": EVENT_PHRASES["en"] | EVENT_PHRASES[lang],
+            "refusals": REFUSAL_PHRASES["en"] | REFUSAL_PHRASES[lang]}
 
 
 class FogCardJSON(TypedDict):

@@ -12,6 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from deduce.api.app import create_app
+from deduce.game.events import Words
+from deduce.game.refusals import refusal_text
+from deduce.game.rules import ACTION_FIELDS
+from deduce.text.refusals import REFUSAL_PHRASES
 from tests.game_fixtures import game_client, truthful_cards
 
 VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
@@ -115,7 +119,7 @@ def test_actions_versions_and_refusals(client):
 def test_hints_and_board(client):
     gid, token, view = new_game(client, seed=9)
     hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).json()
-    assert set(hints) == {"who", "where", "progress"}
+    assert set(hints) == {"who", "where", "progress", "plan"}
     assert 0 < hints["progress"]["guess"]["chance"] < 1 and hints["progress"]["suit_card"] == "needed"
     assert len(hints["progress"]["deck"]) == 10 and not hints["progress"]["proven"]
     assert {c["suit"] for c in hints["who"]["candidates"]} == {view["suit"]}
@@ -253,6 +257,40 @@ def test_actions_the_revised_rules_refuse_get_409_and_change_nothing(client):
     assert client.get(f"/v1/games/{gid}", headers=auth(token)).json() == view and view["version"] == 1
 
 
+def test_refusals_carry_their_code_and_params_and_the_phrases_say_them(client):
+    """409 and 422 problems keep their code (illegal-action, schema) and add the refusal code and
+    its params; with the refusal phrases of /v1/phrases a front end says them in its language."""
+    gid, token, _ = new_game(client, start="globe", seed=5)
+    rules = client.app.state.games.rules
+    near = [x for x in rules.board.location_ids if rules.board.adjacent("globe", x)]
+    far = next(x for x in rules.board.location_ids if x not in [*near, "globe"])
+    url = f"/v1/games/{gid}/actions"
+    expected = [
+        ({"version": 0, "action": "move", "to": far}, 409, "illegal-action", "not-adjacent",
+         {"to": far, "here": "globe", "choices": near}),
+        ({"version": 0, "action": "fog"}, 409, "illegal-action", "not-fog-on-top", {}),
+        ({"version": 0, "action": "teleport"}, 422, "schema", "unknown-action",
+         {"got": "'teleport'", "actions": list(ACTION_FIELDS)}),
+        ({"version": 0, "action": "move", "to": "atlantis"}, 422, "schema", "bad-location",
+         {"example": rules.board.location_ids[0], "got": "'atlantis'"}),
+    ]
+    for body, status, code, refusal, params in expected:
+        r = client.post(url, json=body, headers=auth(token))
+        assert r.status_code == status, r.text
+        [problem] = r.json()["errors"]
+        assert (problem["code"], problem["refusal"], problem["params"]) == (code, refusal, params)
+        assert problem["message"] == refusal_text(Words(rules), refusal, params)
+        for lang in ("en", "it", "ru"):
+            phrases = client.get(f"/v1/phrases/{lang}").json()["refusals"]
+            assert phrases == REFUSAL_PHRASES[lang]
+            named = {k: rules.board.location(v).name.get(lang) if k in ("to", "here") else
+                     ", ".join(rules.board.location(x).name.get(lang) for x in v) if k == "choices" else
+                     ", ".join(v) if isinstance(v, list) else v for k, v in params.items()}
+            assert phrases[refusal].format(**named) == refusal_text(Words(rules, lang), refusal, params)
+    stale = client.post(url, json={"version": 1, "action": "pass"}, headers=auth(token)).json()["errors"][0]
+    assert stale["code"] == "stale-version" and "refusal" not in stale and "params" not in stale
+
+
 def test_games_recorded_under_older_rules_get_a_clear_409(client):
     gid, token, _ = new_game(client, mode="training", start="globe", seed=3)
     store = client.app.state.games
@@ -269,6 +307,7 @@ def test_games_recorded_under_older_rules_get_a_clear_409(client):
               client.post(f"/v1/games/{gid}/actions", json={"version": 2, "action": "pass"}, headers=auth(token))):
         assert r.status_code == 409, r.text
         assert "recorded under older rules and cannot be resumed" in r.json()["errors"][0]["message"]
+        assert r.json()["errors"][0]["refusal"] == "replay-refused"
 
 
 def test_the_game_store_is_open_while_the_app_runs(tmp_path):
