@@ -11,6 +11,8 @@ from typing import Any
 
 import yaml
 
+from deduce.game.events import Words
+from deduce.game.refusals import refusal_text
 from deduce.shipped import data_path, load_rules
 from deduce.text.events import EVENT_PHRASES
 from deduce.web.screenshots import type_rulebook_example
@@ -184,7 +186,7 @@ def test_a_stale_version_is_said_in_words_and_the_game_reloaded(open_pages):
 
 def test_a_refused_action_is_said_and_the_game_reloaded(page):
     """An action the server refuses as malformed (422; here the page's request is altered on its
-    way) is shown in words with its path, and the page shows the game as it is."""
+    way) is said from its refusal code, and the page shows the game as it is."""
     page.watch.expected_statuses.add(422)
     start_game(page, 6)
 
@@ -194,7 +196,33 @@ def test_a_refused_action_is_said_and_the_game_reloaded(page):
 
     page.route("**/v1/games/*/actions", astray)
     page.locator('.map [role="button"][data-location]').first.click()
-    page.locator("#status").get_by_text("to: expected a location id").wait_for()
+    page.locator("#status").get_by_text("Not possible: expected a location id such as 'whitehall', "
+                                        "got 'atlantis'.").wait_for()
     assert page.locator(".status-bar").get_attribute("data-version") == "0"
     page.unroute("**/v1/games/*/actions")
     click_action(page, "Pass")  # the page goes on from the game as it is
+
+
+def test_an_action_the_rules_refuse_is_said_in_the_chosen_language(page):
+    """A move to a place that is not a step away (the page's request altered on its way): the
+    rules' refusal (409) from its code and parameters, in Italian with the Italian names."""
+    page.add_init_script("localStorage.setItem('bs.lang', 'it')")
+    page.watch.expected_statuses.add(409)
+    page.goto("/#/play")
+    page.locator('[data-focus="seed"]').fill("6")
+    page.locator('[data-focus="start-game"]').click()
+    page.wait_for_selector('.status-bar[data-version="0"]')
+    pawn = page.locator(".map .place.pawn").get_attribute("data-location")
+    steps = page.locator('.map [role="button"][data-location]').evaluate_all(
+        "(gs) => gs.map((g) => g.dataset.location)")
+    far = next(loc.id for loc in load_rules().board.locations if loc.id != pawn and loc.id not in steps)
+
+    def astray(route: Any) -> None:
+        route.continue_(post_data=json.dumps({**json.loads(route.request.post_data), "to": far}))
+
+    page.route("**/v1/games/*/actions", astray)
+    page.locator(f'.map [role="button"][data-location="{steps[0]}"]').click()
+    words = Words(load_rules(), "it")
+    expected = f"Non si può: {refusal_text(words, 'not-adjacent', {'to': far, 'here': pawn, 'choices': []})}"
+    page.locator("#status").get_by_text(expected.split("; ", maxsplit=1)[0]).wait_for()
+    assert page.locator(".status-bar").get_attribute("data-version") == "0"

@@ -128,6 +128,7 @@ const UI = {
     "problem.illegal-action": "The rules do not allow this action now.",
     "problem.not-found": "No such game here (or its key was lost).",
     "problem.unauthorized": "This game's key is missing.",
+    "error.refused": "Not possible: {reason}.",
     "designer.previous": "The last report made, before these problems:"
   },
   it: {
@@ -249,6 +250,7 @@ const UI = {
     "problem.illegal-action": "Le regole non permettono quest'azione ora.",
     "problem.not-found": "Nessuna partita così qui (o la sua chiave è andata persa).",
     "problem.unauthorized": "Manca la chiave di questa partita.",
+    "error.refused": "Non si può: {reason}.",
     "designer.previous": "L'ultimo rapporto fatto, prima di questi problemi:"
   },
   ru: {
@@ -370,6 +372,7 @@ const UI = {
     "problem.illegal-action": "Правила сейчас не позволяют это действие.",
     "problem.not-found": "Такой партии здесь нет (или её ключ потерян).",
     "problem.unauthorized": "Нет ключа этой партии.",
+    "error.refused": "Нельзя: {reason}.",
     "designer.previous": "Последний сделанный отчёт, до этих ошибок:"
   },
 };

@@ -86,3 +86,26 @@ export function eventText(event) {
   const template = world.phrases.events[key];
   return template ? format(template, fields) : event.text;
 }
+
+/** The parameters of a refusal that hold a location, and those that hold a list of them. */
+const PLACE_PARAMS = new Set(["to", "here", "value"]);
+const PLACE_LIST_PARAMS = new Set(["choices"]);
+
+/**
+ * Why the rules refused an action (an API problem with a `refusal` code and its `params`), in
+ * the chosen language, from the engine's refusal phrases (GET /v1/phrases); null when the
+ * problem is not a refusal of the rules. Said as a reason: no capital, no full stop.
+ */
+export function refusalText(problem) {
+  const template = problem.refusal && world.phrases?.refusals?.[problem.refusal];
+  if (!template) return null;
+  const fields = {};
+  for (const [key, value] of Object.entries(problem.params ?? {})) {
+    if (PLACE_PARAMS.has(key)) fields[key] = placeName(value);
+    else if (PLACE_LIST_PARAMS.has(key) && Array.isArray(value)) fields[key] = value.map(placeName).join(", ");
+    else if (key === "traits" && Array.isArray(value)) fields[key] = value.map(traitName).join(", ");
+    else if (key === "card") fields[key] = name(fogCard(value)?.name ?? value);
+    else fields[key] = Array.isArray(value) ? value.join(", ") : value;  // the API's own words, as they are
+  }
+  return format(template, fields);
+}
