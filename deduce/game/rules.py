@@ -326,8 +326,9 @@ class Game:
         return {"text": phrase(self.lang, "fog.warning.risk", cards=names), "impossible": list(impossible)}
 
     def hints(self) -> HintsJSON:
-        """WHO from the revealed clues, WHERE from the trail alone (:func:`~deduce.game.view.hints`)."""
-        return hints(self.rules, self.player_view())
+        """WHO from the revealed clues, WHERE from the trail alone, and the plan from the view, the legal
+        actions and the fog card waiting (:func:`~deduce.game.view.hints`)."""
+        return hints(self.rules, self.player_view(), self.legal_actions(), self.table.pending, self.lang)
 
     # -- acting ----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
 from deduce.errors import InputError
+from deduce.game.advisor import Advisor
 from deduce.game.bot import ActionDoc, Bot
 from deduce.game.material import Rules
 from deduce.game.rules import Game
@@ -43,8 +44,11 @@ class Policy(Protocol):
 
 #: The bots a simulation can play with, by name: each is made from the rules, in the
 #: process that plays the games (a name travels to a worker; a bot need not pickle).
+#: ``baseline`` never uses a fog card (:mod:`deduce.game.bot`); ``advisor`` follows the
+#: hints' recommended action (:mod:`deduce.game.advisor`).
 BOTS: dict[str, Callable[[Rules], Policy]] = {
     "baseline": Bot,
+    "advisor": Advisor,
 }
 
 #: Games per chunk handed to an executor: small enough to keep two or more workers busy to

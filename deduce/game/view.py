@@ -3,14 +3,17 @@
 Core module, no I/O. :class:`PlayerView` is the visible part of a game (pawn, keys,
 revealed clues, countdown, the top card's back, and the trail of everything seen or done,
 :mod:`deduce.game.trail`); the hints (:func:`hints`) and a confrontation's verdict are
-computed from it alone: WHERE from the trail, WHO from the revealed clues.
-The JSON shapes of the VIEW are defined here, once: :class:`ViewJSON` and its parts.
+computed from it alone: WHERE from the trail, WHO from the revealed clues, and the plan
+(:mod:`deduce.game.advisor`) from both.
+The JSON shapes of the VIEW and the hints are defined here, once: :class:`ViewJSON` and its
+parts, :class:`HintsJSON` and the plan's :class:`PlanJSON`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
@@ -82,20 +85,76 @@ def who_progress(cards: CardSet, view: PlayerView) -> Progress:
 
 
 class HintsJSON(TypedDict):
-    """``GET /v1/games/{id}/hints``: the deduction result, the tracking result, and WHO progress
-    (the chances that the clues to come prove her traits, and the guess if confronted now)."""
+    """``GET /v1/games/{id}/hints``: the deduction result, the tracking result, WHO progress
+    (the chances that the clues to come prove her traits, and the guess if confronted now),
+    and the plan: the action to take now and why (:mod:`deduce.game.advisor`)."""
 
     who: DeductionJSON
     where: TrackingJSON
     progress: ProgressJSON
+    plan: PlanJSON
 
 
-def hints(rules: Rules, view: PlayerView) -> HintsJSON:
+def hints(rules: Rules, view: PlayerView, actions: Sequence[Action] = (), pending: Pending | None = None,
+          lang: str = "en") -> HintsJSON:
     """WHO (deduction from the revealed clues and her suit), WHERE (tracking from the trail's
-    landmarks, fog cards and searches) and WHO progress, from the player's view alone."""
+    landmarks, fog cards and searches), WHO progress and the plan, from the player's view alone;
+    the plan also reads the legal ``actions`` (none once the game is over: the plan says so)
+    and the fog card waiting for ``resolve``, and is worded in ``lang``."""
+    from deduce.game.advisor import advise  # the advisor builds on this module
+
     return {"who": who(rules.cards, view).to_json(),
             "where": track(rules.board, view.track_query()).to_json(),
-            "progress": who_progress(rules.cards, view).to_json()}
+            "progress": who_progress(rules.cards, view).to_json(),
+            "plan": advise(rules, view, actions, pending).to_json(rules, lang)}
+
+
+# -- the plan's JSON (deduce.game.advisor computes it) ---------------------------------
+
+class ReasonJSON(TypedDict):
+    """One reason for the plan: its phrase code (``plan.<code>``), parameters (ids, numbers,
+    lists of ids; never words) and its words in the game's language."""
+
+    code: str
+    params: dict[str, str | int | float | bool | list[str]]
+    text: str
+
+
+class OptionJSON(TypedDict):
+    """An action weighed: the document to send and its worth in cards of the stealth deck (higher is better)."""
+
+    send: dict[str, Any]
+    value: float
+
+
+class PlanFiguresJSON(TypedDict):
+    """The numbers behind a plan: her chance at the pawn now; cards left before the countdown
+    runs out; fog cards left; clues held (she flees that many cards after a search); keys still
+    to claim and the moves of the shortest route through them; whether her traits are proven,
+    and the chance that the suit card proves them; the worth of using the fog card on top
+    (None unless one may be used)."""
+
+    here_now: float
+    slots_left: int
+    fog_left: int
+    clues_held: int
+    keys_left: int
+    route: int
+    proven: bool
+    suit_card_proves: float
+    fog_value: float | None
+
+
+class PlanJSON(TypedDict):
+    """The recommended action: ``action`` and ``send`` (the action document to send as it is)
+    are None when there is nothing to advise (the game is over, or no path of hers fits the
+    trail), and the reasons say why; ``options`` lists every action weighed, best first."""
+
+    action: Action | None
+    send: dict[str, Any] | None
+    reasons: list[ReasonJSON]
+    figures: PlanFiguresJSON
+    options: list[OptionJSON]
 
 
 # -- the VIEW's parts ----------------------------------------------------------------

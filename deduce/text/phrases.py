@@ -66,6 +66,37 @@ PHRASES: dict[str, dict[str, str]] = {
         "advice.search": "Advice: search here now.",
         "advice.move": "Advice: move to {location}.",
         "advice.stay": "Advice: stay where you are (pass) and search next turn.",
+        "plan.over": "The game is over: there is nothing left to advise.",
+        "plan.contradiction": "No path of hers fits the trail: there is no advice.",
+        "plan.no-fog": "No fog card is left: a search or a fog action would lose the game. Wait.",
+        "plan.resolve.wherry": "Take the boat along {path}: it claims the keys on the way and brings you nearer her.",
+        "plan.resolve.keyhole": "Hold the next card to the key of {location}: she will be there with {chance}.",
+        "plan.resolve.linkboy": "Send the boy for the key of {location}: it saves {steps} moves on your route.",
+        "plan.resolve.crowd": "Let the crowd carry you to {location}.",
+        "plan.reveal.may-prove": ("Reveal the suit card first: it proves her traits with {proves}, and then you "
+                                  "can confront her here."),
+        "plan.reveal.proves": "Reveal the suit card: with your clues it proves her traits.",
+        "plan.reveal.deck-empty": "Reveal the suit card: the clue deck is empty and only it can tell you more.",
+        "plan.reveal.guess": "Reveal the suit card before naming her traits: it narrows the guess.",
+        "plan.confront.proven": ("Confront her here with {traits}: your clues prove them, and she is here with "
+                                 "{chance}."),
+        "plan.confront.guess": ("Confront her here with {traits}, a guess right {guess}: going on to prove them would "
+                                "win only {prove_in_time} before time or the fog cards run out. She is here with "
+                                "{chance}."),
+        "plan.search.odds": "Search here at {location}: she is here with {chance}.",
+        "plan.search.cost": ("A search spends a fog card ({fog} left after it); she then flees {cards} cards, one "
+                             "more if you find her."),
+        "plan.move.chase": "Move to {location}: it keeps you in reach of {target}, where she may be with {chance}.",
+        "plan.move.keys": ("Move to {location}: {keys} keys are still to claim for the suit card, and it is on the "
+                           "shortest route ({route} moves)."),
+        "plan.move.search": "Move to {location} and search there: she is there with {chance}.",
+        "plan.stay": "Stay at {location} (pass): she may come here next turn, with {chance}.",
+        "plan.fog.use": ("Use the fog card on top: over the cards it may be, it is worth {value} cards more than "
+                         "the best move."),
+        "plan.fog.skip": "Leave the fog card on top: over the cards it may be, it is worth {value} cards less.",
+        "plan.fog.top": "A fog card is on top: no search this turn.",
+        "plan.wait.odds": "Do not search here yet: she is here with only {chance}.",
+        "plan.time": "{slots} cards before the countdown runs out; {fog} fog cards left; {clues} clues held.",
     },
     "it": {
         "status.open": "ancora aperto",
@@ -126,6 +157,41 @@ PHRASES: dict[str, dict[str, str]] = {
         "advice.search": "Consiglio: cerca qui ora.",
         "advice.move": "Consiglio: spostati a {location}.",
         "advice.stay": "Consiglio: resta dove sei (passa) e cerca il prossimo turno.",
+        "plan.over": "La partita è finita: non c'è più nulla da consigliare.",
+        "plan.contradiction": "Nessun suo percorso concorda con la traccia: nessun consiglio.",
+        "plan.no-fog": "Non resta nessuna carta Nebbia: una ricerca o un'azione Nebbia farebbe perdere. Aspetta.",
+        "plan.resolve.wherry": ("Prendi la barca lungo {path}: prende le chiavi lungo la strada e ti avvicina "
+                                "a lei."),
+        "plan.resolve.keyhole": "Metti la prossima carta dietro la chiave di {location}: lei sarà lì con {chance}.",
+        "plan.resolve.linkboy": ("Manda il ragazzo a prendere la chiave di {location}: risparmi {steps} mosse sul "
+                                 "tuo percorso."),
+        "plan.resolve.crowd": "Lasciati portare dalla folla a {location}.",
+        "plan.reveal.may-prove": ("Scopri prima la carta del seme: dimostra i suoi tratti con {proves}, e poi puoi "
+                                  "smascherarla qui."),
+        "plan.reveal.proves": "Scopri la carta del seme: con i tuoi indizi dimostra i suoi tratti.",
+        "plan.reveal.deck-empty": ("Scopri la carta del seme: il mazzo degli indizi è vuoto e solo lei può dirti "
+                                   "di più."),
+        "plan.reveal.guess": "Scopri la carta del seme prima di nominare i suoi tratti: restringe l'ipotesi.",
+        "plan.confront.proven": ("Smascherala qui con {traits}: i tuoi indizi li dimostrano, ed è qui con "
+                                 "{chance}."),
+        "plan.confront.guess": ("Smascherala qui con {traits}, un'ipotesi giusta {guess}: continuare per "
+                                "dimostrarli vincerebbe solo {prove_in_time} prima che finiscano il tempo o le "
+                                "carte Nebbia. È qui con {chance}."),
+        "plan.search.odds": "Cerca qui, a {location}: è qui con {chance}.",
+        "plan.search.cost": ("Una ricerca spende una carta Nebbia (dopo ne restano {fog}); poi lei fugge di "
+                             "{cards} carte, una in più se la trovi."),
+        "plan.move.chase": "Vai a {location}: resti a portata di {target}, dove lei può essere con {chance}.",
+        "plan.move.keys": ("Vai a {location}: restano {keys} chiavi da prendere per la carta del seme, ed è sul "
+                           "percorso più breve ({route} mosse)."),
+        "plan.move.search": "Vai a {location} e cerca lì: è lì con {chance}.",
+        "plan.stay": "Resta a {location} (passa): può arrivare qui il prossimo turno, con {chance}.",
+        "plan.fog.use": ("Usa la carta Nebbia in cima: tra le carte che può essere, vale {value} carte più "
+                         "della mossa migliore."),
+        "plan.fog.skip": "Lascia la carta Nebbia in cima: tra le carte che può essere, vale {value} carte meno.",
+        "plan.fog.top": "In cima c'è una carta Nebbia: niente ricerca in questo turno.",
+        "plan.wait.odds": "Non cercare ancora qui: è qui solo con {chance}.",
+        "plan.time": ("{slots} carte prima che scada il conto alla rovescia; {fog} carte Nebbia rimaste; "
+                      "{clues} indizi in mano."),
     },
     "ru": {
         "status.open": "не решено",
@@ -184,6 +250,39 @@ PHRASES: dict[str, dict[str, str]] = {
         "advice.search": "Совет: ищите здесь сейчас.",
         "advice.move": "Совет: перейдите в «{location}».",
         "advice.stay": "Совет: оставайтесь на месте (пас) и ищите на следующем ходу.",
+        "plan.over": "Партия окончена: советовать больше нечего.",
+        "plan.contradiction": "Ни один её путь не согласуется со следом: совета нет.",
+        "plan.no-fog": "Карт тумана не осталось: поиск или действие тумана проиграет партию. Ждите.",
+        "plan.resolve.wherry": "Плывите на лодке через {path}: ключи по пути ваши, и вы ближе к ней.",
+        "plan.resolve.keyhole": "Приложите следующую карту к ключу места {location}: она будет там с шансом {chance}.",
+        "plan.resolve.linkboy": "Пошлите мальчика за ключом места {location}: это сбережёт {steps} ходов на маршруте.",
+        "plan.resolve.crowd": "Пусть толпа унесёт вас в место {location}.",
+        "plan.reveal.may-prove": ("Сначала откройте карту масти: она доказывает её черты с шансом {proves}, и тогда "
+                                  "её можно разоблачить здесь."),
+        "plan.reveal.proves": "Откройте карту масти: вместе с вашими уликами она доказывает её черты.",
+        "plan.reveal.deck-empty": "Откройте карту масти: колода улик пуста, и больше узнать можно только из неё.",
+        "plan.reveal.guess": "Откройте карту масти, прежде чем называть черты: она сужает догадку.",
+        "plan.confront.proven": ("Разоблачите её здесь с чертами {traits}: улики их доказывают, а она здесь с шансом "
+                                 "{chance}."),
+        "plan.confront.guess": ("Разоблачите её здесь с чертами {traits}, догадка верна с шансом {guess}: поиск "
+                                "доказательства выиграл бы лишь с шансом {prove_in_time}, пока не кончатся время или "
+                                "карты тумана. Она здесь с шансом {chance}."),
+        "plan.search.odds": "Ищите здесь, в месте {location}: она здесь с шансом {chance}.",
+        "plan.search.cost": ("Поиск тратит карту тумана (после него останется {fog}); затем она убегает на {cards} "
+                             "карт, на одну больше, если вы её найдёте."),
+        "plan.move.chase": ("Идите в место {location}: так вы рядом с местом {target}, где она может быть с шансом "
+                            "{chance}."),
+        "plan.move.keys": ("Идите в место {location}: для карты масти осталось собрать ключей: {keys}, и это "
+                           "кратчайший маршрут ({route} ходов)."),
+        "plan.move.search": "Идите в место {location} и ищите там: она там с шансом {chance}.",
+        "plan.stay": "Оставайтесь в месте {location} (пас): она может прийти сюда на следующем ходу, шанс {chance}.",
+        "plan.fog.use": ("Используйте карту тумана сверху: в среднем по картам, которыми она может быть, это на "
+                         "{value} карт лучше лучшего хода."),
+        "plan.fog.skip": ("Не используйте карту тумана сверху: в среднем по картам, которыми она может быть, это на "
+                          "{value} карт хуже."),
+        "plan.fog.top": "Сверху карта тумана: в этот ход искать нельзя.",
+        "plan.wait.odds": "Пока не ищите здесь: она здесь лишь с шансом {chance}.",
+        "plan.time": "До конца отсчёта {slots} карт; карт тумана осталось: {fog}; улик на руках: {clues}.",
     },
 }
 

@@ -119,7 +119,7 @@ def test_actions_versions_and_refusals(client):
 def test_hints_and_board(client):
     gid, token, view = new_game(client, seed=9)
     hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).json()
-    assert set(hints) == {"who", "where", "progress"}
+    assert set(hints) == {"who", "where", "progress", "plan"}
     assert 0 < hints["progress"]["guess"]["chance"] < 1 and hints["progress"]["suit_card"] == "needed"
     assert len(hints["progress"]["deck"]) == 10 and not hints["progress"]["proven"]
     assert {c["suit"] for c in hints["who"]["candidates"]} == {view["suit"]}

@@ -1,0 +1,669 @@
+"""The advisor: the one action to take now, with its reasons, from the player's view alone (issue 14).
+
+Core module, no I/O. :func:`advise` reads only what the player knows, the
+:class:`~deduce.game.view.PlayerView` (her suit, the clues in hand, the pawn, the keys, the
+countdown, the fog cards left and the trail), the legal actions and the fog card waiting
+for ``resolve``; two games that look the same to the player get the same plan. It
+recommends one action — move (where), search, use the fog card on top (and how to resolve
+it), reveal the suit card, confront (with which traits) or pass — as a :class:`Plan`: the
+action document to send, its reasons (phrase codes and parameters, said in en/it/ru by
+:mod:`deduce.text.phrases`), the figures behind it and every option weighed.
+
+The method: a short lookahead over her exact odds, valued in cards of the stealth deck
+(a card moved is a point of score lost and a step towards the countdown).
+
+1. **Her odds over the next turns.** The tracker (:func:`deduce.where.tracker.track`)
+   gives her exact distribution on the slots ``now`` to ``now + 3`` from the trail. On a
+   future slot the top card's landmark will be seen before the player acts, so a search
+   there is made only when the landmark fits: being at ``x`` on slot ``s`` is worth
+   ``max(0, m_s(x) G - (P_s(landmark of x) - m_s(x)) C)``, where ``m_s`` is her
+   distribution, ``G`` the gain of finding her and ``C`` the cost of a search that misses.
+   Slots that will show a fog card (every searched slot, the deck being a cycle) allow
+   no search and are worth nothing.
+2. **Expectimax over the pawn's moves.** ``D_k(y)``, the value of standing at ``y`` on
+   slot ``now + k``, is the better of searching there and going on (one card later, to
+   ``y`` or a neighbour): ``D_k(y) = max(v_k(y), max_z D_{k+1}(z) - 1)``, with a leaf worth
+   a fixed share of ``G`` (later chances) less the turns spent. In Training a turn holds
+   a move and a search, so the search may be made at the place moved to, on the same slot.
+   Each first move is worth ``D_1(y) - 1``; a search now ``v_0(pawn)``, exact.
+3. **G and C.** A search spends a fog card and makes her flee one card per clue held, so
+   ``C`` is the fog card's worth (2 points, more when few are left for the searches still
+   needed: the clues still to find on average, from WHO progress, plus the confrontation)
+   plus the cards she flees and the sight of her they cost. ``G`` is a clue's worth less
+   the cards she flees after it, or, when her traits are proven (or the suit card proves
+   them with some chance, or a guess is the best hope left), the worth of winning.
+4. **Keys.** When the suit card is still needed (or would help), a move is also worth
+   the steps it saves on the shortest route through every location whose key is not yet
+   claimed (exact, by dynamic programming over the subsets of locations, once per board).
+5. **The fog card on top.** Its identity is uncertain but not unknown: the trail says
+   which fog cards were seen and where they went (back under the fog deck, or discarded),
+   so the card on top is one of the others, each as likely, unless it is a card seen
+   before. Using it is worth the mean, over those cards, of what each does (a move and keys
+   with the wherry, a key with the link-boy, sight of her with the glimpse, keyhole and
+   lantern; cards she slips or flees, a fog card lost, a key lost, a move forced), less a
+   loss for any card that could not be carried out now; it is used when that beats the
+   best move.
+6. **The suit card and confronting.** The suit card is revealed (a free action) only when
+   it may settle something: just before a search or confrontation when it proves her
+   traits with some chance, when it proves them for sure, when the clue deck is empty, or
+   before a guess; revealing it earlier would add a card to every flight. She is confronted
+   with her traits once proven; with the best guess from the cards in hand only when its
+   chance beats the chance of proving them in time (the cards left before the countdown runs
+   out against the cards the clues still to find, the route and the flights will take, and
+   the fog cards left).
+
+The weights are :class:`Weights`; ``deduce simulate --bot advisor`` plays by this plan
+(:class:`Advisor`), and ``python -m bench.advisor`` times a decision against the one-turn
+advice of :mod:`deduce.where.advice`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Literal, get_args
+
+from deduce.game.material import Rules
+from deduce.game.view import Action, Pending, PlanFiguresJSON, PlanJSON, PlayerView, ReasonJSON, who_query
+from deduce.text.phrases import phrase
+from deduce.where.board import Board
+from deduce.where.tracker import Tracking, track
+from deduce.who.cards import CardSet, Mode
+from deduce.who.deduction import Deduction, deduce
+from deduce.who.progress import Progress, progress
+
+#: An action document, as a player sends it (``{"action": "move", "to": "globe"}``).
+ActionDoc = dict[str, Any]
+#: A reason's parameter: an id (a location, a trait, a fog card), a number, a flag or a list of ids.
+ReasonParam = str | int | float | bool | list[str]
+
+#: The reasons a plan may give, by phrase code (``plan.<code>`` in :mod:`deduce.text.phrases`).
+ReasonCode = Literal[
+    "over", "contradiction", "no-fog", "resolve.wherry", "resolve.keyhole", "resolve.linkboy",
+    "resolve.crowd", "reveal.may-prove", "reveal.proves", "reveal.deck-empty", "reveal.guess",
+    "confront.proven", "confront.guess", "search.odds", "search.cost", "move.chase", "move.keys", "move.search",
+    "stay", "fog.use", "fog.skip", "fog.top", "wait.odds", "time",
+]
+REASON_CODES: tuple[ReasonCode, ...] = get_args(ReasonCode)
+#: Parameters shown as names in the words: locations, traits.
+_LOCATION_PARAMS = ("location", "target")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The constants of the method, in cards of the stealth deck (points of score)."""
+
+    clue: float = 4.0           # finding her for a clue now rather than later
+    win: float = 30.0           # finding her with her traits proven
+    fog_card: float = 2.0       # a fog card (its points), before its scarcity
+    scarcity: float = 6.0       # added when the fog cards left barely cover the searches needed
+    sight: float = 0.5          # per card she flees unseen: the sight of her lost
+    leaf: float = 0.35          # share of G that later chances (past the horizon) are worth
+    key_step: float = 1.0       # a step saved on the route through the unclaimed keys
+    loss: float = 100.0         # losing the game at once
+    horizon: int = 3            # turns looked ahead
+    catch_turns: float = 3.0    # turns to find her again, on average
+    time_scale: float = 4.0     # how sharply the chance of proving in time falls with the cards short
+    guess_margin: float = 4.0   # a guess beats going on when its chance is this many times the other
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason in a plan: a phrase code and its parameters."""
+
+    code: ReasonCode
+    params: Mapping[str, ReasonParam] = field(default_factory=dict)
+
+    def to_json(self, rules: Rules, lang: str) -> ReasonJSON:
+        return {"code": self.code, "params": dict(self.params), "text": reason_text(rules, lang, self)}
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the plan weighed: her chance at the pawn now; the cards left before the countdown
+    runs out; fog cards left; clues held (the cards she flees after a search); keys still to
+    claim and the shortest route through them (moves); whether her traits are proven, and
+    the chance that the suit card proves them (1 once proven); the worth of using the fog
+    card on top (None unless one may be used)."""
+
+    here_now: float
+    slots_left: int
+    fog_left: int
+    clues_held: int
+    keys_left: int
+    route: int
+    proven: bool
+    suit_card_proves: float
+    fog_value: float | None
+
+    def to_json(self) -> PlanFiguresJSON:
+        return {"here_now": self.here_now, "slots_left": self.slots_left, "fog_left": self.fog_left,
+                "clues_held": self.clues_held, "keys_left": self.keys_left, "route": self.route,
+                "proven": self.proven, "suit_card_proves": self.suit_card_proves, "fog_value": self.fog_value}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The advice: the action to send (None when there is none), why, and the options weighed."""
+
+    send: ActionDoc | None
+    reasons: tuple[Reason, ...]
+    figures: Figures
+    options: tuple[tuple[ActionDoc, float], ...] = ()
+
+    @property
+    def action(self) -> Action | None:
+        action: Action | None = None if self.send is None else self.send["action"]
+        return action
+
+    def to_json(self, rules: Rules, lang: str = "en") -> PlanJSON:
+        return {"action": self.action, "send": dict(self.send) if self.send is not None else None,
+                "reasons": [r.to_json(rules, lang) for r in self.reasons], "figures": self.figures.to_json(),
+                "options": [{"send": dict(doc), "value": round(value, 3)} for doc, value in self.options]}
+
+
+# -- words -----------------------------------------------------------------------------
+
+def reason_text(rules: Rules, lang: str, reason: Reason) -> str:
+    """A reason in words: its phrase with places, traits and fog cards named in ``lang``,
+    chances as percentages and worths to one decimal."""
+    fields: dict[str, object] = {}
+    for key, value in reason.params.items():
+        if key in _LOCATION_PARAMS and isinstance(value, str):
+            fields[key] = rules.board.location(value).name.get(lang)
+        elif key == "traits" and isinstance(value, list):
+            fields[key] = ", ".join(rules.cards.trait(t).name.get(lang) for t in value)
+        elif key == "path" and isinstance(value, list):
+            fields[key] = " → ".join(rules.board.location(x).name.get(lang) for x in value)
+        elif key in ("chance", "proves", "guess", "prove_in_time") and isinstance(value, float):
+            fields[key] = _percent(lang, value)
+        elif isinstance(value, float):
+            text = f"{value:.1f}"
+            fields[key] = text if lang == "en" else text.replace(".", ",")
+        else:
+            fields[key] = value
+    return phrase(lang, f"plan.{reason.code}", **fields)
+
+
+def _percent(lang: str, chance: float) -> str:
+    text = f"{100 * chance:.0f}%"
+    return text if lang == "en" else text.replace("%", " %")
+
+
+# -- what the player knows, gathered once per decision -------------------------------------
+
+@lru_cache(maxsize=2048)
+def _who(cards: CardSet, suit: str, clues: tuple[str, ...], suit_card: str | None,
+         mode: Mode) -> tuple[Deduction, Progress]:
+    """Deduction and WHO progress of a hand (the same hand recurs turn after turn)."""
+    view = PlayerView(mode=mode, suit=suit, length=1, moves="always", slot=0, pawn="", visited=frozenset(), top=None,
+                      countdown=0, fog_deck=0, clues=clues, suit_card=suit_card, trail=())
+    query = who_query(cards, view)
+    return deduce(cards, query), progress(cards, query, mode)
+
+
+@dataclass(frozen=True)
+class _Routes:
+    """Distances on a board and the shortest walk from each location through any set of
+    locations (as a bit mask of board indexes): ``walk[mask][v]``."""
+
+    ids: tuple[str, ...]
+    index: dict[str, int]
+    dist: tuple[tuple[int, ...], ...]
+    walk: tuple[tuple[int, ...], ...]
+
+    def mask(self, locations: Sequence[str] | frozenset[str] | set[str]) -> int:
+        return sum(1 << self.index[x] for x in locations)
+
+    def route(self, start: str, mask: int) -> int:
+        """Moves on the shortest walk from ``start`` through every location of ``mask`` (``start``'s own is entered)."""
+        i = self.index[start]
+        return self.walk[mask & ~(1 << i)][i]
+
+
+@lru_cache(maxsize=8)
+def _routes(board: Board) -> _Routes:
+    ids = board.location_ids
+    n = len(ids)
+    index = {x: i for i, x in enumerate(ids)}
+    dist = [[0] * n for _ in range(n)]
+    for i, start in enumerate(ids):
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in board.neighbours(here):
+                if nxt not in seen:
+                    seen[nxt] = seen[here] + 1
+                    queue.append(nxt)
+        dist[i] = [seen.get(x, 10 ** 6) for x in ids]
+    walk = [[0] * n for _ in range(1 << n)]
+    for mask in range(1, 1 << n):
+        row = walk[mask]
+        members = [u for u in range(n) if mask >> u & 1]
+        for v in range(n):
+            row[v] = min(dist[v][u] + walk[mask & ~(1 << u)][u] for u in members)
+    return _Routes(ids, index, tuple(map(tuple, dist)), tuple(map(tuple, walk)))
+
+
+def fog_odds(rules: Rules, view: PlayerView) -> dict[str, float]:
+    """The chance of each fog card being the one on top, from the trail alone.
+
+    Fog cards leave the fog deck from the top, one per search (into the searched slot) and
+    per fog action (into the slot of the card used, which goes under the fog deck or is
+    discarded; the damp tinder discards one more, unseen). Every card whose place the
+    player does not know (never seen, or seen in a place it has left unseen) is as likely to
+    be in any of the unknown places: the card on top is one of them, each as likely, unless
+    it was put there from the known part of the fog deck. Empty when the top is not fog.
+    """
+    if view.top is not None:
+        return {}
+    length = view.length
+    entries = view.trail
+    pops = sum(1 for e in entries if (e["kind"] == "search" and "fog_card" not in e) or e["kind"] == "fog_card")
+    pops += sum(1 for e in entries if e["kind"] == "fog_card" and e["result"] == "damp")
+    returns = sum(1 for e in entries if e["kind"] == "fog_card" and not rules.fog_card(e["card"]).discard)
+    unknown = view.fog_deck + pops - returns       # cards of unknown identity at the front of the fog deck
+    known: deque[str] = deque()                    # seen cards under them, in order
+    slot_card: dict[int, str | None] = {}
+    placed: set[str] = set()                       # seen cards whose place is known
+
+    def pop() -> str | None:
+        nonlocal unknown
+        if unknown > 0:
+            unknown -= 1
+            return None
+        return known.popleft() if known else None
+
+    for e in entries:
+        if e["kind"] == "search" and "fog_card" not in e:
+            slot_card[e["slot"] % length] = pop()
+        elif e["kind"] == "fog_card":
+            used = e["card"]
+            slot_card[e["slot"] % length] = pop()
+            placed.add(used)
+            if not rules.fog_card(used).discard:
+                known.append(used)
+            if e["result"] == "damp":
+                gone = pop()
+                if gone is not None:
+                    placed.add(gone)
+    top = slot_card.get(view.slot % length)
+    if top is not None:
+        return {top: 1.0}
+    here = {c for s, c in slot_card.items() if c is not None and s != view.slot % length}
+    pool = [f.id for f in rules.fog if f.id not in placed | set(known) | here]
+    pool = pool or [f.id for f in rules.fog]
+    return {card: 1 / len(pool) for card in pool}
+
+
+def slots_left(view: PlayerView) -> int:
+    """Cards that can still be moved before the countdown card comes up showing 0."""
+    return (view.slot // view.length + view.countdown + 1) * view.length - view.slot
+
+
+def clues_left(cards: CardSet, view: PlayerView) -> int:
+    """Clue cards still in the clue deck (its size is public: the card set and the mode)."""
+    removed = len(cards.ladies_of_suit(r)) if (r := cards.removed_suit(view.mode, view.suit)) else 0
+    return len(cards.ladies) - len(cards.ladies_of_suit(view.suit)) - removed - len(view.clues)
+
+
+# -- the advisor -------------------------------------------------------------------------
+
+@dataclass
+class _Turn:
+    """Everything one decision reads, computed once."""
+
+    rules: Rules
+    view: PlayerView
+    actions: Sequence[Action]
+    pending: Pending | None
+    w: Weights
+    odds: list[dict[str, float]] = field(default_factory=list)   # her distribution on now + k
+    paths: int = 0
+
+    def __post_init__(self) -> None:
+        view, board = self.view, self.rules.board
+        self.routes = _routes(board)
+        self.training = view.mode == "training"
+        self.fog_slots = {e["slot"] % view.length for e in view.trail
+                          if e["kind"] == "search" and "fog_card" not in e}
+        self.deduction, self.progress = _who(self.rules.cards, view.suit, view.clues, view.suit_card, view.mode)
+        self.proven = self.deduction.status == "solved"
+        within = self.progress.solved_within
+        self.suit_proves = 1.0 if self.proven else (within[0] if view.suit_card is None and within else 0.0)
+        self.held = len(view.clues) + int(view.suit_card is not None)
+        self.left = slots_left(view)
+        self.fog = view.fog_deck
+        self.deck = clues_left(self.rules.cards, view)
+        self.unclaimed = self.routes.mask([x for x in board.location_ids if x not in view.visited])
+        self.keys_left = self.unclaimed.bit_count()
+        self.route = self.routes.route(view.pawn, self.unclaimed)
+        suit_state = self.progress.suit_card
+        self.key_weight = 0.0 if view.suit_card is not None or self.proven else (
+            self.w.key_step if suit_state == "needed" else 0.5 * self.w.key_step)
+        self.landmark = {x: board.landmark_of(x) for x in board.location_ids}
+        self.near = {x: (x, *sorted(board.neighbours(x), key=board.index)) for x in board.location_ids}
+
+    # -- her odds ----------------------------------------------------------------
+
+    def load_odds(self) -> bool:
+        """Her distribution on ``now .. now + horizon``; False when no walk fits the trail."""
+        board, view = self.rules.board, self.view
+        first: Tracking | None = None
+        k = 0
+        while k <= self.w.horizon:
+            t = track(board, view.track_query(view.slot + k))
+            if first is None:
+                first = t
+                if t.paths == 0:
+                    return False
+            self.odds += [t.now.probabilities(), t.next.probabilities()]
+            k += 2
+        assert first is not None
+        self.paths = first.paths
+        return True
+
+    # -- what a search is worth ----------------------------------------------------------
+
+    def scarcity(self) -> float:
+        """What a fog card is worth now: its points, more when the searches still needed use them all."""
+        expected = self.progress.expected_clues
+        need = (0.0 if self.proven else (expected if expected is not None else float(self.deck))) + 1
+        spare = self.fog - need
+        return self.w.fog_card + self.w.scarcity / max(0.5, spare)
+
+    def stakes(self, guess_ok: bool) -> tuple[float, float]:
+        """``G`` and ``C``: the worth of finding her now, and the cost of a search that misses."""
+        w, c = self.w, self.held
+        win_chance = 1.0 if self.proven else max(self.suit_proves if self.can_reveal_soon() else 0.0,
+                                                 self.progress.guess.chance if guess_ok else 0.0)
+        clue = 0.0 if self.deck == 0 else w.clue
+        gain = win_chance * w.win + (1 - win_chance) * clue
+        cost = self.scarcity() + c * (1 + w.sight)
+        return gain, cost
+
+    def can_reveal_soon(self) -> bool:
+        return self.view.suit_card is None and ("reveal_suit_card" in self.actions or self.keys_left == 0)
+
+    def spot(self, k: int, x: str, gain: float, cost: float) -> float:
+        """The worth of standing at ``x`` on slot ``now + k`` with a search allowed there."""
+        slot = (self.view.slot + k) % self.view.length
+        if slot in self.fog_slots or (k == 0 and self.view.top is None):
+            return 0.0
+        odds = self.odds[k]
+        m = odds[x]
+        if k == 0:
+            return max(0.0, m * gain - (1 - m) * cost)
+        shown = sum(p for y, p in odds.items() if self.landmark[y] == self.landmark[x])
+        return max(0.0, m * gain - (shown - m) * cost)
+
+    def lookahead(self, gain: float, cost: float) -> dict[str, float]:
+        """``D_1``: the worth of standing at each location on the next slot (see the module)."""
+        h = min(self.w.horizon, len(self.odds) - 1)
+        leaf = self.w.leaf * gain
+        ids = self.rules.board.location_ids
+        value = dict.fromkeys(ids, leaf - 1.0)
+        for k in range(h, 0, -1):
+            nxt = {}
+            for x in ids:
+                onward = max(value[z] for z in self.near[x]) - 1.0
+                here = (max(self.spot(k, z, gain, cost) for z in self.near[x]) if self.training
+                        else self.spot(k, x, gain, cost))
+                nxt[x] = max(here, onward)
+            value = nxt
+        return value
+
+    def key_gain(self, to: str, claimed: Sequence[str] = ()) -> float:
+        """The steps saved on the route through the unclaimed keys by going to ``to`` (claiming ``claimed`` too)."""
+        if not self.key_weight or not self.unclaimed:
+            return 0.0
+        mask = self.unclaimed & ~self.routes.mask([to, *claimed])
+        return self.key_weight * (self.route - self.routes.route(to, mask))
+
+    def prove_in_time(self) -> float:
+        """The chance of winning by going on, with her traits proven (see :func:`_go_on`)."""
+        if self.proven:
+            return 1.0
+        left = self.left
+        held = self.held
+        if self.view.suit_card is None:
+            held += 1          # the suit card will be in hand, and counted in every flight
+            if self.progress.suit_card == "needed":
+                left -= self.route
+        return _go_on(self.progress.solved_within, left, held, self.fog, 0, self.w)
+
+
+def _catch(slots: float, w: Weights) -> float:
+    """The chance of finding her once more within ``slots`` cards."""
+    return 1 / (1 + math.exp(-(slots - w.catch_turns) / w.time_scale))
+
+
+def _go_on(within: Sequence[float], left: float, held: int, fog: int, k: int, w: Weights) -> float:
+    """The chance of winning with her traits proven when searching for clues from now on.
+
+    At each catch, with ``k`` clues found so far and her traits not yet proven, a search
+    finds the next clue (a fog card spent, ``held + 1`` cards fled); the chance it proves
+    them is ``(within[k+1] - within[k]) / (1 - within[k])``; then one more catch confronts
+    her (a fog card kept for it). Each catch needs the cards :data:`Weights.catch_turns`
+    takes, more or less (:func:`_catch`)."""
+    if k + 1 >= len(within) or fog < 2:
+        return 0.0
+    done = within[k]
+    if done >= 1.0:
+        return _catch(left, w)
+    proves = (within[k + 1] - done) / (1 - done)
+    after = left - w.catch_turns - (held + 1) - 1
+    if after <= 0:
+        return 0.0
+    found = _catch(left, w)
+    return found * (proves * _catch(after, w) + (1 - proves) * _go_on(within, after, held + 1, fog - 1, k + 1, w))
+
+
+def advise(rules: Rules, view: PlayerView, actions: Sequence[Action], pending: Pending | None = None,
+           weights: Weights = DEFAULT_WEIGHTS) -> Plan:
+    """The action to take now and why, from the player's view, the legal ``actions`` and the
+    fog card waiting for ``resolve`` (see the module for the method)."""
+    turn = _Turn(rules, view, actions, pending, weights)
+    figures = Figures(0.0, turn.left, turn.fog, turn.held, turn.keys_left, turn.route, turn.proven,
+                      turn.suit_proves, None)
+    if not actions:
+        return Plan(None, (Reason("over"),), figures)
+    if not turn.load_odds():
+        return Plan(None, (Reason("contradiction"),), figures)
+    here = turn.odds[0][view.pawn]
+    figures = Figures(here, turn.left, turn.fog, turn.held, turn.keys_left, turn.route, turn.proven,
+                      turn.suit_proves, None)
+    if pending is not None:
+        return _resolve(turn, figures)
+    return _choose(turn, figures)
+
+
+def _resolve(turn: _Turn, figures: Figures) -> Plan:
+    """The parameter for the fog card waiting: the destination, location or key worth most."""
+    pending = turn.pending
+    assert pending is not None
+    view, board, routes = turn.view, turn.rules.board, turn.routes
+    gain, cost = turn.stakes(guess_ok=False)
+    ahead = turn.lookahead(gain, cost)
+    choices = pending.choices
+    order = board.index
+    if pending.asks == "path":   # the wherry: one or two steps, through a key still to claim when it can
+        def path_to(dest: str) -> list[str]:
+            if board.adjacent(view.pawn, dest):
+                return [dest]
+            via = sorted((x for x in board.neighbours(view.pawn) if board.adjacent(x, dest)),
+                         key=lambda x: (x in view.visited, order(x)))
+            return [via[0], dest]
+        scored = sorted(((ahead[d] - 1.0 + turn.key_gain(d, path_to(d)), d) for d in choices),
+                        key=lambda t: (-t[0], order(t[1])))
+        dest = scored[0][1]
+        doc: ActionDoc = {"action": "resolve", "path": path_to(dest)}
+        options = tuple(({"action": "resolve", "path": path_to(d)}, v) for v, d in scored)
+        return Plan(doc, (Reason("resolve.wherry", {"path": doc["path"]}),), figures, options)
+    if pending.action == "keyhole":   # where she may be next turn, within reach (the pawn's place first)
+        nxt = turn.odds[1]
+        best = max(choices, key=lambda x: (nxt[x] * (1.0 if x == view.pawn else 0.5), -order(x)))
+        return Plan({"action": "resolve", "location": best},
+                    (Reason("resolve.keyhole", {"location": best, "chance": nxt[best]}),), figures)
+    if pending.asks == "location":    # the link-boy: the key that shortens the route most
+        def saved(x: str) -> int:
+            return turn.route - routes.route(view.pawn, turn.unclaimed & ~routes.mask([x]))
+        best = max(choices, key=lambda x: (saved(x), -order(x)))
+        return Plan({"action": "resolve", "location": best},
+                    (Reason("resolve.linkboy", {"location": best, "steps": saved(best)}),), figures)
+    best = max(choices, key=lambda x: (ahead[x] + turn.key_gain(x), -order(x)))   # the crowd
+    return Plan({"action": "resolve", "to": best}, (Reason("resolve.crowd", {"location": best}),), figures)
+
+
+def _choose(turn: _Turn, figures: Figures) -> Plan:
+    """Weigh every legal action (see the module) and give the best with its reasons."""
+    view, actions, w = turn.view, turn.actions, turn.w
+    if turn.fog == 0:
+        # any search or fog action loses now: nothing can win any more
+        return Plan({"action": "pass" if "pass" in actions else actions[0]}, (Reason("no-fog"),), figures)
+    time_chance = turn.prove_in_time()
+    guess = turn.progress.guess
+    guess_ok = not turn.proven and guess.chance > w.guess_margin * time_chance
+    gain, cost = turn.stakes(guess_ok)
+    ahead = turn.lookahead(gain, cost)
+    here = turn.odds[0][view.pawn]
+    can_search = "search" in actions
+    options: list[tuple[ActionDoc, float]] = []
+    if can_search:   # a search (or a confrontation) here now
+        options.append(({"action": "search"}, here * gain - (1 - here) * cost))
+    if "move" in actions:   # a move (in Training, and a search there on this slot)
+        for y in turn.near[view.pawn][1:]:
+            there = turn.spot(0, y, gain, cost) if turn.training and can_search else 0.0
+            options.append(({"action": "move", "to": y}, max(there, ahead[y] - 1.0) + turn.key_gain(y)))
+    if "pass" in actions:
+        options.append(({"action": "pass"}, ahead[view.pawn] - 1.0))
+    fog_value: float | None = None
+    if "fog" in actions:
+        fog_value = _fog_value(turn, gain, cost, ahead)
+        figures = replace(figures, fog_value=fog_value)
+    others = max((v for _, v in options), default=-w.loss)
+    if fog_value is not None:
+        options.append(({"action": "fog"}, fog_value))
+    options.sort(key=lambda t: -t[1])
+    if not options:
+        return Plan({"action": actions[0]}, (), figures)
+    best, value = options[0]
+    searching = best["action"] == "search"
+    if "reveal_suit_card" in actions and not turn.proven and (
+            turn.suit_proves >= 1.0 or turn.deck == 0 or (searching and (turn.suit_proves > 0 or guess_ok))):
+        code: ReasonCode = ("reveal.proves" if turn.suit_proves >= 1.0 else "reveal.deck-empty" if turn.deck == 0
+                            else "reveal.may-prove" if turn.suit_proves > 0 else "reveal.guess")
+        return Plan({"action": "reveal_suit_card"}, (Reason(code, {"proves": turn.suit_proves}),), figures,
+                    tuple(options))
+    reasons: list[Reason] = []
+    if searching and "confront" in actions and (turn.proven or guess_ok):
+        traits = list(turn.deduction.dark_lady or guess.traits)
+        confront: ActionDoc = {"action": "confront", "traits": traits}
+        options = [(confront if doc is best else doc, v) for doc, v in options]
+        best = confront
+        if turn.proven:
+            reasons.append(Reason("confront.proven", {"traits": traits, "chance": here}))
+        else:
+            reasons.append(Reason("confront.guess", {"traits": traits, "guess": guess.chance, "chance": here,
+                                                     "prove_in_time": time_chance}))
+    elif searching:
+        reasons.append(Reason("search.odds", {"location": view.pawn, "chance": here}))
+        reasons.append(Reason("search.cost", {"cards": turn.held, "fog": turn.fog - 1}))
+    elif best["action"] == "move":
+        to = best["to"]
+        if turn.training and can_search and turn.spot(0, to, gain, cost) >= ahead[to] - 1.0 > -w.loss:
+            reasons.append(Reason("move.search", {"location": to, "chance": turn.odds[0][to]}))
+        else:
+            target, chance = _target(turn, to)
+            if turn.key_gain(to) > 0 and chance < 0.5:
+                reasons.append(Reason("move.keys", {"location": to, "keys": turn.keys_left, "route": turn.route}))
+            else:
+                reasons.append(Reason("move.chase", {"location": to, "target": target, "chance": chance}))
+    elif best["action"] == "fog":
+        reasons.append(Reason("fog.use", {"value": value - others}))
+    else:
+        reasons.append(Reason("stay", {"location": view.pawn, "chance": turn.odds[1][view.pawn]}))
+    if fog_value is not None and best["action"] != "fog":
+        reasons.append(Reason("fog.skip", {"value": others - fog_value}))
+    elif view.top is None and best["action"] != "fog":
+        reasons.append(Reason("fog.top"))
+    elif can_search and not searching and best["action"] != "confront":
+        reasons.append(Reason("wait.odds", {"location": view.pawn, "chance": here}))
+    reasons.append(Reason("time", {"slots": turn.left, "fog": turn.fog, "clues": turn.held}))
+    return Plan(best, tuple(reasons), figures, tuple(options))
+
+
+def _target(turn: _Turn, first: str) -> tuple[str, float]:
+    """Where a move to ``first`` aims: the place within reach of it where she is likeliest in the turns ahead."""
+    best = (turn.odds[1][first], first)
+    for k in range(2, len(turn.odds)):
+        for x in turn.near[first]:
+            best = max(best, (turn.odds[k][x], x), key=lambda t: t[0])
+    return best[1], best[0]
+
+
+def _fog_value(turn: _Turn, gain: float, cost: float, ahead: Mapping[str, float]) -> float:
+    """The worth of using the fog card on top: the mean over the cards it may be (see the module)."""
+    view, rules, w = turn.view, turn.rules, turn.w
+    board = rules.board
+    stay = ahead[view.pawn] - 1.0
+    fog_after = turn.fog - 1          # a card from the fog deck takes the used card's slot
+    lost = -w.loss
+    if turn.fog == 0:
+        return lost
+    spend = turn.scarcity()
+    total = 0.0
+    for card, chance in fog_odds(rules, view).items():
+        fog_card = rules.fog_card(card)
+        action = fog_card.action
+        keep = -spend if fog_card.discard else 0.0
+        if action == "glimpse" or (action == "linkboy" and not turn.unclaimed):
+            value = stay + 0.5
+        elif action == "lantern":
+            value = stay + 0.3
+        elif action == "keyhole":
+            value = stay + 0.5 + 0.5 * turn.odds[1][view.pawn] * gain
+        elif action == "wherry":
+            one = board.neighbours(view.pawn)
+            two = set(one).union(*(board.neighbours(x) for x in one))
+            value = max(ahead[d] - 1.0 + turn.key_gain(d, [x for x in one if board.adjacent(x, d)][:1])
+                        for d in two)
+        elif action == "linkboy":
+            value = stay + max(turn.key_gain(view.pawn, [x]) for x in board.location_ids if x not in view.visited)
+        elif action == "slip":
+            value = lost if turn.left <= 2 else stay - 1.0 - w.sight
+        elif action == "curfew":
+            value = lost if turn.left <= turn.held + 1 else stay - turn.held * (1 + w.sight)
+        elif action == "damp":
+            value = lost if fog_after <= 0 else stay - spend
+        elif action == "lost-key":
+            if view.suit_card is not None:
+                value = stay
+            elif view.pawn not in view.visited:
+                value = lost
+            else:
+                value = stay - 2 * turn.key_weight
+        else:  # crowd
+            back = [x for x in board.neighbours(view.pawn) if x in view.visited]
+            value = max((ahead[x] - 1.0 + turn.key_gain(x) for x in back), default=lost)
+        total += chance * (value + keep)
+    return total
+
+
+class Advisor:
+    """A bot that plays by the plan (``deduce simulate --bot advisor``)."""
+
+    def __init__(self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS):
+        self.rules = rules
+        self.weights = weights
+
+    def choose(self, view: PlayerView, actions: Sequence[Action], pending: Pending | None) -> ActionDoc:
+        plan = advise(self.rules, view, actions, pending, self.weights)
+        return plan.send if plan.send is not None else {"action": "pass"}
