@@ -151,8 +151,8 @@ def test_the_fog_card_on_top_is_one_the_trail_leaves_possible():
     game = Game.new(SHIPPED, parse_setup(SHIPPED, {"seed": 3}))
     view = game.player_view()
     length = view.length
-    trail = (search_entry(1, "globe", False), fog_entry(1 + length), fog_card_entry(1 + length, "glimpse", "glimpse.fog"),
-             fog_entry(1 + 2 * length))
+    trail = (search_entry(1, "globe", False), fog_entry(1 + length),
+             fog_card_entry(1 + length, "glimpse", "glimpse.fog"), fog_entry(1 + 2 * length))
     seen = replace(view, slot=1 + 2 * length, top=None, fog_deck=9, trail=trail)
     odds = fog_odds(SHIPPED, seen)
     assert "glimpse" not in odds and len(odds) == 9 and sum(odds.values()) == pytest.approx(1)
