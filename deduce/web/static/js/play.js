@@ -49,17 +49,28 @@ async function start(redraw) {
   redraw();
 }
 
+/**
+ * Show a view of the game on screen, with the events that led to it, unless the screen already
+ * shows a later version of that game (answers can come back out of order: a reload asked for
+ * after a refusal may arrive after the next action's answer).
+ */
+function show(entry, view, events) {
+  if (!game || game.entry.id !== entry.id || view.version < game.view.version) return;
+  game = {...game, view, events, hints: null};
+}
+
 /** Send an action; on a refusal say why in words and reload the game's state. */
 async function act(doc, redraw) {
+  const {entry, view} = game;
   try {
-    const step = await api("POST", `/v1/games/${game.entry.id}/actions`, {token: game.entry.token, body: {version: game.view.version, ...doc}});
-    game = {...game, view: step.view, events: step.events, hints: null};
+    const step = await api("POST", `/v1/games/${entry.id}/actions`, {token: entry.token, body: {version: view.version, ...doc}});
+    show(entry, step.view, step.events);
     notify("");
   } catch (error) {
     notify(errorText(error));  // 409 (stale version, an action the rules refuse) and 422 in words
     if (error instanceof ApiError) {  // then the game as it is now
       try {
-        game = {...game, view: await api("GET", `/v1/games/${game.entry.id}`, {token: game.entry.token}), events: [], hints: null};
+        show(entry, await api("GET", `/v1/games/${entry.id}`, {token: entry.token}), []);
       } catch (again) {
         notify(errorText(again));
       }
