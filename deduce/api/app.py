@@ -28,7 +28,8 @@ from deduce.shipped import load_rules
 
 ROUTERS = (routes.router, games.router)
 #: Request body models the routes read themselves (they appear in the OpenAPI components).
-REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn, models.TrackQueryIn)
+REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn, models.TrackQueryIn,
+                                               models.ActionIn)
 #: Largest request body accepted (SPEC 6).
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
 #: Longest time a request's body may take to arrive (a phone on a slow line sends 1 MiB well within it).

@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 from typing_extensions import TypedDict
 
 from deduce.api.jobs import Busy, Gone
@@ -64,7 +65,21 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     if exc.status_code < 200 or exc.status_code in (204, 304):
         return Response(status_code=exc.status_code, headers=exc.headers)
     code = {404: "not-found", 405: "method-not-allowed", 413: "limit"}.get(exc.status_code, "http")
-    return problems_response([Problem((), str(exc.detail), code)], exc.status_code, exc.headers)
+    headers = exc.headers
+    if exc.status_code == 405:
+        headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
+    return problems_response([Problem((), str(exc.detail), code)], exc.status_code, headers)
+
+
+#: The methods a 405's ``Allow`` header may name.
+METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route takes at this path (Starlette's 405 names only the first route's)."""
+    return [method for method in METHODS
+            if any(route.matches({**request.scope, "method": method})[0] == Match.FULL
+                   for route in request.app.router.routes)]
 
 
 async def busy(request: Request, exc: Busy) -> JSONResponse:

@@ -20,6 +20,7 @@ from typing_extensions import TypedDict
 from deduce.api.bodies import decode_json
 from deduce.api.deps import GamesDep, ServiceDep, TokenDep
 from deduce.api.errors import problems_response
+from deduce.api.routes import body_doc
 from deduce.api.service import SMALL_BODY
 from deduce.errors import Conflict, GameNotFound, Illegal, Problem, Unauthorized
 from deduce.game.events import EventJSON
@@ -95,8 +96,21 @@ def action_document(body: bytes) -> dict[str, Any]:
     return doc if isinstance(doc, dict) else {"action": doc}
 
 
+#: OpenAPI links: what a client (and schemathesis's stateful tests) can do next with a game's id.
+GAME_LINKS = {
+    "view": {"operationId": "get_game", "parameters": {"game_id": "$response.body#/id"},
+             "description": "The player's view of the new game (send its token)."},
+    "act": {"operationId": "act", "parameters": {"game_id": "$response.body#/id"},
+            "description": "An action on the new game (send its token)."},
+    "hints": {"operationId": "get_hints", "parameters": {"game_id": "$response.body#/id"},
+              "description": "Hints on the new game (send its token)."},
+}
+NEXT_LINKS = {name: {**link, "parameters": {"game_id": "$request.path.game_id"}} for name, link in GAME_LINKS.items()}
+
+
 @router.post("/v1/games", status_code=201, summary="Start a game", response_model=NewGameJSON,
-             response_model_exclude_unset=True, responses={
+             response_model_exclude_unset=True, operation_id="create_game", responses={
+                 201: {"links": GAME_LINKS},
                  422: {"description": "The setup is malformed (unknown mode, location, sequence, ...)."},
                  503: {"description": "The service holds its most unfinished games; try again after "
                                       "`Retry-After` seconds."}},
@@ -117,7 +131,7 @@ async def create_game(request: Request, games: GamesDep, svc: ServiceDep) -> Any
 
 
 @router.get("/v1/games/{game_id}", responses=GAME_ERRORS, summary="The player's view of a game",
-            response_model=ViewJSON, response_model_exclude_unset=True)
+            response_model=ViewJSON, response_model_exclude_unset=True, operation_id="get_game")
 async def get_game(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:
     try:
         return await svc.run(lambda: games.get(game_id, token).view())
@@ -125,8 +139,12 @@ async def get_game(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenD
         return refusal(exc)
 
 
-@router.post("/v1/games/{game_id}/actions", responses=ACTION_ERRORS, summary="Take an action",
-             response_model=StepJSON, response_model_exclude_unset=True,
+@router.post("/v1/games/{game_id}/actions", responses={**ACTION_ERRORS, 200: {"links": NEXT_LINKS}},
+             summary="Take an action", response_model=StepJSON, response_model_exclude_unset=True,
+             operation_id="act",
+             openapi_extra=body_doc("Action", {"move": {"summary": "Move to a neighbour",
+                                                        "value": {"version": 0, "action": "move", "to": "globe"}},
+                                               "pass": {"summary": "Pass", "value": {"version": 0, "action": "pass"}}}),
              description='Body: {"version": N, "action": A, ...}: move (to), search, confront (traits), fog, '
                          "resolve (what the pending fog card asks), pass, reveal_suit_card. Answers the new "
                          "view and the events the player saw.")
@@ -146,7 +164,7 @@ async def post_action(game_id: str, request: Request, games: GamesDep, svc: Serv
 
 
 @router.get("/v1/games/{game_id}/hints", responses=GAME_ERRORS, summary="Hints from the player's view",
-            response_model=HintsJSON, response_model_exclude_unset=True,
+            response_model=HintsJSON, response_model_exclude_unset=True, operation_id="get_hints",
             description="who: the deduction from the revealed clues and her suit; where: the tracking "
                         "result from the landmarks, fog cards and searches seen.")
 async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:

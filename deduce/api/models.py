@@ -6,18 +6,22 @@ its producer in :mod:`deduce` returns (``DeductionJSON``, ``TrackingJSON``, ``Vi
 
 Request bodies are *not* validated with these models: the routes hand the decoded JSON
 to :mod:`deduce`'s own parsers (``parse_query``, ``cardfile.parse``), so the CLI and the
-API report the same problems with the same paths and words. The request models only
-describe those documents for clients (and for schemathesis); they are deliberately no
-stricter than the parsers, so anything they call invalid the parsers refuse too.
+API report the same problems with the same paths and words. The request models describe
+those documents for clients (and for schemathesis) as exactly as JSON Schema can: no
+``null`` where the parsers refuse it, a clue as one of its three shapes, and (filled in by
+:func:`api.app.openapi_with_request_models` from the server's own card set and board) the
+ids a field accepts. What JSON Schema cannot say is the game's own cross-field rules (a
+typed card's key must cover every suit she can still be of; a suit card belongs to her
+suit): those the parsers alone refuse, with 422.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
-from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS
+from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT
 from deduce.where.stealth import Moves
 from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS
 from deduce.who.query import MAX_CLUES, Role
@@ -50,16 +54,36 @@ SMALL_CARD_SET: dict[str, Any] = {
 
 # -- requests (documentation only) ------------------------------------------------
 
-class ClueIn(BaseModel):
-    """A revealed card: by id, or typed from the table (traits with counts or a whole key)."""
+class NamedClueIn(BaseModel):
+    """A revealed card named by its id."""
 
-    model_config = ConfigDict(extra="forbid", title="Clue")
+    model_config = ConfigDict(extra="forbid", title="NamedClue")
 
-    card: str | None = Field(None, description="a lady id of the server's card set")
-    role: Role = Field("clue", description="suit_card for the other card of her suit (needs card)")
-    traits: list[str] | None = Field(None, description="the card's traits, when it is typed in instead of named")
-    counts: Counts | None = Field(None, description="the card's key entry for her suit (needs suit)")
-    key: dict[str, Counts] | None = Field(None, description="the card's whole key, suit by suit")
+    card: str = Field(description="a lady id of the server's card set")
+    role: Role = Field("clue", description="suit_card for the other card of her suit")
+
+
+class CountsClueIn(BaseModel):
+    """A card typed from the table: its traits and its key entry for her suit (the query needs a suit)."""
+
+    model_config = ConfigDict(extra="forbid", title="CountsClue")
+
+    traits: list[str] = Field(description="the card's traits", json_schema_extra={"uniqueItems": True})
+    counts: Counts = Field(description="the card's key entry for her suit")
+    role: Literal["clue"] = "clue"
+
+
+class KeyClueIn(BaseModel):
+    """A card typed from the table with its whole key, suit by suit."""
+
+    model_config = ConfigDict(extra="forbid", title="KeyClue")
+
+    traits: list[str] = Field(description="the card's traits", json_schema_extra={"uniqueItems": True})
+    key: dict[str, Counts] = Field(description="an entry for every suit she can still be of")
+    role: Literal["clue"] = "clue"
+
+
+ClueIn = NamedClueIn | CountsClueIn | KeyClueIn
 
 
 class QueryIn(BaseModel):
@@ -71,8 +95,9 @@ class QueryIn(BaseModel):
     suit: str | None = Field(None, description="the Dark Lady's suit (the back of her card), when known")
     clues: list[ClueIn] | None = Field(None, max_length=MAX_CLUES,
                                        description=f"the revealed cards, at most {MAX_CLUES}")
-    distinct: bool | None = Field(True, description="the Dark Lady differs from every revealed lady")
-    explain: bool | None = Field(False, description="say which clues prove each certain or excluded trait")
+    distinct: bool | None = Field(True, description="the Dark Lady differs from every revealed lady (null: yes)")
+    explain: bool | None = Field(False, description="say which clues prove each certain or excluded trait "
+                                                    "(null: no)")
 
 
 class TraitIn(BaseModel):
@@ -116,16 +141,38 @@ SPEC_TRACK_QUERY: dict[str, Any] = {"length": 26, "moves": "always", "now": 7,
                                      {"slot": 5, "searched": "globe", "found": False}]}
 
 
-class SlotObservationIn(BaseModel):
-    """What was seen on one slot: exactly one of a landmark, a fog card, or a search."""
+SLOT = Field(ge=0, le=MAX_SLOT, description="cards moved since the start (the countdown card does not count)")
 
-    model_config = ConfigDict(extra="forbid", title="SlotObservation")
 
-    slot: int = Field(ge=0, description="cards moved since the start (the countdown card does not count)")
-    landmark: str | None = Field(None, description="the landmark on the stealth card's back")
-    fog: Literal[True] | None = Field(None, description="a fog card was showing")
-    searched: str | None = Field(None, description="a location searched on this slot (with found)")
-    found: bool | None = Field(None, description="whether that search found her")
+class LandmarkSeenIn(BaseModel):
+    """A stealth card's landmark seen on a slot."""
+
+    model_config = ConfigDict(extra="forbid", title="LandmarkSeen")
+
+    slot: int = SLOT
+    landmark: str = Field(description="the landmark on the stealth card's back")
+
+
+class FogSeenIn(BaseModel):
+    """A fog card seen on a slot."""
+
+    model_config = ConfigDict(extra="forbid", title="FogSeen")
+
+    slot: int = SLOT
+    fog: Literal[True]
+
+
+class SearchIn(BaseModel):
+    """A location searched on a slot, and whether she was found there."""
+
+    model_config = ConfigDict(extra="forbid", title="Search")
+
+    slot: int = SLOT
+    searched: str = Field(description="the location searched")
+    found: bool = Field(False, description="whether the search found her")
+
+
+SlotObservationIn = LandmarkSeenIn | FogSeenIn | SearchIn
 
 
 class TrackQueryIn(BaseModel):
@@ -135,5 +182,69 @@ class TrackQueryIn(BaseModel):
 
     length: int = Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck")
     moves: Moves = Field(description="always: she moves every turn; may_stay: she may stay put")
-    now: int = Field(ge=0, description="the slot to give the odds for")
+    now: int = Field(ge=0, le=MAX_SLOT, description="the slot to give the odds for")
     observations: list[SlotObservationIn] | None = Field(None, max_length=MAX_OBSERVATIONS)
+
+
+# -- game actions (SPEC 8) ------------------------------------------------------------
+
+VERSION = Field(ge=0, description="the version of the view the action was made on")
+
+
+class MoveIn(BaseModel):
+    """Move the pawn to a neighbouring location."""
+
+    model_config = ConfigDict(extra="forbid", title="MoveAction")
+    version: int = VERSION
+    action: Literal["move"]
+    to: str = Field(description="a location next to the pawn")
+
+
+class PlainActionIn(BaseModel):
+    """An action that takes nothing more: search, use the fog card, pass, reveal the suit card."""
+
+    model_config = ConfigDict(extra="forbid", title="PlainAction")
+    version: int = VERSION
+    action: Literal["search", "fog", "pass", "reveal_suit_card"]
+
+
+class ConfrontIn(BaseModel):
+    """Search the pawn's location naming her traits."""
+
+    model_config = ConfigDict(extra="forbid", title="ConfrontAction")
+    version: int = VERSION
+    action: Literal["confront"]
+    traits: list[str] = Field(description="her traits, as many as a lady has", json_schema_extra={"uniqueItems": True})
+
+
+class ResolvePathIn(BaseModel):
+    """Answer a fog card that asks for a path of one or two steps."""
+
+    model_config = ConfigDict(extra="forbid", title="ResolvePath")
+    version: int = VERSION
+    action: Literal["resolve"]
+    path: list[str] = Field(min_length=1, max_length=2)
+
+
+class ResolveLocationIn(BaseModel):
+    """Answer a fog card that asks for a location (``location``, or ``to`` for a move)."""
+
+    model_config = ConfigDict(extra="forbid", title="ResolveLocation")
+    version: int = VERSION
+    action: Literal["resolve"]
+    location: str
+
+
+class ResolveToIn(BaseModel):
+    """Answer a fog card that asks where to move."""
+
+    model_config = ConfigDict(extra="forbid", title="ResolveTo")
+    version: int = VERSION
+    action: Literal["resolve"]
+    to: str
+
+
+class ActionIn(RootModel[MoveIn | PlainActionIn | ConfrontIn | ResolvePathIn | ResolveLocationIn | ResolveToIn]):
+    """An action on a game (SPEC 8): which one, and what it needs; the rules decide if it is allowed now."""
+
+    model_config = ConfigDict(title="Action")
