@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import schemathesis
 from hypothesis import HealthCheck, settings
@@ -48,8 +48,8 @@ GameMachine: Any = schema.include(path_regex="^/v1/games").as_state_machine()
 class TokenedGames(GameMachine):  # type: ignore[misc,valid-type]
     """The game routes' state machine, sending each game's token with every call on it."""
 
-    tokens: dict[str, str] = {}
-    calls: dict[tuple[str, str, int], int] = {}
+    tokens: ClassVar[dict[str, str]] = {}
+    calls: ClassVar[dict[tuple[str, str, int], int]] = {}
 
     def before_call(self, case: Any) -> None:
         token = self.tokens.get((case.path_parameters or {}).get("game_id", ""))
