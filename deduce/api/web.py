@@ -207,7 +207,9 @@ class AdviceAnswerJSON(TypedDict):
     advice: NotRequired[AdviceJSON]
 
 
-def _advice(default_board: Board, doc: Mapping[str, Any]) -> AdviceAnswerJSON:
+def advice_answer(default_board: Board, body: bytes) -> AdviceAnswerJSON:
+    """``POST /v1/advice``, from its body (on a worker thread, or in a child process when large)."""
+    doc = _object(decode_json(body, "an advice query"), "an advice query")
     board = _given(doc, "board", boardfile.parse, "board", lambda: default_board)
     query = _within("query", lambda d: parse_track_query(board, d), doc.get("query"))
     pawn = doc.get("pawn")
@@ -231,13 +233,14 @@ def _advice(default_board: Board, doc: Mapping[str, Any]) -> AdviceAnswerJSON:
                                pawn={"anyOf": [{"type": "string"}, {"type": "null"}]}, board=DOCUMENT),
 )
 async def post_advice(request: Request, svc: ServiceDep) -> Any:
-    body = await request.body()
-    return await svc.run(lambda: _advice(svc.board, _object(decode_json(body, "an advice query"), "an advice query")))
+    return await svc.answer(advice_answer, await request.body(), request.is_disconnected, svc.board)
 
 
 # -- a deduction with the player's own cards ---------------------------------------------------
 
-def _hint(default_cards: CardSet, explain_timeout_ms: int, doc: Mapping[str, Any]) -> DeductionJSON:
+def hint_answer(default_cards: CardSet, explain_timeout_ms: int, body: bytes) -> DeductionJSON:
+    """``POST /v1/hint``, from its body."""
+    doc = _object(decode_json(body, "a hint query"), "a hint query")
     cards = _given(doc, "cards", cardfile.parse, "card set", lambda: default_cards)
     query = _within("query", lambda d: parse_query(cards, d), doc.get("query"))
     return deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()
@@ -253,9 +256,8 @@ def _hint(default_cards: CardSet, explain_timeout_ms: int, doc: Mapping[str, Any
                                cards=CARDS_DOCUMENT),
 )
 async def post_hint(request: Request, svc: ServiceDep) -> Any:
-    body = await request.body()
-    return await svc.run(lambda: _hint(svc.cards, svc.explain_timeout_ms,
-                                       _object(decode_json(body, "a hint query"), "a hint query")))
+    return await svc.answer(hint_answer, await request.body(), request.is_disconnected,
+                            svc.cards, svc.explain_timeout_ms)
 
 
 # -- reading a box owner's own files ----------------------------------------------------------
@@ -269,9 +271,13 @@ async def post_hint(request: Request, svc: ServiceDep) -> Any:
     openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
 )
 async def check_cards(request: Request, svc: ServiceDep) -> Any:
-    body, content_type = await request.body(), request.headers.get("content-type")
-    return await svc.run(
-        lambda: cardfile.to_json(cardfile.parse(decode_document(body, content_type, "card set"))))
+    return await svc.answer(card_set_answer, await request.body(), request.is_disconnected,
+                            request.headers.get("content-type"))
+
+
+def card_set_answer(content_type: str | None, body: bytes) -> CardSetJSON:
+    """``POST /v1/cards/check``, from its body."""
+    return cardfile.to_json(cardfile.parse(decode_document(body, content_type, "card set")))
 
 
 @router.post(
@@ -285,14 +291,21 @@ async def check_cards(request: Request, svc: ServiceDep) -> Any:
         for media in ("application/json", YAML_TYPES[0])}}},
 )
 async def check_board(request: Request, svc: ServiceDep) -> Any:
-    body, content_type = await request.body(), request.headers.get("content-type")
-    return await svc.run(
-        lambda: boardfile.to_json(boardfile.parse(decode_document(body, content_type, "board"))))
+    return await svc.answer(board_answer, await request.body(), request.is_disconnected,
+                            request.headers.get("content-type"))
+
+
+def board_answer(content_type: str | None, body: bytes) -> BoardJSON:
+    """``POST /v1/board/check``, from its body."""
+    return boardfile.to_json(boardfile.parse(decode_document(body, content_type, "board")))
 
 
 # -- the deck audit -------------------------------------------------------------------------
 
-def _deck_audit(doc: Mapping[str, Any]) -> DeckAuditJSON:
+def deck_audit_answer(body: bytes) -> DeckAuditJSON:
+    """``POST /v1/audit-deck``, from its body."""
+    doc = _object(decode_json(body, "the documents to audit"), "the documents to audit")
+
     def part(field: str, parse: Callable[[Any], T], shipped: str, what: str) -> T:
         return _given(doc, field, parse, what, lambda: parse(decode_yaml(data_path(shipped).read_bytes(), what)))
 
@@ -312,6 +325,4 @@ def _deck_audit(doc: Mapping[str, Any]) -> DeckAuditJSON:
     openapi_extra=_body_schema([], board=DOCUMENT, stealth=DOCUMENT, sequences=DOCUMENT),
 )
 async def post_audit_deck(request: Request, svc: ServiceDep) -> Any:
-    body = await request.body()
-    what = "the documents to audit"
-    return await svc.run(lambda: _deck_audit(_object(decode_json(body, what), what)))
+    return await svc.answer(deck_audit_answer, await request.body(), request.is_disconnected)

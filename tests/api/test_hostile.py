@@ -305,3 +305,17 @@ def test_healthz_answers_while_audits_and_huge_bodies_are_at_work(tmp_path: Path
             for h in hammers:
                 h.result()
             auditing.result()
+
+
+def test_large_bodies_are_answered_in_a_child_process_the_same(client):
+    """A body over 64 KiB is read in a child process: the same answer, and the same errors."""
+    padded = CARDS.read_bytes() + b"# padding\n" * 10_000
+    assert len(padded) > 64 << 10
+    small = client.post("/v1/cards/check", content=CARDS.read_bytes(), headers={"content-type": "application/yaml"})
+    large = client.post("/v1/cards/check", content=padded, headers={"content-type": "application/yaml"})
+    assert large.status_code == small.status_code == 200 and large.json() == small.json()
+    query = {"suit": "rose", "clues": [{"card": "jacqueline-field"}]}
+    spaced = json.dumps(query).encode() + b" " * (100 << 10)
+    assert client.post("/v1/deduce", content=spaced).json() == client.post("/v1/deduce", json=query).json()
+    bad = client.post("/v1/hint", content=b'{"query": {"suit": "nowhere"}}' + b" " * (100 << 10))
+    assert errors_of(bad, 422)[0]["path"] == "query.suit"
