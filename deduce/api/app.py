@@ -45,12 +45,13 @@ cards seen, and audits of card sets. Every error answer has the shape
 
 def create_app(cards_path: str | Path | None = None, board_path: str | Path | None = None,
                games_db: str | Path | None = None, max_live_games: int = MAX_LIVE_GAMES,
-               game_expiry: float = GAME_EXPIRY, **options: Any) -> FastAPI:
+               game_expiry: float = GAME_EXPIRY, body_seconds: float = BODY_SECONDS, **options: Any) -> FastAPI:
     """The application, with the card set and board read and prepared (the shipped ones by default).
 
     ``games_db`` is the game store's SQLite file (default :data:`deduce.game.store.DEFAULT_DB`),
     opened while the app runs, with at most ``max_live_games`` unfinished games, each deleted
-    after ``game_expiry`` seconds without an action. ``options`` go to :class:`api.service.Service` (``audit_seconds``,
+    after ``game_expiry`` seconds without an action; a body must arrive within ``body_seconds``.
+    ``options`` go to :class:`api.service.Service` (``audit_seconds``,
     ``audit_timeout``, ``audit_workers``, ``audit_queue``, ``threads``, ``queue``). Raises
     :class:`deduce.errors.InputError` naming the file for a bad card set or board, before
     anything is served.
@@ -75,7 +76,7 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
         app.include_router(router)
     web.install(app)  # the page, its files and the offline /docs
     errors.install(app)
-    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES, body_seconds=BODY_SECONDS)
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES, body_seconds=body_seconds)
     app.add_middleware(RequestId)  # outermost of the two, so that a 413 carries the id too
     app.openapi = lambda: openapi_with_request_models(app)  # type: ignore[method-assign]  # FastAPI's documented way
     return app

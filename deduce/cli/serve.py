@@ -40,14 +40,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from deduce.api.app import create_app
+        from deduce.api.protocol import HeadersInTime
     app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db,  # bad files: InputError
                      max_live_games=args.max_games, game_expiry=args.game_expiry * 3600,
+                     body_seconds=args.body_timeout,
                      **({"audit_seconds": args.audit_seconds} if args.audit_seconds else {}))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     # Worker threads compute in Python while the event loop routes: let the loop have the GIL
     # back within 1 ms, not the default 5, so /healthz stays quick beside long requests.
     sys.setswitchinterval(SWITCH_INTERVAL)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    HeadersInTime.header_seconds = args.header_timeout
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info", http=HeadersInTime)
     return 0
 
 
@@ -65,6 +68,10 @@ def add_serve_parser(sub: Subparsers) -> None:
     p.add_argument("--game-expiry", type=positive(float), default=GAME_EXPIRY / 3600, metavar="HOURS",
                    help=f"delete an unfinished game after this long without an action "
                         f"(default: {GAME_EXPIRY / 3600:g})")
+    p.add_argument("--header-timeout", type=positive(float), default=10.0, metavar="S",
+                   help="close a connection whose request headers take longer than S seconds (default: 10)")
+    p.add_argument("--body-timeout", type=positive(float), default=30.0, metavar="S",
+                   help="answer 408 to a request whose body takes longer than S seconds (default: 30)")
     p.add_argument("--audit-seconds", type=positive(float), metavar="S",
                    help="refuse (422) an audit estimated to take longer than S seconds (default: 10)")
     p.set_defaults(handler=cmd_serve)

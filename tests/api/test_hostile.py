@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import random
+import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -319,3 +320,22 @@ def test_large_bodies_are_answered_in_a_child_process_the_same(client):
     assert client.post("/v1/deduce", content=spaced).json() == client.post("/v1/deduce", json=query).json()
     bad = client.post("/v1/hint", content=b'{"query": {"suit": "nowhere"}}' + b" " * (100 << 10))
     assert errors_of(bad, 422)[0]["path"] == "query.suit"
+
+
+def test_slow_clients_are_cut_off(tmp_path: Path):
+    """Headers that never end get the connection closed; a body that stops gets 408 and a close."""
+    with running(tmp_path, "--header-timeout", "1", "--body-timeout", "1") as base:
+        host, port = base.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as slow:
+            slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            start = time.monotonic()
+            assert slow.recv(1000) == b""  # closed by the server
+            assert time.monotonic() - start < 8
+        with socket.create_connection((host, int(port)), timeout=10) as slow:
+            slow.sendall(b"POST /v1/deduce HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 100\r\n\r\n{\"suit\": ")  # and never the rest
+            answer = b""
+            while chunk := slow.recv(1000):  # until the server closes the connection
+                answer += chunk
+            assert answer.startswith(b"HTTP/1.1 408") and b"did not arrive" in answer
+        assert httpx.get(f"{base}/healthz").status_code == 200  # the server itself is fine
