@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,6 +32,7 @@ from typing import Any
 import httpx
 
 from deduce.shipped import load_cards
+from deduce.web.browser import free_port
 from deduce.who.cards import CardSet
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
@@ -71,13 +71,6 @@ def contradicting(cards: CardSet, queries: list[dict[str, Any]], seed: int = 160
                 out.append(bad)
                 break
     return out
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def start_server(cards: str | None, *flags: str) -> tuple[subprocess.Popen[str], str]:

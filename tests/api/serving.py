@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
@@ -12,15 +11,10 @@ from pathlib import Path
 
 import httpx
 
+from deduce.web.browser import free_port
+
 CARDS = Path(__file__).with_name("cards.yaml")
 DEDUCE = Path(sys.executable).with_name("deduce")  # the console script of this venv
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextmanager
