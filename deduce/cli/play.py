@@ -24,6 +24,8 @@ from rich.table import Table
 from rich.text import Text
 
 from deduce.errors import Illegal, InputError
+from deduce.game.advisor import advise as plan_advice
+from deduce.game.advisor import reason_text
 from deduce.game.bot import ActionDoc
 from deduce.game.material import Rules
 from deduce.game.refusals import reason
@@ -332,14 +334,44 @@ def trail_tail(game: Game, console: Console, trail: Sequence[TrailEntryJSON], ro
 def hints_text(game: Game) -> str:
     """The hints, with the same renderers as ``deduce hint`` and ``deduce track --pawn``: who
     she can be (candidates and the reasons in words), how far her traits are from proven, her
-    odds now and next turn, and the advice."""
+    odds now and next turn, and the one-turn advice; then the plan: what to do now, the
+    command that does it, and why."""
     view = game.player_view()
     query = who_query(game.cards, view, explain=True)
     tracking = track(game.board, view.track_query())
     advice = advise(game.board, tracking, view.pawn) if tracking.paths else None
     return (hint_text(game.cards, query, deduce(game.cards, query), game.lang) + "\n\n"
             + "\n".join(progress_lines(game, who_progress(game.cards, view))) + "\n\n"
-            + track_text(game.board, tracking, advice, game.lang))
+            + track_text(game.board, tracking, advice, game.lang).rstrip("\n") + "\n\n"
+            + "\n".join(plan_lines(game)))
+
+
+def plan_lines(game: Game) -> list[str]:
+    """The advisor's plan (:mod:`deduce.game.advisor`, the hints' ``plan``) in words: the action
+    with the command that sends it (places and traits by their numbers), then its reasons."""
+    plan = plan_advice(game.rules, game.player_view(), game.legal_actions(), game.pending)
+    send = plan.send
+    lang = game.lang
+
+    def number(location: str) -> str:
+        return str(game.board.index(location) + 1)
+
+    if send is None:
+        action = play_phrase(lang, "plan.do.none")
+    elif send["action"] == "move":
+        action = play_phrase(lang, "plan.do.move", place=place(game, send["to"]), command=f"m {number(send['to'])}")
+    elif send["action"] == "confront":
+        names = ", ".join(game.cards.trait(t).name.get(lang) for t in send["traits"])
+        numbers = " ".join(str(game.cards.trait_ids.index(t) + 1) for t in send["traits"])
+        action = play_phrase(lang, "plan.do.confront", traits=names, command=f"c {numbers}")
+    elif send["action"] == "resolve":
+        chosen = send.get("path") or [send.get("location") or send["to"]]
+        action = play_phrase(lang, "plan.do.resolve", places=" → ".join(place(game, x) for x in chosen),
+                             command="r " + " ".join(number(x) for x in chosen))
+    else:
+        action = play_phrase(lang, f"plan.do.{send['action']}")
+    return [play_phrase(lang, "plan.title", action=action),
+            *(f"- {reason_text(game.rules, lang, r)}" for r in plan.reasons)]
 
 
 def chance_text(lang: str, chance: float) -> str:

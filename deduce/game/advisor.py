@@ -594,7 +594,7 @@ def _choose(turn: _Turn, figures: Figures) -> Plan:
         reasons.append(Reason("fog.skip", {"value": others - fog_value}))
     elif view.top is None and best["action"] != "fog":
         reasons.append(Reason("fog.top"))
-    elif can_search and not searching and best["action"] != "confront":
+    elif can_search and not searching and here > 0:
         reasons.append(Reason("wait.odds", {"location": view.pawn, "chance": here}))
     reasons.append(Reason("time", {"slots": turn.left, "fog": turn.fog, "clues": turn.held}))
     return Plan(best, tuple(reasons), figures, tuple(options))

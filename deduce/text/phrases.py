@@ -71,7 +71,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan.no-fog": "No fog card is left: a search or a fog action would lose the game. Wait.",
         "plan.resolve.wherry": "Take the boat along {path}: it claims the keys on the way and brings you nearer her.",
         "plan.resolve.keyhole": "Hold the next card to the key of {location}: she will be there with {chance}.",
-        "plan.resolve.linkboy": "Send the boy for the key of {location}: it saves {steps} moves on your route.",
+        "plan.resolve.linkboy": "Send the boy for the key of {location}: moves it saves on your route: {steps}.",
         "plan.resolve.crowd": "Let the crowd carry you to {location}.",
         "plan.reveal.may-prove": ("Reveal the suit card first: it proves her traits with {proves}, and then you "
                                   "can confront her here."),
@@ -84,11 +84,12 @@ PHRASES: dict[str, dict[str, str]] = {
                                 "win only {prove_in_time} before time or the fog cards run out. She is here with "
                                 "{chance}."),
         "plan.search.odds": "Search here at {location}: she is here with {chance}.",
-        "plan.search.cost": ("A search spends a fog card ({fog} left after it); she then flees {cards} cards, one "
-                             "more if you find her."),
-        "plan.move.chase": "Move to {location}: it keeps you in reach of {target}, where she may be with {chance}.",
-        "plan.move.keys": ("Move to {location}: {keys} keys are still to claim for the suit card, and it is on the "
-                           "shortest route ({route} moves)."),
+        "plan.search.cost": ("A search spends a fog card (fog cards left after it: {fog}); she then flees one card "
+                             "per clue held ({cards}), one more if you find her."),
+        "plan.move.chase": ("Move to {location}, towards where she is likeliest in the turns ahead: {target} "
+                            "({chance})."),
+        "plan.move.keys": ("Move to {location}: it is on the shortest route through the keys still to claim for "
+                           "the suit card (keys: {keys}; moves: {route})."),
         "plan.move.search": "Move to {location} and search there: she is there with {chance}.",
         "plan.stay": "Stay at {location} (pass): she may come here next turn, with {chance}.",
         "plan.fog.use": ("Use the fog card on top: over the cards it may be, it is worth {value} cards more than "
@@ -96,7 +97,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan.fog.skip": "Leave the fog card on top: over the cards it may be, it is worth {value} cards less.",
         "plan.fog.top": "A fog card is on top: no search this turn.",
         "plan.wait.odds": "Do not search here yet: she is here with only {chance}.",
-        "plan.time": "{slots} cards before the countdown runs out; {fog} fog cards left; {clues} clues held.",
+        "plan.time": "Cards before the countdown runs out: {slots}; fog cards left: {fog}; clues held: {clues}.",
     },
     "it": {
         "status.open": "ancora aperto",
@@ -163,8 +164,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan.resolve.wherry": ("Prendi la barca lungo {path}: prende le chiavi lungo la strada e ti avvicina "
                                 "a lei."),
         "plan.resolve.keyhole": "Metti la prossima carta dietro la chiave di {location}: lei sarà lì con {chance}.",
-        "plan.resolve.linkboy": ("Manda il ragazzo a prendere la chiave di {location}: risparmi {steps} mosse sul "
-                                 "tuo percorso."),
+        "plan.resolve.linkboy": ("Manda il ragazzo a prendere la chiave di {location}: mosse risparmiate sul tuo "
+                                 "percorso: {steps}."),
         "plan.resolve.crowd": "Lasciati portare dalla folla a {location}.",
         "plan.reveal.may-prove": ("Scopri prima la carta del seme: dimostra i suoi tratti con {proves}, e poi puoi "
                                   "smascherarla qui."),
@@ -178,11 +179,12 @@ PHRASES: dict[str, dict[str, str]] = {
                                 "dimostrarli vincerebbe solo {prove_in_time} prima che finiscano il tempo o le "
                                 "carte Nebbia. È qui con {chance}."),
         "plan.search.odds": "Cerca qui, a {location}: è qui con {chance}.",
-        "plan.search.cost": ("Una ricerca spende una carta Nebbia (dopo ne restano {fog}); poi lei fugge di "
-                             "{cards} carte, una in più se la trovi."),
-        "plan.move.chase": "Vai a {location}: resti a portata di {target}, dove lei può essere con {chance}.",
-        "plan.move.keys": ("Vai a {location}: restano {keys} chiavi da prendere per la carta del seme, ed è sul "
-                           "percorso più breve ({route} mosse)."),
+        "plan.search.cost": ("Una ricerca spende una carta Nebbia (carte Nebbia rimaste dopo: {fog}); poi lei fugge "
+                             "di una carta per indizio in mano ({cards}), una in più se la trovi."),
+        "plan.move.chase": ("Vai a {location}, verso dove è più probabile che sia nei prossimi turni: {target} "
+                            "({chance})."),
+        "plan.move.keys": ("Vai a {location}: è sul percorso più breve tra le chiavi ancora da prendere per la "
+                           "carta del seme (chiavi: {keys}; mosse: {route})."),
         "plan.move.search": "Vai a {location} e cerca lì: è lì con {chance}.",
         "plan.stay": "Resta a {location} (passa): può arrivare qui il prossimo turno, con {chance}.",
         "plan.fog.use": ("Usa la carta Nebbia in cima: tra le carte che può essere, vale {value} carte più "
@@ -190,8 +192,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan.fog.skip": "Lascia la carta Nebbia in cima: tra le carte che può essere, vale {value} carte meno.",
         "plan.fog.top": "In cima c'è una carta Nebbia: niente ricerca in questo turno.",
         "plan.wait.odds": "Non cercare ancora qui: è qui solo con {chance}.",
-        "plan.time": ("{slots} carte prima che scada il conto alla rovescia; {fog} carte Nebbia rimaste; "
-                      "{clues} indizi in mano."),
+        "plan.time": ("Carte prima che scada il conto alla rovescia: {slots}; carte Nebbia rimaste: {fog}; "
+                      "indizi in mano: {clues}."),
     },
     "ru": {
         "status.open": "не решено",
@@ -255,7 +257,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "plan.no-fog": "Карт тумана не осталось: поиск или действие тумана проиграет партию. Ждите.",
         "plan.resolve.wherry": "Плывите на лодке через {path}: ключи по пути ваши, и вы ближе к ней.",
         "plan.resolve.keyhole": "Приложите следующую карту к ключу места {location}: она будет там с шансом {chance}.",
-        "plan.resolve.linkboy": "Пошлите мальчика за ключом места {location}: это сбережёт {steps} ходов на маршруте.",
+        "plan.resolve.linkboy": "Пошлите мальчика за ключом места {location}: ходов сбережено на маршруте: {steps}.",
         "plan.resolve.crowd": "Пусть толпа унесёт вас в место {location}.",
         "plan.reveal.may-prove": ("Сначала откройте карту масти: она доказывает её черты с шансом {proves}, и тогда "
                                   "её можно разоблачить здесь."),
@@ -268,12 +270,12 @@ PHRASES: dict[str, dict[str, str]] = {
                                 "доказательства выиграл бы лишь с шансом {prove_in_time}, пока не кончатся время или "
                                 "карты тумана. Она здесь с шансом {chance}."),
         "plan.search.odds": "Ищите здесь, в месте {location}: она здесь с шансом {chance}.",
-        "plan.search.cost": ("Поиск тратит карту тумана (после него останется {fog}); затем она убегает на {cards} "
-                             "карт, на одну больше, если вы её найдёте."),
-        "plan.move.chase": ("Идите в место {location}: так вы рядом с местом {target}, где она может быть с шансом "
-                            "{chance}."),
-        "plan.move.keys": ("Идите в место {location}: для карты масти осталось собрать ключей: {keys}, и это "
-                           "кратчайший маршрут ({route} ходов)."),
+        "plan.search.cost": ("Поиск тратит карту тумана (после него их останется: {fog}); затем она убегает на "
+                             "одну карту за каждую улику на руках ({cards}) и ещё на одну, если вы её найдёте."),
+        "plan.move.chase": ("Идите в место {location}, туда, где она вероятнее всего будет в ближайшие ходы: "
+                            "{target} ({chance})."),
+        "plan.move.keys": ("Идите в место {location}: это кратчайший маршрут через ключи, которые ещё нужны для "
+                           "карты масти (ключей: {keys}; ходов: {route})."),
         "plan.move.search": "Идите в место {location} и ищите там: она там с шансом {chance}.",
         "plan.stay": "Оставайтесь в месте {location} (пас): она может прийти сюда на следующем ходу, шанс {chance}.",
         "plan.fog.use": ("Используйте карту тумана сверху: в среднем по картам, которыми она может быть, это на "
@@ -282,7 +284,7 @@ PHRASES: dict[str, dict[str, str]] = {
                           "{value} карт хуже."),
         "plan.fog.top": "Сверху карта тумана: в этот ход искать нельзя.",
         "plan.wait.odds": "Пока не ищите здесь: она здесь лишь с шансом {chance}.",
-        "plan.time": "До конца отсчёта {slots} карт; карт тумана осталось: {fog}; улик на руках: {clues}.",
+        "plan.time": "Карт до конца отсчёта: {slots}; карт тумана осталось: {fog}; улик на руках: {clues}.",
     },
 }
 

@@ -192,3 +192,20 @@ def test_the_advisor_bot_beats_the_baseline():
     assert p < 0.001, (better, worse)
     assert sum(o.state == "won" for o in advisor) >= sum(o.state == "won" for o in baseline)
     assert sum(a) / len(a) >= sum(b) / len(b) + 3
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_terminal_hint_screen_ends_with_the_plan_in_the_games_language(lang):
+    """The terminal's hint screen (deduce play, h) ends with the plan: the action, the command
+    that sends it, and its reasons, in the game's language."""
+    from deduce.cli.play import hints_text, parse_command
+    from deduce.text.play import PLAY_PHRASES
+
+    game = Game.new(SHIPPED, parse_setup(SHIPPED, {"seed": 11}), lang=lang)
+    for typed in ("m 6", "s", "m 3", "p", "s"):  # the README's example
+        game.act(parse_command(game, typed))
+    assert plan_of(game).send == parse_command(game, "m 6") == {"action": "move", "to": "boars-head"}
+    tail = hints_text(game).split("\n\n")[-1].split("\n")
+    title = PLAY_PHRASES[lang]["plan.title"].split("{")[0]
+    assert tail[0].startswith(title) and tail[0].endswith("(m 6)")
+    assert tail[1:] == [f"- {r['text']}" for r in game.hints()["plan"]["reasons"]]
