@@ -17,6 +17,8 @@ the CLI (:mod:`deduce.cli`) and the HTTP API (:mod:`deduce.api`) are built on it
 from __future__ import annotations
 
 from deduce.errors import DeduceError, Illegal, InputError, Problem
+from deduce.game.advisor import Plan
+from deduce.game.advisor import advise as plan
 from deduce.game.material import Rules
 from deduce.game.rules import Game
 from deduce.game.setup import Setup, parse_setup
@@ -43,6 +45,7 @@ __all__ = [
     "Game",
     "Illegal",
     "InputError",
+    "Plan",
     "Problem",
     "Progress",
     "Query",
@@ -59,6 +62,7 @@ __all__ = [
     "parse_query",
     "parse_setup",
     "parse_track_query",
+    "plan",
     "progress",
     "track",
 ]

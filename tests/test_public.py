@@ -13,9 +13,9 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 PUBLIC = [
     "Advice", "AuditReport", "Board", "CardSet", "DeduceError", "Deduction", "Game", "Illegal",
-    "InputError", "Problem", "Progress", "Query", "Rules", "Setup", "TrackQuery", "Tracking", "advise",
+    "InputError", "Plan", "Problem", "Progress", "Query", "Rules", "Setup", "TrackQuery", "Tracking", "advise",
     "audit", "deduce", "load_board", "load_cards", "load_rules", "parse_query", "parse_setup",
-    "parse_track_query", "progress", "track",
+    "parse_track_query", "plan", "progress", "track",
 ]
 
 
