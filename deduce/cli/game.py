@@ -127,8 +127,9 @@ def add_simulate_parser(sub: Subparsers) -> None:
     p = sub.add_parser("simulate", parents=[GAME, json_option("print the summaries as JSON"), workers_options()],
                        help="let a bot play many games; win rate, score and ranks per mode and sequence",
                        description="Play many games with a bot that sees only what a player sees (it tracks her with "
-                                   "the tracker and deduces her traits with the deduction engine; it never uses fog "
-                                   "cards), and report per mode and stealth sequence the win rate, the mean score "
+                                   "the tracker and deduces her traits with the deduction engine; the baseline never "
+                                   "uses fog cards, the advisor follows the hints' plan), and report per mode and "
+                                   "stealth sequence the win rate, the mean score "
                                    "and the ranks. The same --seed repeats the same games, whatever the number of "
                                    "workers or the cluster that plays them.")
     p.add_argument("--games", type=int, default=20, help="games per mode and sequence (default 20)")
@@ -136,5 +137,7 @@ def add_simulate_parser(sub: Subparsers) -> None:
     p.add_argument("--position", type=int, action="append", help="a sequence position 1-8 (repeatable)")
     p.add_argument("--rulebook", metavar="NAME", action="append", help="a rulebook sequence (repeatable)")
     p.add_argument("--reverse", action="store_true", help="assemble every deck Z to A")
-    p.add_argument("--bot", choices=list(BOTS), default="baseline", help="the bot that plays (default: baseline)")
+    p.add_argument("--bot", choices=list(BOTS), default="baseline",
+                   help="the bot that plays: baseline (never uses a fog card) or advisor (follows the hints' plan; "
+                        "default: baseline)")
     p.set_defaults(handler=cmd_simulate)
