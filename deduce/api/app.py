@@ -21,6 +21,7 @@ from pydantic import BaseModel
 import deduce
 from deduce.api import errors, games, models, routes, web
 from deduce.api.middleware import BodyLimit, RequestId
+from deduce.api.protocol import HEADER_SECONDS, HeadersInTime
 from deduce.api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
 from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, GameStore
@@ -80,6 +81,15 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
     app.add_middleware(RequestId)  # outermost of the two, so that a 413 carries the id too
     app.openapi = lambda: openapi_with_request_models(app)  # type: ignore[method-assign]  # FastAPI's documented way
     return app
+
+
+def serve(app: FastAPI, host: str, port: int, header_seconds: float = HEADER_SECONDS) -> None:
+    """Serve ``app`` under uvicorn until stopped, closing connections whose request headers take
+    longer than ``header_seconds`` (:mod:`api.protocol`)."""
+    import uvicorn
+
+    protocol = type("HeadersInTime", (HeadersInTime,), {"header_seconds": header_seconds})
+    uvicorn.run(app, host=host, port=port, log_level="info", http=protocol)
 
 
 def openapi_with_request_models(app: FastAPI) -> dict[str, Any]:

@@ -37,10 +37,7 @@ def positive(kind: type[int] | type[float]) -> Callable[[str], float]:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     with needs_extra("serve", "api"):
-        import uvicorn
-
-        from deduce.api.app import create_app
-        from deduce.api.protocol import HeadersInTime
+        from deduce.api.app import create_app, serve
     app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db,  # bad files: InputError
                      max_live_games=args.max_games, game_expiry=args.game_expiry * 3600,
                      body_seconds=args.body_timeout,
@@ -49,8 +46,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # Worker threads compute in Python while the event loop routes: let the loop have the GIL
     # back within 1 ms, not the default 5, so /healthz stays quick beside long requests.
     sys.setswitchinterval(SWITCH_INTERVAL)
-    HeadersInTime.header_seconds = args.header_timeout
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info", http=HeadersInTime)
+    serve(app, args.host, args.port, header_seconds=args.header_timeout)
     return 0
 
 
