@@ -209,3 +209,27 @@ def test_the_terminal_hint_screen_ends_with_the_plan_in_the_games_language(lang)
     title = PLAY_PHRASES[lang]["plan.title"].split("{")[0]
     assert tail[0].startswith(title) and tail[0].endswith("(m 6)")
     assert tail[1:] == [f"- {r['text']}" for r in game.hints()["plan"]["reasons"]]
+
+
+def test_through_the_api_the_plan_is_sent_as_it_is_and_a_finished_game_gets_the_reason(tmp_path):
+    """GET /v1/games/{id}/hints carries the plan; its ``send`` is accepted by the actions route
+    as it is, to the end of the game; then the hints still answer 200, the plan with no action
+    and the reason, in the game's language."""
+    from tests.game_fixtures import game_client, truthful_cards
+
+    with game_client(tmp_path, truthful_cards()) as client:
+        created = client.post("/v1/games", json={"seed": 6, "mode": "easy"}).json()
+        gid, headers = created["id"], {"Authorization": f"Bearer {created['token']}"}
+        view = created["view"]
+        while view["state"] == "playing":
+            plan = client.get(f"/v1/games/{gid}/hints", headers=headers).json()["plan"]
+            assert plan["action"] in view["actions"] and plan["send"]["action"] == plan["action"]
+            answer = client.post(f"/v1/games/{gid}/actions", json={"version": view["version"], **plan["send"]},
+                                 headers=headers)
+            assert answer.status_code == 200, answer.text
+            view = answer.json()["view"]
+        finished = client.get(f"/v1/games/{gid}/hints", headers=headers)
+        assert finished.status_code == 200
+        plan = finished.json()["plan"]
+        assert plan["action"] is None and plan["send"] is None
+        assert plan["reasons"] == [{"code": "over", "params": {}, "text": PHRASES["en"]["plan.over"]}]
