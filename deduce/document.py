@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -224,6 +225,39 @@ def tree_size(doc: Any, limit: int = MAX_VALUES) -> int:
         stack.append((node, True))
         stack.extend((c, False) for c in children if isinstance(c, (list, dict)) and id(c) not in sizes)
     return sizes.get(id(doc), 1)
+
+
+#: A JSON escape that may stand for half of a UTF-16 surrogate pair (``\\ud800`` .. ``\\udfff``).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def check_surrogates(text: str, doc: Any, what: str) -> None:
+    """Refuse a JSON document whose text escapes a lone UTF-16 surrogate (``"\\ud800"``).
+
+    JSON's ``\\u`` escapes can make such a string, but no UTF-8 text can hold it: every
+    answer that quoted it (an unknown key named in a problem, a name read back) would fail
+    to encode. ``text`` must have been decoded strictly (a surrogate encoded in UTF-8 or UTF-16
+    bytes is an undecodable byte there); only a text with such an escape is walked (iteratively),
+    so ordinary documents cost one scan. Raises :class:`InputError` at the string's place.
+    """
+    if not _SURROGATE_ESCAPE.search(text):
+        return
+    stack: list[tuple[Loc, Any]] = [((), doc)]
+    while stack:
+        loc, node = stack.pop()
+        if isinstance(node, str):
+            if _SURROGATE.search(node):
+                raise InputError.at(loc, f"the {what} holds a lone UTF-16 surrogate (a \\ud800 to \\udfff "
+                                         "escape without its pair), which is not a character")
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(key, str) and _SURROGATE.search(key):
+                    raise InputError.at(loc, f"the {what} holds a key with a lone UTF-16 surrogate (a \\ud800 "
+                                             "to \\udfff escape without its pair), which is not a character")
+                stack.append(((*loc, key), value))
+        elif isinstance(node, list):
+            stack.extend(((*loc, i), item) for i, item in enumerate(node))
 
 
 def _nested_deeper(text: str | bytes, limit: int) -> bool:

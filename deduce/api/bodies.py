@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from deduce.document import decode_yaml
+from deduce.document import check_surrogates, decode_yaml
 from deduce.errors import InputError
 
 #: Media types read as YAML; everything else is read as JSON.
@@ -29,8 +29,14 @@ def decode_json(body: bytes, what: str) -> Any:
     """A JSON document from a request body."""
     if not body.strip():
         raise InputError.at((), f"the request body is empty; expected {what} as JSON")
+    encoding = json.detect_encoding(body)  # JSON's own rule: UTF-8, or UTF-16/32 by the zero bytes
     try:
-        return json.loads(body)
+        text = body.decode(encoding)  # strictly: json.loads(bytes) would let encoded surrogates through
+    except UnicodeDecodeError as exc:
+        raise InputError.at((), f"the request body is not {encoding} text: byte 0x{body[exc.start]:02x} at offset "
+                                f"{exc.start} cannot be decoded") from None
+    try:
+        doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError.at((), f"the request body is not valid JSON: {exc.msg} at line {exc.lineno}, "
                                 f"column {exc.colno}") from None
@@ -38,6 +44,8 @@ def decode_json(body: bytes, what: str) -> Any:
         raise InputError.at((), "the request body is nested too deeply", code="limit") from None
     except ValueError as exc:  # not UTF-8/16/32, or an integer literal with too many digits
         raise InputError.at((), f"the request body could not be decoded as JSON: {exc}") from None
+    check_surrogates(text, doc, "request body")
+    return doc
 
 
 def decode_document(body: bytes, content_type: str | None, what: str) -> Any:

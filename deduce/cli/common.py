@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, BinaryIO, TypeAlias
 
-from deduce.document import MAX_DOCUMENT_BYTES, MAX_NUMBER_DIGITS, in_file, open_regular
+from deduce.document import MAX_DOCUMENT_BYTES, MAX_NUMBER_DIGITS, check_surrogates, in_file, open_regular
 from deduce.errors import MAX_KEY_SHOWN, InputError, Problem, render_loc
 from deduce.text.phrases import LANGS
 
@@ -172,11 +172,13 @@ def decode_line(line: bytes | int) -> Any:
     except UnicodeDecodeError as exc:
         raise _LineError(f"is not UTF-8 text (byte 0x{line[exc.start]:02x} at column {exc.start + 1})") from None
     try:
-        return json.loads(text, parse_int=_json_int)
+        doc = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise _LineError(f"is not valid JSON: {exc.msg} (column {exc.colno})") from None
     except RecursionError:
         raise _LineError("is nested too deeply to be read") from None
+    check_surrogates(text, doc, "line")
+    return doc
 
 
 def answer_line(number: int, line: bytes | int, answer: Callable[[Any], str]) -> tuple[str, bool]:

@@ -106,6 +106,35 @@ def test_json_integers_of_thousands_of_digits_are_422(client):
     assert "digits" in problems[0]["message"]
 
 
+#: JSON whose \\u escapes make half a surrogate pair: a string no UTF-8 answer can quote. The same
+#: half encoded in UTF-8 or UTF-16 bytes is not text at all.
+LONE_SURROGATES = [b'{"\\ud800": 1}', b'{"suit": "\\udfff"}', b'{"clues": [{"traits": ["x\\uDBFF"]}]}',
+                   b'{"query": {"\\ud800": 1}}', b'{"\xed\xa0\x80": 1}', '{"\\ud800": 1}'.encode("utf-16")]
+
+
+@pytest.mark.parametrize("body", LONE_SURROGATES)
+@pytest.mark.parametrize("route", ["/v1/deduce", "/v1/track", "/v1/hint", "/v1/advice", "/v1/audit-deck",
+                                   "/v1/cards/check", "/v1/board/check", "/v1/games", "/v1/audit"])
+def test_a_lone_surrogate_is_422_not_an_answer_that_cannot_be_encoded(client, route, body):
+    response = client.post(route, content=body, headers={"content-type": "application/json"})
+    assert "surrogate" in errors_of(response, 422)[0]["message"] or "text" in response.json()["errors"][0]["message"]
+
+
+def test_a_lone_surrogate_in_an_action_changes_nothing(client):
+    gid, auth = new_game(client)
+    body = b'{"version": 0, "action": "move", "to": "\\ud800"}'
+    response = client.post(f"/v1/games/{gid}/actions", content=body,
+                           headers={**auth, "content-type": "application/json"})
+    assert errors_of(response, 422)[0]["path"] == "to"
+    assert client.get(f"/v1/games/{gid}", headers=auth).json()["version"] == 0
+
+
+def test_surrogate_pairs_are_characters(client):
+    body = b'{"suit": "\\ud83d\\ude00", "clues": []}'
+    response = client.post("/v1/deduce", content=body, headers={"content-type": "application/json"})
+    assert "\U0001f600" in errors_of(response, 422)[0]["message"]
+
+
 # -- errors stay small and cheap ---------------------------------------------------------
 
 

@@ -284,11 +284,13 @@ BAD_LINES = [  # (line, the message of its error object)
     (b"", "line 2 is not valid JSON: Expecting value (column 1)"),
     (b'{"suit": "rose", "clues": [{"traits": ["literary", "court", "married"], "counts": [' + b"9" * 4300 + b"]}]}",
      "clues[0].counts[0]: a number of about 430"),
+    (b'{"suit": "\\ud800"}', "suit: the line holds a lone UTF-16 surrogate"),
 ]
 
 
 @pytest.mark.parametrize("command", ["hint", "track"])
-@pytest.mark.parametrize("line, message", BAD_LINES, ids=["deep", "digits", "long", "latin1", "blank", "huge-count"])
+@pytest.mark.parametrize("line, message", BAD_LINES,
+                         ids=["deep", "digits", "long", "latin1", "blank", "huge-count", "surrogate"])
 def test_a_pathological_line_is_an_error_object_and_the_run_goes_on(tmp_path, capsys, command, line, message):
     good = GOOD if command == "hint" else b'{"length": 26, "moves": "always", "now": 3}'
     batch = tmp_path / "queries.jsonl"
