@@ -161,6 +161,14 @@ def test_tens_of_thousands_of_unknown_fields_in_an_observation_get_a_small_answe
     assert len(errors_of(response, 422)) == MAX_PROBLEMS + 1 and len(response.content) < 20_000
 
 
+def test_an_unsolvable_case_names_ten_trait_sets_and_counts_the_rest(client):
+    response = client.post("/v1/audit", json=worst_card_set(suits=3, per=5))  # 4,363 trait sets left per case
+    assert response.status_code == 200, response.text
+    unsolvable = [e for e in response.json()["errors"] if e["code"] == "unsolvable"]
+    assert unsolvable and all(len(e["message"]) < 500 and e["message"].endswith("; and 4353 more")
+                              for e in unsolvable)
+
+
 # -- the service's own limits ----------------------------------------------------------------
 
 
