@@ -137,7 +137,7 @@ def add_simulate_parser(sub: Subparsers) -> None:
     p.add_argument("--position", type=int, action="append", help="a sequence position 1-8 (repeatable)")
     p.add_argument("--rulebook", metavar="NAME", action="append", help="a rulebook sequence (repeatable)")
     p.add_argument("--reverse", action="store_true", help="assemble every deck Z to A")
-    p.add_argument("--bot", choices=list(BOTS), default="baseline",
-                   help="the bot that plays: baseline (never uses a fog card) or advisor (follows the hints' plan; "
-                        "default: baseline)")
+    p.add_argument("--bot", choices=list(BOTS), default="advisor",
+                   help="the bot that plays: advisor (follows the hints' plan; the default) or baseline (the "
+                        "former fixed policy, which never uses a fog card, kept to compare)")
     p.set_defaults(handler=cmd_simulate)
