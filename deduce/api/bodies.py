@@ -33,8 +33,8 @@ def decode_json(body: bytes, what: str) -> Any:
     try:
         text = body.decode(encoding)  # strictly: json.loads(bytes) would let encoded surrogates through
     except UnicodeDecodeError as exc:
-        raise InputError.at((), f"the request body is not {encoding} text: byte 0x{body[exc.start]:02x} at offset "
-                                f"{exc.start} cannot be decoded") from None
+        raise InputError.at((), f"the request body could not be decoded as JSON: it is not {encoding} text "
+                                f"(byte 0x{body[exc.start]:02x} at offset {exc.start})") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
