@@ -23,6 +23,7 @@ The threads and processes belong to the running app: :meth:`Service.start` and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,7 @@ from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
+from starlette.responses import Response
 
 from deduce.api.bodies import decode_document, decode_json
 from deduce.api.jobs import Busy, Jobs
@@ -58,7 +60,7 @@ THREADS, QUEUE = 8, 64
 #: the most clues allowed, each a card typed with its whole key, is a few kilobytes.
 SMALL_BODY = 64 << 10
 #: Child processes for large bodies at once, and how many more may wait; their time limit.
-LARGE_WORKERS, LARGE_QUEUE, LARGE_TIMEOUT = 1, 8, 10.0
+LARGE_WORKERS, LARGE_QUEUE, LARGE_TIMEOUT = 2, 16, 10.0
 
 
 def deduction_answer(cards: CardSet, explain_timeout_ms: int, body: bytes) -> DeductionJSON:
@@ -70,6 +72,16 @@ def deduction_answer(cards: CardSet, explain_timeout_ms: int, body: bytes) -> De
 def tracking_answer(board: Board, body: bytes) -> TrackingJSON:
     """``POST /v1/track``: a tracking query from its body, answered on ``board``."""
     return track(board, parse_track_query(board, decode_json(body, "a tracking query"))).to_json()
+
+
+def encoded(work: Callable[..., Any], *args: Any) -> bytes:
+    """``work(*args)``'s answer as JSON bytes, written as Starlette's ``JSONResponse`` writes them."""
+    return json.dumps(work(*args), ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+def json_response(content: bytes) -> Response:
+    """An answer already encoded (see :func:`encoded`)."""
+    return Response(content, media_type="application/json")
 
 
 def audit_card_set(body: bytes, content_type: str | None, max_seconds: float) -> AuditReportJSON:
@@ -92,6 +104,7 @@ class Service:
     audit_queue: int = 4
     threads: int = THREADS
     queue: int = QUEUE
+    isolated_timeout: float = LARGE_TIMEOUT
     space: CandidateSpace = field(init=False)
     cards_json: CardSetJSON = field(init=False)
     _limiter: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
@@ -129,7 +142,7 @@ class Service:
         """Make the worker threads' limiter and the audit processes (in the app's event loop)."""
         self._limiter = anyio.CapacityLimiter(self.threads)
         self._jobs = Jobs(workers=self.audit_workers, queue=self.audit_queue, timeout=self.audit_timeout)
-        self._large = Jobs(workers=LARGE_WORKERS, queue=LARGE_QUEUE, timeout=LARGE_TIMEOUT)
+        self._large = Jobs(workers=LARGE_WORKERS, queue=LARGE_QUEUE, timeout=self.isolated_timeout)
 
     def close(self) -> None:
         """Stop the audits and other child processes still running (at the app's shutdown)."""
@@ -152,22 +165,29 @@ class Service:
         finally:
             self._taken -= 1
 
-    async def answer(self, work: Callable[..., T], body: bytes, gone: Callable[[], Awaitable[bool]],
-                     *args: Any) -> T:
-        """``work(*args, body)``: on a worker thread, or in a child process when the body is larger
-        than :data:`SMALL_BODY` (then ``work`` must be a module-level function, and its answer
-        comes back pickled: keep it small)."""
-        if len(body) <= SMALL_BODY:
-            return await self.run(work, *args, body)
+    async def answer(self, work: Callable[..., Any], body: bytes, gone: Callable[[], Awaitable[bool]],
+                     *args: Any, isolate: bool = False) -> Response:
+        """The JSON answer of ``work(*args, body)``, made and encoded off the event loop: on a worker
+        thread, or in a child process (``work`` a module-level function) when the body is larger
+        than :data:`SMALL_BODY` or when ``isolate`` says the request brings documents of its own
+        (a card set or a board), whose reading has no cost bound but the child's time limit.
+
+        The answer is sent as the bytes made there: a large answer (every candidate of a big card
+        set) is never validated or encoded on the event loop."""
+        if not isolate and len(body) <= SMALL_BODY:
+            return json_response(await self.run(encoded, work, *args, body))
         if self._large is None:
             raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
-        answer: T = await self._large.run(work, *args, body, gone=gone)
-        return answer
+        content: bytes = await self._large.run(encoded, work, *args, body, gone=gone)
+        return json_response(content)
 
     # -- audits -----------------------------------------------------------------
 
-    async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]]) -> Any:
-        """Audit a card set document in a child process (see :mod:`api.jobs`)."""
+    async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]]) -> Response:
+        """Audit a card set document in a child process (see :mod:`api.jobs`); its report, which
+        can run to megabytes, comes back encoded."""
         if self._jobs is None:
             raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
-        return await self._jobs.run(audit_card_set, body, content_type, self.audit_seconds, gone=gone)
+        content: bytes = await self._jobs.run(encoded, audit_card_set, body, content_type, self.audit_seconds,
+                                              gone=gone)
+        return json_response(content)

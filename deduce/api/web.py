@@ -233,7 +233,7 @@ def advice_answer(default_board: Board, body: bytes) -> AdviceAnswerJSON:
                                pawn={"anyOf": [{"type": "string"}, {"type": "null"}]}, board=DOCUMENT),
 )
 async def post_advice(request: Request, svc: ServiceDep) -> Any:
-    return await svc.answer(advice_answer, await request.body(), request.is_disconnected, svc.board)
+    return await svc.answer(advice_answer, await request.body(), request.is_disconnected, svc.board, isolate=True)
 
 
 # -- a deduction with the player's own cards ---------------------------------------------------
@@ -257,7 +257,7 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, body: bytes) ->
 )
 async def post_hint(request: Request, svc: ServiceDep) -> Any:
     return await svc.answer(hint_answer, await request.body(), request.is_disconnected,
-                            svc.cards, svc.explain_timeout_ms)
+                            svc.cards, svc.explain_timeout_ms, isolate=True)
 
 
 # -- reading a box owner's own files ----------------------------------------------------------
@@ -272,7 +272,7 @@ async def post_hint(request: Request, svc: ServiceDep) -> Any:
 )
 async def check_cards(request: Request, svc: ServiceDep) -> Any:
     return await svc.answer(card_set_answer, await request.body(), request.is_disconnected,
-                            request.headers.get("content-type"))
+                            request.headers.get("content-type"), isolate=True)
 
 
 def card_set_answer(content_type: str | None, body: bytes) -> CardSetJSON:
@@ -292,7 +292,7 @@ def card_set_answer(content_type: str | None, body: bytes) -> CardSetJSON:
 )
 async def check_board(request: Request, svc: ServiceDep) -> Any:
     return await svc.answer(board_answer, await request.body(), request.is_disconnected,
-                            request.headers.get("content-type"))
+                            request.headers.get("content-type"), isolate=True)
 
 
 def board_answer(content_type: str | None, body: bytes) -> BoardJSON:
@@ -325,4 +325,4 @@ def deck_audit_answer(body: bytes) -> DeckAuditJSON:
     openapi_extra=_body_schema([], board=DOCUMENT, stealth=DOCUMENT, sequences=DOCUMENT),
 )
 async def post_audit_deck(request: Request, svc: ServiceDep) -> Any:
-    return await svc.answer(deck_audit_answer, await request.body(), request.is_disconnected)
+    return await svc.answer(deck_audit_answer, await request.body(), request.is_disconnected, isolate=True)
