@@ -27,8 +27,10 @@ import contextlib
 import multiprocessing
 import os
 import resource
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -96,6 +98,11 @@ class Jobs:
         self._slots = asyncio.Semaphore(self.workers)
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(PRELOAD)
+
+    def warm(self) -> None:
+        """Start the fork server (it imports the engine) now, on a thread of its own, so that the
+        first job does not wait for it; a no-op once it runs."""
+        threading.Thread(target=forkserver.ensure_running, name="forkserver-start", daemon=True).start()
 
     async def run(self, job: Job, *args: Any, gone: Callable[[], Awaitable[bool]]) -> Any:
         """``job(*args)`` in a child process, once a slot is free; raises :class:`Busy` when the

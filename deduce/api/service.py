@@ -143,6 +143,7 @@ class Service:
         self._limiter = anyio.CapacityLimiter(self.threads)
         self._jobs = Jobs(workers=self.audit_workers, queue=self.audit_queue, timeout=self.audit_timeout)
         self._large = Jobs(workers=LARGE_WORKERS, queue=LARGE_QUEUE, timeout=self.isolated_timeout)
+        self._jobs.warm()
 
     def close(self) -> None:
         """Stop the audits and other child processes still running (at the app's shutdown)."""
