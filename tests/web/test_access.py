@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from deduce.web.browser import PHONE
 from deduce.web.screenshots import type_rulebook_example
@@ -83,7 +84,7 @@ def test_a_game_played_with_the_keyboard_alone(page):
     page.locator("form").wait_for()
     tab_to(page, '[data-focus="seed"]')
     page.keyboard.type("abc")  # checked as typed, the message beside the field
-    assert page.get_by_text("A seed is a whole number").is_visible()
+    expect(page.get_by_text("A seed is a whole number")).to_be_visible()
     for _ in range(3):
         page.keyboard.press("Backspace")
     page.keyboard.type("5")

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import yaml
+from playwright.sync_api import expect
 
 from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
@@ -39,7 +40,7 @@ def test_play_to_a_win_by_clicking(page):
         else:
             click_action(page, {"search": "Search", "pass": "Pass", "reveal_suit_card": "Reveal suit card"}[kind])
     end = page.get_by_role("region", name="You won")
-    assert end.is_visible()
+    expect(end).to_be_visible()
     assert re.search(r"Score: \d+", end.inner_text())
     assert "Your traits: proven" in end.inner_text()
     assert end.locator("li[data-term]").count() >= 3  # the score, term by term
@@ -53,7 +54,7 @@ def test_play_to_a_loss_by_clicking_and_resume_after_reload(page):
         search = page.get_by_role("button", name="Search", exact=True)
         click_action(page, "Search" if search.is_enabled() else "Pass")
     end = page.get_by_role("region", name="You lost")
-    assert end.is_visible()
+    expect(end).to_be_visible()
     reason = end.locator(".reason").inner_text()
     page.reload()
     assert page.get_by_role("region", name="You lost").locator(".reason").inner_text() == reason
@@ -133,7 +134,7 @@ def test_a_broken_set_keeps_the_last_report_beside_its_problems(page):
     report = page.locator("#card-report")
     report.locator(".problems").wait_for()
     assert "traits: is required" in report.locator(".problems").inner_text()
-    assert report.get_by_text("The last report made, before these problems:").is_visible()
+    expect(report.get_by_text("The last report made, before these problems:")).to_be_visible()
     assert report.get_by_role("table", name="Cases").locator("tbody tr").count() == rows
     assert page.get_by_label("Card set (YAML or JSON)").input_value() == "schema: 1\nladies: {}\n"  # kept as typed
 
@@ -144,10 +145,10 @@ def test_bad_setup_input_is_caught_where_it_is_typed_and_nothing_is_lost(page):
     page.get_by_label("Start location").select_option(label="The Globe")
     seed = page.get_by_label("Seed (optional)")
     seed.fill("12ab")
-    assert page.get_by_text("A seed is a whole number of up to 15 digits.").is_visible()  # as it is typed
+    expect(page.get_by_text("A seed is a whole number of up to 15 digits.")).to_be_visible()  # as it is typed
     discard = page.get_by_label("Fog cards discarded at setup (Expert)")
     discard.fill("99")
-    assert page.get_by_text("Between 0 and 10.").is_visible()
+    expect(page.get_by_text("Between 0 and 10.")).to_be_visible()
     page.get_by_role("button", name="New game").click()
     assert not page.locator(".status-bar").count()  # no game started
     assert seed.input_value() == "12ab" and discard.input_value() == "99"
@@ -198,7 +199,7 @@ def test_a_refused_action_is_said_and_the_game_reloaded(page):
     page.locator('.map [role="button"][data-location]').first.click()
     page.locator("#status").get_by_text("Not possible: expected a location id such as 'whitehall', "
                                         "got 'atlantis'.").wait_for()
-    assert page.locator(".status-bar").get_attribute("data-version") == "0"
+    expect(page.locator(".status-bar")).to_have_attribute("data-version", "0")
     page.unroute("**/v1/games/*/actions")
     click_action(page, "Pass")  # the page goes on from the game as it is
 
@@ -225,4 +226,4 @@ def test_an_action_the_rules_refuse_is_said_in_the_chosen_language(page):
     words = Words(load_rules(), "it")
     expected = f"Non si può: {refusal_text(words, 'not-adjacent', {'to': far, 'here': pawn, 'choices': []})}"
     page.locator("#status").get_by_text(expected.split("; ", maxsplit=1)[0]).wait_for()
-    assert page.locator(".status-bar").get_attribute("data-version") == "0"
+    expect(page.locator(".status-bar")).to_have_attribute("data-version", "0")

@@ -55,8 +55,8 @@ def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, open_pages, 
     problems = page.get_by_role("alert").filter(has_text="broken.json could not be read")
     problems.wait_for()
     assert "ladies[3].key.red" in problems.inner_text()
-    assert page.get_by_text("In use: Own (yours)").is_visible()  # the previous cards, entries and answer kept
-    assert page.get_by_text(candidates_text(n), exact=True).is_visible()
+    expect(page.get_by_text("In use: Own (yours)")).to_be_visible()  # the previous cards, entries and answer kept
+    expect(page.get_by_text(candidates_text(n), exact=True)).to_be_visible()
     assert page.get_by_role("button", name=re.compile(r"^Remove .*l3")).count() == 1
 
     page.get_by_role("button", name="Use the box's cards").click()  # l3 is not one of the box's cards
@@ -72,7 +72,7 @@ def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, open_pages, 
     other.get_by_label("Import").set_input_files(download.value.path())
     other.get_by_text(candidates_text(n), exact=True).wait_for()
     other.get_by_text("Your own cards and board").click()
-    assert other.get_by_text("In use: Own (yours)").is_visible()
+    expect(other.get_by_text("In use: Own (yours)")).to_be_visible()
 
 
 def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page, tmp_path: Path):
@@ -101,9 +101,9 @@ def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page, 
     problems = page.get_by_role("alert").filter(has_text="bad-board.yaml could not be read")
     problems.wait_for()
     assert "locations[4].landmark" in problems.inner_text()
-    assert page.get_by_text("In use: Ring (yours)").is_visible()
+    expect(page.get_by_text("In use: Ring (yours)")).to_be_visible()
     assert page.locator(".odds-map").first.locator(".place").count() == 4
-    assert page.get_by_text("slot 0: the top card shows inn").is_visible()
+    expect(page.get_by_text("slot 0: the top card shows inn")).to_be_visible()
 
 
 def edit(page: Any, path: str) -> Any:
@@ -148,7 +148,7 @@ def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page):
     page.get_by_role("button", name="Use this board").click()  # the engine reads it, and names the places
     expect(beside(page, "locations[2].landmark")).to_have_text(re.compile(r"^locations\[2\]\.landmark: "))
     expect(beside(page, "paths[2]")).to_have_text(re.compile(r"^paths\[2\]: "))
-    assert page.get_by_text("In use: London, around 1600 (the box's)").is_visible()  # nothing changed
+    expect(page.get_by_text("In use: London, around 1600 (the box's)")).to_be_visible()  # nothing changed
 
     edit(page, "locations[2].landmark").select_option("inn")
     edit(page, "paths[2][1]").select_option("x")
@@ -177,20 +177,21 @@ def test_bad_input_at_the_table_is_caught_where_it_is_typed(page, tmp_path: Path
         page.get_by_role("button", name=trait, exact=True).click()
     page.get_by_role("button", name="Add card", exact=True).click()
     add = page.get_by_role("button", name="Add card", exact=True)
-    assert add.get_attribute("aria-invalid") == "true"
-    assert page.get_by_text("Tap exactly 3 traits.").is_visible()
-    assert page.get_by_role("button", name="Musician", exact=True).get_attribute("aria-pressed") == "true"  # kept
+    expect(add).to_have_attribute("aria-invalid", "true")  # the page answers when it has redrawn
+    expect(page.get_by_text("Tap exactly 3 traits.")).to_be_visible()
+    expect(page.get_by_role("button", name="Musician", exact=True)).to_have_attribute("aria-pressed", "true")  # kept
     flee = page.get_by_label(re.compile(r"^She flees"))
     flee.fill("-2")
-    assert page.get_by_text("A whole number from 0 to 64.").is_visible()  # as it is typed
+    expect(page.get_by_text("A whole number from 0 to 64.")).to_be_visible()  # as it is typed
     page.get_by_role("button", name="Record search").click()
-    assert page.get_by_text("Nothing entered yet.").is_visible()  # nothing recorded
-    assert flee.input_value() == "-2"  # and nothing typed lost
+    expect(page.get_by_text("Nothing entered yet.")).to_be_visible()  # nothing recorded
+    expect(flee).to_have_value("-2")  # and nothing typed lost
     export = tmp_path / "not-an-export.json"
     export.write_text('{"format": "something else"}', encoding="utf-8")
     page.get_by_label("Import").set_input_files(export)
     expect(page.get_by_text("This file is not an export of this page")).to_be_visible()  # read, then refused
-    assert page.get_by_text("18 possible Dark Ladies").is_visible()  # the entries as they were
+    expect(page.get_by_text("18 possible Dark Ladies")).to_be_visible()  # the entries as they were
     page.get_by_role("button", name="Court connections", exact=True).click()  # a redraw keeps what is typed
-    assert flee.input_value() == "-2"
-    assert page.get_by_role("button", name="Musician", exact=True).get_attribute("aria-pressed") == "true"
+    expect(page.get_by_role("button", name="Court connections", exact=True)).to_have_attribute("aria-pressed", "false")
+    expect(flee).to_have_value("-2")
+    expect(page.get_by_role("button", name="Musician", exact=True)).to_have_attribute("aria-pressed", "true")

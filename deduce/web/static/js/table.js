@@ -30,7 +30,7 @@ let state = load();
 let history = [];
 // What is being typed and not yet added: kept across redraws, not saved.
 const typing = {traits: [], counts: [], suitCard: false, pick: null, pickSuitCard: false,
-                seen: null, searched: null, found: "no", flee: null};
+                seen: null, searched: null, found: "no", flee: null, problem: ""};
 // A file that could not be read, per kind: {file, problems}; the entries stay as they were.
 const unread = {cards: null, board: null};
 let ownOpen = false;
@@ -107,22 +107,27 @@ function whoForm(redraw) {
   const k = world.cards.traits_per_lady;
   const traitButtons = h("div", {class: "chips", role: "group", "aria-label": t("table.traits", {k})},
     world.cards.traits.map((tr) => h("button", {type: "button", class: "chip", "aria-pressed": String(typing.traits.includes(tr.id)),
-      "data-trait": tr.id, onclick: () => { toggle(typing.traits, tr.id, k); redraw(); }}, traitName(tr.id))));
+      "data-trait": tr.id, onclick: () => { toggle(typing.traits, tr.id, k); typing.problem = ""; redraw(); }},
+      traitName(tr.id))));
   const countButtons = h("div", {class: "chips", role: "group", "aria-label": t("table.entry")},
     Array.from({length: k + 1}, (_, n) => h("button", {type: "button", class: "chip num", "aria-pressed": String(typing.counts.includes(n)),
-      "data-focus": `count-${n}`, onclick: () => { toggle(typing.counts, n, k + 1); redraw(); }}, String(n))));
+      "data-focus": `count-${n}`, onclick: () => { toggle(typing.counts, n, k + 1); typing.problem = ""; redraw(); }},
+      String(n))));
   const suitCard = h("input", {type: "checkbox", id: "typed-suit-card", checked: typing.suitCard,
                                onchange: (e) => { typing.suitCard = e.target.checked; }});
   const add = h("button", {type: "button", class: "primary", "data-focus": "add-typed"}, t("table.add"));
   add.addEventListener("click", () => {
     const problem = !state.suit ? t("table.needsuit") : typing.traits.length !== k ? t("table.need3", {k})
       : !typing.counts.length ? t("table.needentry") : "";
+    typing.problem = problem;  // kept, so that a redraw still in flight shows it again
     fieldMessage(add, problem);
     if (problem) return;
     change({clues: [...state.clues, {traits: [...typing.traits], counts: [...typing.counts].sort(), suit_card: typing.suitCard}]});
-    Object.assign(typing, {traits: [], counts: [], suitCard: false});
+    Object.assign(typing, {traits: [], counts: [], suitCard: false, problem: ""});
     redraw();
   });
+  const addField = field("", add);
+  if (typing.problem) fieldMessage(add, typing.problem);
   const ids = world.cards.ladies.map((l) => l.id);
   const picked = ids.includes(typing.pick) ? typing.pick : ids[0];
   const pick = h("select", {onchange: (e) => { typing.pick = e.target.value; }},
@@ -141,7 +146,7 @@ function whoForm(redraw) {
       h("p", {class: "label", "aria-hidden": "true"}, t("table.traits", {k})), traitButtons,
       h("p", {class: "label", "aria-hidden": "true"}, t("table.entry")), countButtons,
       h("label", {class: "check"}, suitCard, t("table.suitcard")),
-      field("", add)),
+      addField),
     h("fieldset", {}, h("legend", {}, t("table.pick")),
       field(t("table.lady"), pick), h("label", {class: "check"}, pickSuitCard, t("table.suitcard")), addPick));
 }
