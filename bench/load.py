@@ -15,7 +15,7 @@ other machines; on a 2-core machine their own work would otherwise be what is me
 Printed: p50 and p99 of ``/healthz`` in milliseconds, idle and under load, and the ratio of
 the two p99 (the goal of issue 11: at most 3x).
 
-    .venv/bin/python -m bench.load [--requests 300] [--attackers 2]
+    .venv/bin/python -m bench.load [--requests 1000] [--attackers 2] [--kinds audit,deduce,yaml]
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def line(label: str, values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="bench.load", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--requests", type=int, default=300, help="healthz requests per measurement")
+    parser.add_argument("--requests", type=int, default=1000, help="healthz requests per measurement")
     parser.add_argument("--attackers", type=int, default=2, help="clients per kind of expensive request")
     parser.add_argument("--kinds", default="audit,deduce,yaml", help="the kinds of expensive request sent")
     args = parser.parse_args()
