@@ -4,4 +4,5 @@ import sys
 
 from deduce.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a child process of the service imports it again (multiprocessing)
+    sys.exit(main())

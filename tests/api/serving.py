@@ -18,11 +18,12 @@ DEDUCE = Path(sys.executable).with_name("deduce")  # the console script of this 
 
 
 @contextmanager
-def running(folder: Path, *flags: str) -> Iterator[str]:
-    """A running ``deduce serve`` (the test card set, a games file in ``folder``, ``flags``) and
-    its base URL; stopped afterwards, its output printed (pytest shows it when a test fails)."""
+def running(folder: Path, *flags: str, command: tuple[str, ...] = (str(DEDUCE),)) -> Iterator[str]:
+    """A running ``deduce serve`` (the test card set, a games file in ``folder``, ``flags``; started
+    as ``command``) and its base URL; stopped afterwards, its output printed (pytest shows it when
+    a test fails)."""
     port = free_port()
-    proc = subprocess.Popen([str(DEDUCE), "serve", "--host", "127.0.0.1", "--port", str(port), "--cards", str(CARDS),
+    proc = subprocess.Popen([*command, "serve", "--host", "127.0.0.1", "--port", str(port), "--cards", str(CARDS),
                              "--db", str(folder / "games.sqlite3"), *flags],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"

@@ -13,6 +13,7 @@ import contextlib
 import json
 import random
 import socket
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -405,3 +406,13 @@ def test_own_documents_are_read_in_a_child_with_a_time_limit():
         assert time.monotonic() - start < 2
         for answer in costly:
             assert "longer than 2 s" in errors_of(answer.result(), 422)[0]["message"]
+
+
+def test_python_m_deduce_serve_runs_audits_in_children_once(tmp_path: Path):
+    """Started as ``python -m deduce``, the service's child processes import that module again
+    (multiprocessing does): it must not start a second server in each of them."""
+    with running(tmp_path, command=(sys.executable, "-m", "deduce")) as base:
+        for _ in range(2):
+            response = httpx.post(f"{base}/v1/audit", content=CARDS.read_bytes(),
+                                  headers={"content-type": "application/yaml"}, timeout=30)
+            assert response.status_code == 200, response.text
