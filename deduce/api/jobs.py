@@ -28,7 +28,7 @@ import multiprocessing
 import os
 import resource
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
@@ -53,6 +53,29 @@ class Busy(DeduceError):
     def __init__(self, retry_after: int):
         super().__init__(f"the service is busy with other audits; try again in {retry_after} s")
         self.retry_after = retry_after
+
+
+@dataclass
+class Admission:
+    """At most ``capacity`` requests in at once, running or waiting; one more is :class:`Busy`.
+
+    A bounded queue in front of a pool of threads or processes: the pool's own queue would
+    grow without end."""
+
+    capacity: int
+    retry_after: int
+    _in: int = field(default=0, init=False, repr=False)
+
+    @contextlib.contextmanager
+    def entry(self) -> Iterator[None]:
+        """Hold a place while the block runs; raise :class:`Busy` if there is none."""
+        if self._in >= self.capacity:
+            raise Busy(self.retry_after)
+        self._in += 1
+        try:
+            yield
+        finally:
+            self._in -= 1
 
 
 class Gone(DeduceError):
@@ -91,11 +114,12 @@ class Jobs:
     max_memory: int = 2 << 30
     retry_after: int = 5
     _slots: asyncio.Semaphore = field(init=False, repr=False)
-    _taken: int = field(default=0, init=False, repr=False)
+    _admission: Admission = field(init=False, repr=False)
     _running: set[multiprocessing.process.BaseProcess] = field(default_factory=set, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._slots = asyncio.Semaphore(self.workers)
+        self._admission = Admission(self.workers + self.queue, self.retry_after)
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(PRELOAD)
 
@@ -108,17 +132,12 @@ class Jobs:
         """``job(*args)`` in a child process, once a slot is free; raises :class:`Busy` when the
         queue is full, :class:`Gone` when ``gone()`` turns true first, :class:`InputError` when the
         job refused its input or ran over its time, :class:`JobFailed` when it broke."""
-        if self._taken >= self.workers + self.queue:
-            raise Busy(self.retry_after)
-        self._taken += 1
-        try:
+        with self._admission.entry():
             await self._acquire(gone)
             try:
                 return await self._in_child(job, args, gone)
             finally:
                 self._slots.release()
-        finally:
-            self._taken -= 1
 
     async def _acquire(self, gone: Callable[[], Awaitable[bool]]) -> None:
         while True:

@@ -34,7 +34,7 @@ import anyio.to_thread
 from starlette.responses import Response
 
 from deduce.api.bodies import decode_document, decode_json
-from deduce.api.jobs import Busy, Jobs
+from deduce.api.jobs import Admission, Jobs
 from deduce.document import in_file
 from deduce.shipped import data_path, load_board, load_cards
 from deduce.where.board import Board
@@ -49,6 +49,7 @@ from deduce.who.evaluator import CandidateSpace, space_for
 from deduce.who.query import ROLES, observe_lady, parse_query
 
 T = TypeVar("T")
+P = TypeVar("P")
 
 #: The longest audit the service starts, by its estimated time (``deduce audit`` allows more).
 AUDIT_SECONDS = 10.0
@@ -84,6 +85,19 @@ def json_response(content: bytes) -> Response:
     return Response(content, media_type="application/json")
 
 
+async def in_child(jobs: Jobs, gone: Callable[[], Awaitable[bool]], work: Callable[..., Any], *args: Any) -> Response:
+    """The JSON answer of ``work(*args)``, made and encoded in a child process of ``jobs``."""
+    content: bytes = await jobs.run(encoded, work, *args, gone=gone)
+    return json_response(content)
+
+
+def started(part: P | None) -> P:
+    """A part of the service made by :meth:`Service.start`, which the app's lifespan calls."""
+    if part is None:
+        raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
+    return part
+
+
 def audit_card_set(body: bytes, content_type: str | None, max_seconds: float) -> AuditReportJSON:
     """A job for :class:`api.jobs.Jobs`: decode a card set document, read it, audit it."""
     cards = cardfile.parse(decode_document(body, content_type, "card set"))
@@ -108,9 +122,9 @@ class Service:
     space: CandidateSpace = field(init=False)
     cards_json: CardSetJSON = field(init=False)
     _limiter: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
+    _admission: Admission = field(init=False, repr=False)
     _jobs: Jobs | None = field(default=None, init=False, repr=False)
     _large: Jobs | None = field(default=None, init=False, repr=False)
-    _taken: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.space = space_for(self.cards)
@@ -141,6 +155,7 @@ class Service:
     def start(self) -> None:
         """Make the worker threads' limiter and the audit processes (in the app's event loop)."""
         self._limiter = anyio.CapacityLimiter(self.threads)
+        self._admission = Admission(self.threads + self.queue, retry_after=1)
         self._jobs = Jobs(workers=self.audit_workers, queue=self.audit_queue, timeout=self.audit_timeout)
         self._large = Jobs(workers=LARGE_WORKERS, queue=LARGE_QUEUE, timeout=self.isolated_timeout)
         self._jobs.warm()
@@ -156,15 +171,9 @@ class Service:
 
         Raises :class:`api.jobs.Busy` (503) when every thread is taken and the queue is full.
         """
-        if self._limiter is None:
-            raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
-        if self._taken >= self.threads + self.queue:
-            raise Busy(1)
-        self._taken += 1
-        try:
-            return await anyio.to_thread.run_sync(work, *args, limiter=self._limiter)
-        finally:
-            self._taken -= 1
+        limiter = started(self._limiter)
+        with self._admission.entry():
+            return await anyio.to_thread.run_sync(work, *args, limiter=limiter)
 
     async def answer(self, work: Callable[..., Any], body: bytes, gone: Callable[[], Awaitable[bool]],
                      *args: Any, isolate: bool = False) -> Response:
@@ -177,18 +186,11 @@ class Service:
         set) is never validated or encoded on the event loop."""
         if not isolate and len(body) <= SMALL_BODY:
             return json_response(await self.run(encoded, work, *args, body))
-        if self._large is None:
-            raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
-        content: bytes = await self._large.run(encoded, work, *args, body, gone=gone)
-        return json_response(content)
+        return await in_child(started(self._large), gone, work, *args, body)
 
     # -- audits -----------------------------------------------------------------
 
     async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]]) -> Response:
         """Audit a card set document in a child process (see :mod:`api.jobs`); its report, which
         can run to megabytes, comes back encoded."""
-        if self._jobs is None:
-            raise RuntimeError("the service is not started (Service.start, in the app's lifespan)")
-        content: bytes = await self._jobs.run(encoded, audit_card_set, body, content_type, self.audit_seconds,
-                                              gone=gone)
-        return json_response(content)
+        return await in_child(started(self._jobs), gone, audit_card_set, body, content_type, self.audit_seconds)
