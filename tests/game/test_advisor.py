@@ -17,8 +17,10 @@ from deduce.game.simulate import play_chunk, setup_docs
 from deduce.game.trail import fog_card_entry, fog_entry, search_entry
 from deduce.shipped import load_rules
 from deduce.text.phrases import LANGS, PHRASES
+from tests.game.test_bot import twins
 from tests.game.test_rules import RULES as RING_RULES
 from tests.game.test_rules import random_action
+from tests.game.test_trail import shipped_random_action
 
 SHIPPED = load_rules()
 
@@ -59,27 +61,12 @@ def test_the_plan_is_legal_in_every_state_of_random_games(rules):
             elif rng.random() < 0.5:
                 action = plan_of(game).send or {}
             else:
-                action = random_action(game, rng) if rules is RING_RULES else _random_shipped(game, rng)
+                action = random_action(game, rng) if rules is RING_RULES else shipped_random_action(game, rng)
                 if action["action"] in ("confront", "search") and rng.random() < 0.8:
                     action = {"action": "pass"}
             game.act(action)
         assert plan_of(game).send is None
     assert pending and reveal
-
-
-def _random_shipped(game: Game, rng: random.Random) -> dict:
-    name = rng.choice(game.legal_actions())
-    board = game.board
-    if name == "move":
-        return {"action": "move", "to": rng.choice(sorted(board.neighbours(game.table.pawn)))}
-    if name == "confront":
-        return {"action": "confront", "traits": rng.sample(game.cards.trait_ids, 3)}
-    if name == "resolve":
-        assert game.pending is not None
-        if game.pending.asks == "path":
-            return {"action": "resolve", "path": [rng.choice(sorted(board.neighbours(game.table.pawn)))]}
-        return {"action": "resolve", game.pending.asks: rng.choice(game.pending.choices)}
-    return {"action": name}
 
 
 def test_games_the_advisor_plays_use_every_kind_of_action():
@@ -100,13 +87,7 @@ def test_two_games_with_the_same_view_get_the_same_plan():
     """Her card and the suit card swapped, the clues and fog cards left in other orders: the
     player cannot tell the games apart, and the plan (its words and figures included) is the
     same at every step, until a hidden difference shows in the view."""
-    setup = parse_setup(SHIPPED, {"seed": 21, "start": "globe"})
-    one = Game.new(SHIPPED, setup)
-    dark = SHIPPED.cards.lady(one.deal.dark_lady)
-    other = Game.new(SHIPPED, setup, dealt=replace(
-        one.deal, dark_lady=SHIPPED.cards.partner(dark).id,
-        clue_deck=one.deal.clue_deck[:1] + tuple(reversed(one.deal.clue_deck[1:])),
-        fog_deck=tuple(reversed(one.deal.fog_deck))))
+    one, other = twins(SHIPPED, parse_setup(SHIPPED, {"seed": 21, "start": "globe"}))
     steps = 0
     while not one.over and one.view() == other.view():
         a, b = one.hints()["plan"], other.hints()["plan"]

@@ -6,24 +6,31 @@ from __future__ import annotations
 from dataclasses import replace
 
 from deduce.game.bot import Bot
+from deduce.game.material import Rules
 from deduce.game.rules import VERDICTS, Game
-from deduce.game.setup import parse_setup
+from deduce.game.setup import Setup, parse_setup
 from deduce.game.simulate import Summary, play, simulate
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()
 
 
+def twins(rules: Rules, setup: Setup) -> tuple[Game, Game]:
+    """Two games the player cannot tell apart at first: the second has her card and the suit
+    card swapped, the clues after the first and the fog cards in the other order."""
+    one = Game.new(rules, setup)
+    dark = rules.cards.lady(one.deal.dark_lady)
+    other = Game.new(rules, setup, dealt=replace(
+        one.deal, dark_lady=rules.cards.partner(dark).id,
+        clue_deck=one.deal.clue_deck[:1] + tuple(reversed(one.deal.clue_deck[1:])),
+        fog_deck=tuple(reversed(one.deal.fog_deck))))
+    return one, other
+
+
 def test_bot_decides_from_the_view_alone():
     """Same view, different hidden state (Dark Lady and suit card swapped, other clue and
     fog orders): the bot makes the same choices, until a hidden difference shows."""
-    setup = parse_setup(RULES, {"seed": 8, "start": "l0"})
-    one = Game.new(RULES, setup)
-    dark = RULES.cards.lady(one.deal.dark_lady)
-    other = Game.new(RULES, setup, dealt=replace(
-        one.deal, dark_lady=RULES.cards.partner(dark).id,
-        clue_deck=one.deal.clue_deck[:1] + tuple(reversed(one.deal.clue_deck[1:])),
-        fog_deck=tuple(reversed(one.deal.fog_deck))))
+    one, other = twins(RULES, parse_setup(RULES, {"seed": 8, "start": "l0"}))
     bot = Bot(RULES)
     steps = 0
     while not one.over and len(one.table.clues) < 2 and "reveal_suit_card" not in one.legal_actions():

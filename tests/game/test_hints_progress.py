@@ -10,7 +10,7 @@ import pytest
 
 from deduce.game.view import who, who_progress, who_query
 from deduce.who.progress import progress
-from tests.game.test_rules import RULES, at_lady, new, play_random, random_action
+from tests.game.test_rules import RULES, act_alike, new, play_random, random_action
 
 
 def test_two_deals_with_the_same_view_give_the_same_progress():
@@ -22,12 +22,7 @@ def test_two_deals_with_the_same_view_give_the_same_progress():
     other = new({"seed": 5}, cut=0, dark_lady=partner.id, clue_deck=(first, *reversed(rest)))
     seen = []
     for step in [{"action": "pass"}, "catch", {"action": "pass"}, {"action": "pass"}]:
-        for game in (one, other):
-            if step == "catch":
-                at_lady(game)
-                game.act({"action": "search"})
-            else:
-                game.act(step)
+        act_alike((one, other), step)
         assert one.player_view() == other.player_view()
         assert one.hints()["progress"] == other.hints()["progress"]
         seen.append(one.hints()["progress"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -42,6 +43,16 @@ def passes(game: Game, n: int) -> None:
 def at_lady(game: Game) -> None:
     """Put the pawn where she is now (white-box: the test knows the hidden deck)."""
     game.table.pawn = game.deck.location(game.slot)
+
+
+def act_alike(games: tuple[Game, ...], step: dict[str, Any] | str) -> None:
+    """The same step in each game: an action, or ``"catch"`` (the pawn put where she is, then a search)."""
+    for game in games:
+        if step == "catch":
+            at_lady(game)
+            game.act({"action": "search"})
+        else:
+            game.act(step)
 
 
 def away_from_lady(game: Game) -> None:
@@ -641,12 +652,7 @@ def test_two_hidden_states_with_the_same_view_give_the_same_hints():
     script = [{"action": "pass"}, {"action": "pass"}, "catch", {"action": "move", "to": "l4"},
               {"action": "search"}, {"action": "pass"}, {"action": "move", "to": "l5"}]
     for step in script:
-        for game in (one, other):
-            if step == "catch":
-                at_lady(game)
-                game.act({"action": "search"})
-            else:
-                game.act(step)
+        act_alike((one, other), step)
     assert one.view() == other.view()
     assert one.player_view() == other.player_view()
     assert one.hints() == other.hints()

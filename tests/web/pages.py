@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from deduce.api.models import SMALL_CARD_SET
 from deduce.game.bot import Bot
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
@@ -14,18 +15,9 @@ from deduce.shipped import load_rules
 
 SEEDS = range(20)  # where to look for a game the bot wins quickly
 
-#: A box owner's own card set: two suits of two ladies, four traits, two per lady.
-OWN_CARDS: dict[str, Any] = {
-    "schema": 1, "name": "Own", "traits_per_lady": 2,
-    "traits": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}],
-    "suits": [{"id": "red"}, {"id": "blue"}],
-    "ladies": [
-        {"id": "l1", "suit": "red", "traits": ["a", "b"], "key": {"red": 1, "blue": [0, 2]}},
-        {"id": "l2", "suit": "red", "traits": ["a", "c"], "key": {"red": 1, "blue": 1}},
-        {"id": "l3", "suit": "blue", "traits": ["c", "d"], "key": {"red": [0, 1], "blue": 0}},
-        {"id": "l4", "suit": "blue", "traits": ["a", "d"], "key": {"red": 1, "blue": 0}},
-    ],
-}
+#: A box owner's own card set: two suits of two ladies, four traits, two per lady (the API's
+#: small example set, under another name).
+OWN_CARDS: dict[str, Any] = {**SMALL_CARD_SET, "name": "Own"}
 
 
 def ring_board() -> dict[str, Any]:

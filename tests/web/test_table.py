@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, expect
 
 from deduce.web.screenshots import type_rulebook_example
 from deduce.where import boardfile
@@ -29,6 +29,14 @@ def candidates_text(n: int) -> str:
 def open_own(page: Any) -> None:
     page.goto("/#/table")
     page.get_by_text("Your own cards and board").click()
+
+
+def load_unreadable(page: Page, label: str, path: Path) -> Locator:
+    """Load a file that cannot be read into the field labelled ``label``; the alert naming it."""
+    page.get_by_label(label).set_input_files(path)
+    problems = page.get_by_role("alert").filter(has_text=f"{path.name} could not be read")
+    problems.wait_for()
+    return problems
 
 
 def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, open_pages, tmp_path: Path):
@@ -51,9 +59,7 @@ def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, open_pages, 
     broken["ladies"][3]["key"]["red"] = 7
     bad = tmp_path / "broken.json"
     bad.write_text(json.dumps(broken), encoding="utf-8")
-    page.get_by_label("Load a card set file").set_input_files(bad)
-    problems = page.get_by_role("alert").filter(has_text="broken.json could not be read")
-    problems.wait_for()
+    problems = load_unreadable(page, "Load a card set file", bad)
     assert "ladies[3].key.red" in problems.inner_text()
     expect(page.get_by_text("In use: Own (yours)")).to_be_visible()  # the previous cards, entries and answer kept
     expect(page.get_by_text(candidates_text(n), exact=True)).to_be_visible()
@@ -97,9 +103,7 @@ def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page, 
     broken = {**ring_board(), "locations": [*ring_board()["locations"], {"id": "e", "landmark": "mill"}]}
     bad = tmp_path / "bad-board.yaml"
     bad.write_text(yaml.safe_dump(broken), encoding="utf-8")
-    page.get_by_label("Load a board file").set_input_files(bad)
-    problems = page.get_by_role("alert").filter(has_text="bad-board.yaml could not be read")
-    problems.wait_for()
+    problems = load_unreadable(page, "Load a board file", bad)
     assert "locations[4].landmark" in problems.inner_text()
     expect(page.get_by_text("In use: Ring (yours)")).to_be_visible()
     assert page.locator(".odds-map").first.locator(".place").count() == 4
