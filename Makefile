@@ -18,11 +18,11 @@ run: $(STAMP)
 
 # The whole suite: the tests, then lint and types (make lint alone for the last two).
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -p no:cacheprovider
+	$(PY) -m pytest -n 2 --dist loadgroup -p no:cacheprovider
 	$(MAKE) --no-print-directory lint
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check deduce tests bench
+	$(VENV)/bin/ruff check deduce api tests bench
 	$(VENV)/bin/mypy
 
 bench: $(STAMP)
@@ -30,7 +30,7 @@ bench: $(STAMP)
 
 # The web page's screenshots for the README (docs/screenshots/*.png), in Debian's chromium.
 screenshots: $(STAMP)
-	$(PY) -m deduce.web.screenshots docs/screenshots
+	$(PY) -m api.screenshots docs/screenshots
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -31,8 +31,8 @@ from typing import Any
 
 import httpx
 
+from api.browser import free_port
 from deduce.shipped import load_cards
-from deduce.web.browser import free_port
 from deduce.who.cards import CardSet
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query

@@ -11,7 +11,7 @@ set, ask who she is, audit the cards, track her over the board, and play a game.
 
 The core (:mod:`deduce.who`, :mod:`deduce.where`, :mod:`deduce.game`) does no I/O; the
 readers, the shipped data (:mod:`deduce.shipped`), the renderers (:mod:`deduce.render`),
-the CLI (:mod:`deduce.cli`) and the HTTP API (:mod:`deduce.api`) are built on it.
+the CLI (:mod:`deduce.cli`) and the HTTP API (:mod:`api`) are built on it.
 """
 
 from __future__ import annotations

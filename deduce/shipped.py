@@ -1,7 +1,8 @@
 """The shipped data, in one place: the card set, board, stealth deck, sequences and fog cards.
 
-The files live inside the package (``deduce/data``) and are found with
-:mod:`importlib.resources`, so a checkout and an installed wheel read the same copies.
+The files are kept once, in ``data/`` at the top of the repository, installed as the package
+``deduce.data`` and found with :mod:`importlib.resources`, so a checkout and an installed
+wheel read the same copies.
 The CLI, the HTTP API, the game and the benchmarks all load the shipped material from here;
 each loader takes an optional path to read another file instead (a file named on the
 command line, or given to the server). A bad file raises :class:`~deduce.errors.InputError`.

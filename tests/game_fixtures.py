@@ -95,7 +95,7 @@ def game_client(folder: Path, cards: CardSet) -> Iterator[TestClient]:
     """The HTTP API serving ``cards``, with a fresh games database in ``folder``."""
     from fastapi.testclient import TestClient  # only the API tests need the API
 
-    from deduce.api.app import create_app
+    from api.app import create_app
     path = folder / "cards.json"
     path.write_text(json.dumps(cardfile.to_json(cards)), encoding="utf-8")
     with TestClient(create_app(cards_path=path, games_db=folder / "games.sqlite3")) as client:

@@ -15,7 +15,7 @@ How an example is read from a ```console block of README.md:
 A command made only of ``deduce`` and its arguments runs in-process (``deduce.cli.main``);
 one that needs the shell (a pipe) runs under ``sh`` with ``deduce`` meaning
 ``python -m deduce``. Each runs in a scratch directory holding a copy of ``docs/`` and a link
-to ``deduce/``, so relative paths such as ``deduce/data/clues.yaml`` and ``docs/track-example.json``
+to ``data/``, so relative paths such as ``data/clues.yaml`` and ``docs/track-example.json``
 work and files the examples write (``deduce board --svg docs/london.svg``) land there, not in
 the repository. Examples that need a running server (``deduce serve``, ``curl``) go in ```sh
 blocks, which are not run.
@@ -146,9 +146,9 @@ def run(example: Example, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
 
 @pytest.fixture
 def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working directory with the repository's docs/ (a copy) and deduce/ (a link); no forced colours."""
+    """A working directory with the repository's docs/ (a copy) and data/ (a link); no forced colours."""
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    (tmp_path / "deduce").symlink_to(ROOT / "deduce", target_is_directory=True)
+    (tmp_path / "data").symlink_to(ROOT / "data", target_is_directory=True)
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     return tmp_path

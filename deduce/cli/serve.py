@@ -37,7 +37,7 @@ def positive(kind: type[int] | type[float]) -> Callable[[str], float]:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     with needs_extra("serve", "api"):
-        from deduce.api.app import create_app, serve
+        from api.app import create_app, serve
     app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db,  # bad files: InputError
                      max_live_games=args.max_games, game_expiry=args.game_expiry * 3600,
                      body_seconds=args.body_timeout,

@@ -75,14 +75,63 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, get_args
 
+from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
+
 from deduce.game.material import Rules
-from deduce.game.view import Action, Pending, PlanFiguresJSON, PlanJSON, PlayerView, ReasonJSON, who_query
+from deduce.game.view import Action, Pending, PlayerView, who_query
 from deduce.text.phrases import phrase
 from deduce.where.board import Board
 from deduce.where.tracker import Tracking, track
 from deduce.who.cards import CardSet, Mode
 from deduce.who.deduction import Deduction, deduce
 from deduce.who.progress import Progress, progress
+
+
+class ReasonJSON(TypedDict):
+    """One reason for the plan: its phrase code (``plan.<code>``), parameters (ids, numbers,
+    lists of ids; never words) and its words in the game's language."""
+
+    code: str
+    params: dict[str, str | int | float | bool | list[str]]
+    text: str
+
+
+class OptionJSON(TypedDict):
+    """An action weighed: the document to send and its worth in cards of the stealth deck (higher is better)."""
+
+    send: dict[str, Any]
+    value: float
+
+
+class PlanFiguresJSON(TypedDict):
+    """The numbers behind a plan: her chance at the pawn now; cards left before the countdown
+    runs out; fog cards left; clues held (she flees that many cards after a search); keys still
+    to claim and the moves of the shortest route through them; whether her traits are proven,
+    and the chance that the suit card proves them; the worth of using the fog card on top
+    (None unless one may be used)."""
+
+    here_now: float
+    slots_left: int
+    fog_left: int
+    clues_held: int
+    keys_left: int
+    route: int
+    proven: bool
+    suit_card_proves: float
+    fog_value: float | None
+
+
+class PlanJSON(TypedDict):
+    """The recommended action: ``action`` and ``send`` (the action document to send as it is)
+    are None when there is nothing to advise (the game is over, or no path of hers fits the
+    trail), and the reasons say why; ``options`` lists every action weighed, best first."""
+
+    action: Action | None
+    send: dict[str, Any] | None
+    reasons: list[ReasonJSON]
+    figures: PlanFiguresJSON
+    options: list[OptionJSON]
+
 
 #: An action document, as a player sends it (``{"action": "move", "to": "globe"}``).
 ActionDoc = dict[str, Any]

@@ -40,6 +40,7 @@ from deduce.document import type_name
 from deduce.errors import Illegal, InputError, RefusalParam, clip, shown
 from deduce.game.events import Event, EventCode, EventJSON, Param, Words
 from deduce.game.fog import ACTIONS, FogCard
+from deduce.game.hints import HintsJSON, hints
 from deduce.game.material import Rules, StealthOrder
 from deduce.game.refusals import RefusalCode, malformed, refused
 from deduce.game.scoring import RankId, ScoreTermJSON, breakdown, rank
@@ -63,13 +64,11 @@ from deduce.game.view import (
     EndReason,
     FogWarningJSON,
     GameState,
-    HintsJSON,
     Pending,
     PlayerView,
     Verdict,
     ViewJSON,
     clue_json,
-    hints,
     who,
 )
 from deduce.text.phrases import phrase
@@ -327,7 +326,7 @@ class Game:
 
     def hints(self) -> HintsJSON:
         """WHO from the revealed clues, WHERE from the trail alone, and the plan from the view, the legal
-        actions and the fog card waiting (:func:`~deduce.game.view.hints`)."""
+        actions and the fog card waiting (:func:`~deduce.game.hints.hints`)."""
         return hints(self.rules, self.player_view(), self.legal_actions(), self.table.pending, self.lang)
 
     # -- acting ----------------------------------------------------------------

@@ -2,33 +2,29 @@
 
 Core module, no I/O. :class:`PlayerView` is the visible part of a game (pawn, keys,
 revealed clues, countdown, the top card's back, and the trail of everything seen or done,
-:mod:`deduce.game.trail`); the hints (:func:`hints`) and a confrontation's verdict are
-computed from it alone: WHERE from the trail, WHO from the revealed clues, and the plan
-(:mod:`deduce.game.advisor`) from both.
-The JSON shapes of the VIEW and the hints are defined here, once: :class:`ViewJSON` and its
-parts, :class:`HintsJSON` and the plan's :class:`PlanJSON`.
+:mod:`deduce.game.trail`); the hints (:mod:`deduce.game.hints`), the plan
+(:mod:`deduce.game.advisor`) and a confrontation's verdict are computed from it alone: WHERE
+from the trail, WHO from the revealed clues.
+The JSON shape of the VIEW is defined here, once: :class:`ViewJSON` and its parts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.game.events import Event, Words
 from deduce.game.fog import Asks
-from deduce.game.material import Rules
 from deduce.game.scoring import RankId, ScoreTermJSON
 from deduce.game.trail import TrailEntryJSON, track_query_from_trail
 from deduce.where.query import TrackQuery
 from deduce.where.stealth import Moves
-from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import CardSet, Mode
-from deduce.who.deduction import Deduction, DeductionJSON, deduce
+from deduce.who.deduction import Deduction, deduce
 from deduce.who.keys import key_to_json
-from deduce.who.progress import Progress, ProgressJSON, progress
+from deduce.who.progress import Progress, progress
 from deduce.who.query import Query, observe_lady
 
 #: Where a game stands.
@@ -82,79 +78,6 @@ def who_progress(cards: CardSet, view: PlayerView) -> Progress:
     """How far her traits are from proven (:mod:`deduce.who.progress`): from the view's clues,
     suit card and mode and the card set in play, never from the deal."""
     return progress(cards, who_query(cards, view), view.mode)
-
-
-class HintsJSON(TypedDict):
-    """``GET /v1/games/{id}/hints``: the deduction result, the tracking result, WHO progress
-    (the chances that the clues to come prove her traits, and the guess if confronted now),
-    and the plan: the action to take now and why (:mod:`deduce.game.advisor`)."""
-
-    who: DeductionJSON
-    where: TrackingJSON
-    progress: ProgressJSON
-    plan: PlanJSON
-
-
-def hints(rules: Rules, view: PlayerView, actions: Sequence[Action] = (), pending: Pending | None = None,
-          lang: str = "en") -> HintsJSON:
-    """WHO (deduction from the revealed clues and her suit), WHERE (tracking from the trail's
-    landmarks, fog cards and searches), WHO progress and the plan, from the player's view alone;
-    the plan also reads the legal ``actions`` (none once the game is over: the plan says so)
-    and the fog card waiting for ``resolve``, and is worded in ``lang``."""
-    from deduce.game.advisor import advise  # the advisor builds on this module
-
-    return {"who": who(rules.cards, view).to_json(),
-            "where": track(rules.board, view.track_query()).to_json(),
-            "progress": who_progress(rules.cards, view).to_json(),
-            "plan": advise(rules, view, actions, pending).to_json(rules, lang)}
-
-
-# -- the plan's JSON (deduce.game.advisor computes it) ---------------------------------
-
-class ReasonJSON(TypedDict):
-    """One reason for the plan: its phrase code (``plan.<code>``), parameters (ids, numbers,
-    lists of ids; never words) and its words in the game's language."""
-
-    code: str
-    params: dict[str, str | int | float | bool | list[str]]
-    text: str
-
-
-class OptionJSON(TypedDict):
-    """An action weighed: the document to send and its worth in cards of the stealth deck (higher is better)."""
-
-    send: dict[str, Any]
-    value: float
-
-
-class PlanFiguresJSON(TypedDict):
-    """The numbers behind a plan: her chance at the pawn now; cards left before the countdown
-    runs out; fog cards left; clues held (she flees that many cards after a search); keys still
-    to claim and the moves of the shortest route through them; whether her traits are proven,
-    and the chance that the suit card proves them; the worth of using the fog card on top
-    (None unless one may be used)."""
-
-    here_now: float
-    slots_left: int
-    fog_left: int
-    clues_held: int
-    keys_left: int
-    route: int
-    proven: bool
-    suit_card_proves: float
-    fog_value: float | None
-
-
-class PlanJSON(TypedDict):
-    """The recommended action: ``action`` and ``send`` (the action document to send as it is)
-    are None when there is nothing to advise (the game is over, or no path of hers fits the
-    trail), and the reasons say why; ``options`` lists every action weighed, best first."""
-
-    action: Action | None
-    send: dict[str, Any] | None
-    reasons: list[ReasonJSON]
-    figures: PlanFiguresJSON
-    options: list[OptionJSON]
 
 
 # -- the VIEW's parts ----------------------------------------------------------------

@@ -11,21 +11,23 @@ from pathlib import Path
 
 import httpx
 
-from deduce.web.browser import free_port
+from api.browser import free_port
 
 CARDS = Path(__file__).with_name("cards.yaml")
 DEDUCE = Path(sys.executable).with_name("deduce")  # the console script of this venv
 
 
 @contextmanager
-def running(folder: Path, *flags: str, command: tuple[str, ...] = (str(DEDUCE),)) -> Iterator[str]:
-    """A running ``deduce serve`` (the test card set, a games file in ``folder``, ``flags``; started
-    as ``command``) and its base URL; stopped afterwards, its output printed (pytest shows it when
-    a test fails)."""
+def running(folder: Path, *flags: str, command: tuple[str, ...] = (str(DEDUCE),),
+            cards: Path | None = CARDS) -> Iterator[str]:
+    """A running ``deduce serve`` (the card set ``cards``, the test set by default and the shipped one
+    for None, a games file in ``folder``, ``flags``; started as ``command``, in ``folder``) and its base
+    URL; stopped afterwards, its output printed (pytest shows it when a test fails)."""
     port = free_port()
-    proc = subprocess.Popen([*command, "serve", "--host", "127.0.0.1", "--port", str(port), "--cards", str(CARDS),
+    card_flags = ["--cards", str(cards)] if cards is not None else []
+    proc = subprocess.Popen([*command, "serve", "--host", "127.0.0.1", "--port", str(port), *card_flags,
                              "--db", str(folder / "games.sqlite3"), *flags],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     try:

@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 from fastapi.testclient import TestClient
 
-from deduce.api.app import create_app
+from api.app import create_app
 from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.game.rules import ACTION_FIELDS

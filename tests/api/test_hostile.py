@@ -25,9 +25,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bench.load import worst_card_set
-from deduce.api.app import create_app
-from deduce.api.jobs import Busy, Gone, JobFailed, Jobs
-from deduce.api.middleware import BodyLimit
+from api.app import create_app
+from api.jobs import Busy, Gone, JobFailed, Jobs
+from api.middleware import BodyLimit
 from deduce.errors import MAX_PROBLEMS, Illegal, InputError, Problem
 from deduce.game.store import GameStore
 from deduce.shipped import load_rules

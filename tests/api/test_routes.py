@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deduce.api.app import MAX_BODY_BYTES, create_app
+from api.app import MAX_BODY_BYTES, create_app
 from deduce.errors import InputError
 from deduce.shipped import data_path
 from deduce.where import boardfile

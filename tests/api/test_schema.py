@@ -25,7 +25,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from deduce.api.app import create_app
+from api.app import create_app
 from deduce.game import store
 
 CARDS = Path(__file__).with_name("cards.yaml")

@@ -7,7 +7,7 @@ import subprocess
 import httpx
 import pytest
 
-from deduce.api.app import MAX_BODY_BYTES
+from api.app import MAX_BODY_BYTES
 from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query

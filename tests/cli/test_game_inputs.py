@@ -49,7 +49,7 @@ def test_stealth_flag_reads_the_deck_it_names(tmp_path, capsys):
 
 
 def test_serve_refuses_to_start_on_a_board_that_does_not_fit(board_missing_a_path):
-    from deduce.api.app import create_app
+    from api.app import create_app
 
     with pytest.raises(InputError) as caught:
         create_app(board_path=board_missing_a_path, games_db=":memory:")

@@ -30,7 +30,7 @@ def block_imports(monkeypatch, top: str) -> None:
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", fake)
-    for module in [m for m in sys.modules if m.startswith(("deduce.api", "deduce.cli.play"))]:
+    for module in [m for m in sys.modules if m.startswith(("api", "deduce.cli.play"))]:
         monkeypatch.delitem(sys.modules, module)  # imported afresh, so they meet the missing module
 
 

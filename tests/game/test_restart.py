@@ -11,7 +11,7 @@ import time
 
 import httpx
 
-from deduce.web.browser import free_port
+from api.browser import free_port
 
 START_TIMEOUT_S = 60
 

@@ -17,7 +17,7 @@ from deduce.errors import Illegal, InputError
 from deduce.game.rules import VERDICTS, Game, replay
 from deduce.game.scoring import breakdown, rank, score
 from deduce.game.setup import parse_setup
-from deduce.game.view import hints
+from deduce.game.hints import hints
 from tests.game_fixtures import RING, WALK, ring_rules
 
 RULES = ring_rules()

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from deduce.web.browser import CHROMIUM, DESKTOP, launch, running_server
+from api.browser import CHROMIUM, DESKTOP, launch, running_server
 
 
 @pytest.fixture(scope="session")

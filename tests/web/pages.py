@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from deduce.api.models import SMALL_CARD_SET
+from api.models import SMALL_CARD_SET
 from deduce.game.bot import Bot
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from deduce.web.browser import PHONE
-from deduce.web.screenshots import type_rulebook_example
+from api.browser import PHONE
+from api.screenshots import type_rulebook_example
 from tests.web.pages import click_action, control_count, start_game, unnamed_controls, version
 
 ACTIONS = {  # the actions' names, as the issue asks for them in English, and as the it/ru pages say them

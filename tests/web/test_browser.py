@@ -16,7 +16,7 @@ from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.shipped import data_path, load_rules
 from deduce.text.events import EVENT_PHRASES
-from deduce.web.screenshots import type_rulebook_example
+from api.screenshots import type_rulebook_example
 from tests.web.pages import bot_win, click_action, start_game
 
 

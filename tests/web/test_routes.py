@@ -1,4 +1,4 @@
-"""The web page's routes (deduce.api.web) through the test client: the page and its files are
+"""The web page's routes (api.web) through the test client: the page and its files are
 served from the package, /docs works with no network, and the helper routes answer what the
 library answers, with 422 and paths for bad documents."""
 
@@ -11,7 +11,7 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
-from deduce.api.app import create_app
+from api.app import create_app
 from deduce.shipped import data_path, load_board, load_cards
 from deduce.text.events import EVENT_PHRASES
 from deduce.text.phrases import PHRASES
@@ -25,7 +25,7 @@ from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
 from tests.web.pages import OWN_CARDS, ring_board
 
-STATIC = files("deduce.web").joinpath("static")
+STATIC = files("api").joinpath("static")
 QUERY = {"length": 26, "moves": "always", "now": 3,
          "observations": [{"slot": 0, "landmark": "playhouse"}, {"slot": 2, "searched": "globe", "found": False}]}
 

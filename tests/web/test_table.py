@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 from playwright.sync_api import Locator, Page, expect
 
-from deduce.web.screenshots import type_rulebook_example
+from api.screenshots import type_rulebook_example
 from deduce.where import boardfile
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import track

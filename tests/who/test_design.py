@@ -171,7 +171,7 @@ def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatc
 
 
 def test_the_default_design_reproduces_the_shipped_set_byte_for_byte():
-    """`deduce design` with its defaults writes exactly deduce/data/clues.yaml (about 50 s)."""
+    """`deduce design` with its defaults writes exactly data/clues.yaml (about 50 s)."""
     from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, render_yaml, search, sonnet_brief
 
     brief = sonnet_brief()

@@ -40,7 +40,7 @@ def running_server(games_db: Path, start_timeout: float = 30) -> Iterator[str]:
     """``deduce serve``'s app (shipped data, the given game store) under uvicorn in a thread; yields its base URL."""
     import uvicorn
 
-    from deduce.api.app import create_app
+    from api.app import create_app
 
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(games_db=games_db), host="127.0.0.1", port=port,

@@ -13,11 +13,11 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from typing_extensions import TypedDict
 
-from deduce.api import models
-from deduce.api.bodies import YAML_TYPES
-from deduce.api.deps import ServiceDep
-from deduce.api.errors import ErrorBodyJSON
-from deduce.api.service import deduction_answer, tracking_answer
+from api import models
+from api.bodies import YAML_TYPES
+from api.deps import ServiceDep
+from api.errors import ErrorBodyJSON
+from api.service import deduction_answer, tracking_answer
 from deduce.where.tracker import TrackingJSON
 from deduce.who.audit import AuditReportJSON
 from deduce.who.cardfile import CardSetJSON

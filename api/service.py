@@ -33,8 +33,8 @@ import anyio
 import anyio.to_thread
 from starlette.responses import Response
 
-from deduce.api.bodies import decode_document, decode_json
-from deduce.api.jobs import Admission, Jobs
+from api.bodies import decode_document, decode_json
+from api.jobs import Admission, Jobs
 from deduce.document import in_file
 from deduce.shipped import data_path, load_board, load_cards
 from deduce.where.board import Board

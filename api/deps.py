@@ -1,6 +1,6 @@
 """The FastAPI dependencies of the routes, in one place: what a request may use of the running app.
 
-- :data:`ServiceDep`: the :class:`~deduce.api.service.Service` prepared by :func:`~deduce.api.app.create_app`
+- :data:`ServiceDep`: the :class:`~api.service.Service` prepared by :func:`~api.app.create_app`
   (card set, board, engines);
 - :data:`GamesDep`: the :class:`~deduce.game.store.GameStore`, opened in the app's lifespan and
   closed at shutdown;
@@ -16,7 +16,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from deduce.api.service import Service
+from api.service import Service
 from deduce.game.store import GameStore
 
 

@@ -1,4 +1,4 @@
-"""``python -m deduce.web.screenshots [DIR]`` (``make screenshots``): a screenshot of every page
+"""``python -m api.screenshots [DIR]`` (``make screenshots``): a screenshot of every page
 of the web page, on a desktop and on a phone, into ``docs/screenshots/`` (the README shows them).
 
 Each page is shown doing its work: a game with its hints, the rulebook's example at the table,
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deduce.web.browser import DESKTOP, PHONE, launch, running_server
+from api.browser import DESKTOP, PHONE, launch, running_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, ViewportSize

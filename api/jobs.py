@@ -42,7 +42,7 @@ POLL_SECONDS = 0.05
 #: client come first, the audit takes what is left.
 NICENESS = 10
 #: Modules the fork server imports once, so that no job pays for them.
-PRELOAD = ["deduce.api.jobs", "deduce.who.audit", "deduce.who.cardfile", "deduce.where.audit"]
+PRELOAD = ["api.jobs", "deduce.who.audit", "deduce.who.cardfile", "deduce.where.audit"]
 
 Job = Callable[..., Any]
 

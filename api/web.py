@@ -1,6 +1,6 @@
 """The web page and what it needs beyond the core routes: served on the API's own origin.
 
-- ``/`` is the page (a small ES-module app, :mod:`deduce.web`, over the JSON API), its files
+- ``/`` is the page (a small ES-module app in ``static/``, over the JSON API), its files
   under ``/static``, read from inside the package; nothing comes from another origin.
 - ``/docs`` is Swagger UI from the vendored copy in ``/static/vendor`` (it works offline).
 - ``GET /v1/phrases/{lang}``: the engine's own phrase tables, so every front end says events, refusals,
@@ -33,9 +33,9 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from typing_extensions import TypedDict
 
-from deduce.api.bodies import YAML_TYPES, decode_document, decode_json
-from deduce.api.deps import GamesDep, ServiceDep
-from deduce.api.routes import ERRORS, body_doc
+from api.bodies import YAML_TYPES, decode_document, decode_json
+from api.deps import GamesDep, ServiceDep
+from api.routes import ERRORS, body_doc
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError, Problem
 from deduce.game.fog import Asks
@@ -62,14 +62,14 @@ T = TypeVar("T")
 
 #: The languages of the page and of the phrase tables.
 Lang = Literal["en", "it", "ru"]
-STATIC = files("deduce.web").joinpath("static")
+STATIC = files("api").joinpath("static")
 SWAGGER = "/static/vendor/swagger-ui"
 
 
 def install(app: FastAPI) -> None:
     """Serve the page, its files and the offline ``/docs`` (the app is made with ``docs_url=None``)."""
     app.include_router(router)
-    app.mount("/static", StaticFiles(packages=[("deduce.web", "static")]), name="static")
+    app.mount("/static", StaticFiles(packages=[("api", "static")]), name="static")
 
 
 # -- the page and the docs ------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Routers are plain :class:`fastapi.APIRouter` modules in this package; ``ROUTERS`` lists
 the ones every app includes. Their handlers get the prepared state through the
-dependencies of :mod:`deduce.api.deps`: ``app.state.service`` (card set, board and
+dependencies of :mod:`api.deps`: ``app.state.service`` (card set, board and
 engines, made before anything is served) and ``app.state.games`` (the game store, opened
 in the app's lifespan and closed at shutdown).
 """
@@ -19,10 +19,10 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
 import deduce
-from deduce.api import errors, games, models, routes, web
-from deduce.api.middleware import BodyLimit, RequestId
-from deduce.api.protocol import HEADER_SECONDS, HeadersInTime
-from deduce.api.service import Service
+from api import errors, games, models, routes, web
+from api.middleware import BodyLimit, RequestId
+from api.protocol import HEADER_SECONDS, HeadersInTime
+from api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
 from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, GameStore
 from deduce.shipped import load_rules

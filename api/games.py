@@ -2,7 +2,7 @@
 
 Thin: every rule lives in :mod:`deduce.game`, every durable step in
 :class:`deduce.game.store.GameStore`, which the app opens in its lifespan
-(:func:`deduce.api.app.create_app`) and the routes get from :mod:`deduce.api.deps`.
+(:func:`api.app.create_app`) and the routes get from :mod:`api.deps`.
 
 Every game endpoint but creation needs ``Authorization: Bearer <token>``: no token gets
 401, and an unknown game or a wrong token get the same 404, so a caller without the
@@ -17,15 +17,16 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 from typing_extensions import TypedDict
 
-from deduce.api.bodies import decode_json
-from deduce.api.deps import GamesDep, ServiceDep, TokenDep
-from deduce.api.errors import problems_response
-from deduce.api.routes import body_doc
-from deduce.api.service import SMALL_BODY
+from api.bodies import decode_json
+from api.deps import GamesDep, ServiceDep, TokenDep
+from api.errors import problems_response
+from api.routes import body_doc
+from api.service import SMALL_BODY
 from deduce.errors import Conflict, GameNotFound, Illegal, Problem, Unauthorized
 from deduce.game.events import EventJSON
+from deduce.game.hints import HintsJSON
 from deduce.game.store import StoreFull
-from deduce.game.view import HintsJSON, ViewJSON
+from deduce.game.view import ViewJSON
 from deduce.where import boardfile
 from deduce.where.boardfile import BoardJSON
 

@@ -4,8 +4,8 @@
 - FastAPI's request validation errors (e.g. from routers that declare pydantic bodies) → 422,
   converted to the same problems (path, loc, message);
 - HTTP errors (404, 405, ...) → their status, the reason as one problem;
-- :class:`~deduce.api.jobs.Busy` → 503 with ``Retry-After``: every worker and queue place is taken;
-- :class:`~deduce.api.jobs.Gone` → 499 (nginx's "client closed request"), which no one reads: the
+- :class:`~api.jobs.Busy` → 503 with ``Retry-After``: every worker and queue place is taken;
+- :class:`~api.jobs.Gone` → 499 (nginx's "client closed request"), which no one reads: the
   client left, and its work was stopped;
 - anything unexpected → logged with the request id, and only then a 500 that carries the id.
 """
@@ -23,8 +23,8 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from typing_extensions import TypedDict
 
-from deduce.api.jobs import Busy, Gone
-from deduce.api.middleware import request_id
+from api.jobs import Busy, Gone
+from api.middleware import request_id
 from deduce.errors import InputError, Problem, ProblemJSON
 
 log = logging.getLogger("api")

@@ -1,0 +1,46 @@
+"""The hints: what a careful player could work out from their own view, and the plan (SPEC 8).
+
+Core module, no I/O. The hints sit above both the player's view (:mod:`deduce.game.view`)
+and the plan (:mod:`deduce.game.advisor`, which reads the view), so that neither imports the
+other back. Everything is computed from the :class:`~deduce.game.view.PlayerView` alone: WHO
+from the revealed clues and her suit, WHERE from the trail, WHO progress from the clues and the
+mode, and the plan from all of them; never from the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
+
+from deduce.game.advisor import PlanJSON, advise
+from deduce.game.material import Rules
+from deduce.game.view import Action, Pending, PlayerView, who, who_progress
+from deduce.where.tracker import TrackingJSON, track
+from deduce.who.deduction import DeductionJSON
+from deduce.who.progress import ProgressJSON
+
+__all__ = ["HintsJSON", "hints"]
+
+
+class HintsJSON(TypedDict):
+    """``GET /v1/games/{id}/hints``: the deduction result, the tracking result, WHO progress
+    (the chances that the clues to come prove her traits, and the guess if confronted now),
+    and the plan: the action to take now and why (:mod:`deduce.game.advisor`)."""
+
+    who: DeductionJSON
+    where: TrackingJSON
+    progress: ProgressJSON
+    plan: PlanJSON
+
+
+def hints(rules: Rules, view: PlayerView, actions: Sequence[Action] = (), pending: Pending | None = None,
+          lang: str = "en") -> HintsJSON:
+    """WHO (deduction from the revealed clues and her suit), WHERE (tracking from the trail's
+    landmarks, fog cards and searches), WHO progress and the plan, from the player's view alone;
+    the plan also reads the legal ``actions`` (none once the game is over: the plan says so)
+    and the fog card waiting for ``resolve``, and is worded in ``lang``."""
+    return {"who": who(rules.cards, view).to_json(),
+            "where": track(rules.board, view.track_query()).to_json(),
+            "progress": who_progress(rules.cards, view).to_json(),
+            "plan": advise(rules, view, actions, pending).to_json(rules, lang)}
