@@ -13,6 +13,8 @@
 - ``POST /v1/cards/check`` and ``POST /v1/board/check``: a card set or a board read as the engine
   reads it (the document as ``GET /v1/cards`` or ``GET /v1/board`` would give it), or 422 with the
   path of every problem, so that a box owner's own files can be loaded into a page.
+- ``POST /v1/cards/export``: a card set as a card set file (SPEC 4, YAML in the shipped file's
+  style), for the designer's Export: what it writes, ``deduce audit`` reads back to the same set.
 - ``POST /v1/audit-deck``: the board, stealth deck and sequences audit of ``deduce audit-deck``.
 
 Everything here is public: the page learns a game only through the game routes, as any
@@ -55,6 +57,7 @@ from deduce.who import cardfile
 from deduce.who.cardfile import CardSetJSON
 from deduce.who.cards import MODES, CardSet, Mode
 from deduce.who.deduction import DeductionJSON, deduce
+from deduce.who.export import card_set_yaml
 from deduce.who.query import parse_query
 
 router = APIRouter()
@@ -278,6 +281,39 @@ async def check_cards(request: Request, svc: ServiceDep) -> Any:
 def card_set_answer(content_type: str | None, body: bytes) -> CardSetJSON:
     """``POST /v1/cards/check``, from its body."""
     return cardfile.to_json(cardfile.parse(decode_document(body, content_type, "card set")))
+
+
+class CardSetFileJSON(TypedDict):
+    """``POST /v1/cards/export``: the card set file's text, and a file name made from the set's name."""
+
+    filename: str
+    yaml: str
+
+
+@router.post(
+    "/v1/cards/export", response_model=CardSetFileJSON, responses=ERRORS, tags=["deduction"],
+    summary="Write a card set as a card set file",
+    description="The body is a card set document, as JSON or as YAML (`Content-Type: application/yaml`). "
+                "Answers the card set file (SPEC 4) as YAML text in the shipped file's style, fields in SPEC 4's "
+                "order, with a file name to save it as; `deduce audit` reads the file back to the same set. An "
+                "unreadable document gets 422 with the path of every problem.",
+    openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
+)
+async def export_cards(request: Request, svc: ServiceDep) -> Any:
+    return await svc.answer(card_set_file_answer, await request.body(), request.is_disconnected,
+                            request.headers.get("content-type"), isolate=True)
+
+
+def card_set_file_answer(content_type: str | None, body: bytes) -> CardSetFileJSON:
+    """``POST /v1/cards/export``, from its body."""
+    cards = cardfile.parse(decode_document(body, content_type, "card set"))
+    return {"filename": file_name(cards.name), "yaml": card_set_yaml(cards)}
+
+
+def file_name(title: str) -> str:
+    """A file name for a document titled ``title``: its letters and digits, lower case, joined by dashes."""
+    words = "".join(c.lower() if c.isalnum() else " " for c in title).split()
+    return "-".join(words or ["cards"]) + ".yaml"
 
 
 @router.post(

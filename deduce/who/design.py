@@ -29,11 +29,11 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from deduce.document import Commented, Quoted, dump_yaml
 from deduce.text.names import Names
 from deduce.who.audit import AuditReport, audit
 from deduce.who.cards import CardSet, Lady, Suit, Trait
 from deduce.who.evaluator import CandidateSpace
+from deduce.who.export import card_set_yaml
 
 # -- the shipped brief ---------------------------------------------------------
 
@@ -428,16 +428,6 @@ def search(brief: Brief | None = None, targets: Targets | None = None, seed: int
 # -- writing the result ----------------------------------------------------------
 
 
-def _names(names: Names) -> dict[str, Quoted]:
-    return {lang: Quoted(text) for lang, text in names.to_json().items()}
-
-
-def _entry(counts: frozenset[int]) -> int | list[int]:
-    """A key entry as the printed cards show it: one count alone, several as a list."""
-    values = sorted(counts)
-    return values[0] if len(values) == 1 else values
-
-
 def lady_comment(woman: Woman, lady: Lady) -> list[str]:
     """Comment lines for a lady: who she was, which traits are historical and which are invented."""
     lines = [f"{lady.name.get('en')}: {woman.about}."]
@@ -494,18 +484,5 @@ def render_yaml(design: Design, brief: Brief, command: str) -> str:
         "printed card; decoys widen what a card allows and make a game last longer.",
     ]
     women = {w.id: w for w in brief.women}
-    doc = {
-        "schema": 1,
-        "name": Quoted(cards.name),
-        "traits_per_lady": cards.traits_per_lady,
-        "traits": [{"id": t.id, "name": _names(t.name)} for t in cards.traits],
-        "suits": [{"id": s.id, "colour": s.colour, "name": _names(s.name)} for s in cards.suits],
-        "modes": {m: dict(table) for m, table in cards.modes.items()},
-        "ladies": [
-            Commented({"id": lady.id, "name": _names(lady.name), "suit": lady.suit, "traits": list(lady.traits),
-                       "key": {s: _entry(lady.key[s]) for s in cards.suit_ids}},
-                      lady_comment(women[lady.id], lady))
-            for lady in cards.ladies
-        ],
-    }
-    return dump_yaml(doc, "\n".join(header))
+    comments = {lady.id: lady_comment(women[lady.id], lady) for lady in cards.ladies}
+    return card_set_yaml(cards, "\n".join(header), comments)
