@@ -1,4 +1,4 @@
-"""Expensive jobs (audits) in child processes: a bounded queue, a time limit, cancellation.
+"""Expensive jobs (audits, designs) in child processes: a bounded queue, a time limit, cancellation.
 
 An audit is seconds of pure-Python work on big integers. On a thread it would hold the GIL
 and slow every other request, and it could not be stopped. Each job here runs in a child
@@ -17,7 +17,9 @@ process of its own, forked from a server process that has the engine imported al
   that :class:`Busy` is raised (HTTP 503 with ``Retry-After``), so no backlog builds up.
 
 A job is a module-level function (it is sent to the child by name) that takes plain data
-and returns JSON-ready data, or raises :class:`~deduce.errors.InputError` for bad input.
+and returns JSON-ready data, or raises :class:`~deduce.errors.InputError` for bad input. A long
+job (a design) may report how far it has got: :meth:`Jobs.stream` gives it a ``progress``
+callable, and yields each report to the request as it comes.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import multiprocessing
 import os
 import resource
 import threading
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import forkserver
 from multiprocessing.connection import Connection
@@ -42,7 +44,7 @@ POLL_SECONDS = 0.05
 #: client come first, the audit takes what is left.
 NICENESS = 10
 #: Modules the fork server imports once, so that no job pays for them.
-PRELOAD = ["api.jobs", "deduce.who.audit", "deduce.who.cardfile", "deduce.where.audit"]
+PRELOAD = ["api.jobs", "api.design", "deduce.who.audit", "deduce.who.cardfile", "deduce.where.audit"]
 
 Job = Callable[..., Any]
 
@@ -86,14 +88,15 @@ class JobFailed(DeduceError):
     """A job ended without an answer (an error inside it, or its process was killed)."""
 
 
-def _child(conn: Connection, max_memory: int, job: Job, args: tuple[Any, ...]) -> None:
-    """In the child: yield the CPU to the server, cap the address space, run the job, send
-    ``(kind, value)`` back."""
+def _child(conn: Connection, max_memory: int, job: Job, args: tuple[Any, ...], reports: bool) -> None:
+    """In the child: yield the CPU to the server, cap the address space, run the job (with a
+    ``progress`` callable when it ``reports``), send ``(kind, value)`` back."""
     os.nice(NICENESS)
     if max_memory:
         resource.setrlimit(resource.RLIMIT_AS, (max_memory, max_memory))
     try:
-        conn.send(("ok", job(*args)))
+        progress = {"progress": lambda value: conn.send(("progress", value))} if reports else {}
+        conn.send(("ok", job(*args, **progress)))
     except InputError as exc:
         conn.send(("input", list(exc.problems)))
     except MemoryError:
@@ -132,10 +135,20 @@ class Jobs:
         """``job(*args)`` in a child process, once a slot is free; raises :class:`Busy` when the
         queue is full, :class:`Gone` when ``gone()`` turns true first, :class:`InputError` when the
         job refused its input or ran over its time, :class:`JobFailed` when it broke."""
+        events = [event async for event in self.stream(job, *args, gone=gone, reports=False)]
+        return events[-1][1]
+
+    async def stream(self, job: Job, *args: Any, gone: Callable[[], Awaitable[bool]], reports: bool = True,
+                     timeout: float | None = None) -> AsyncGenerator[tuple[str, Any], None]:
+        """As :meth:`run`, over ``timeout`` seconds (the service's by default), yielding
+        ``("progress", report)`` for each report of a job that ``reports`` (called with a
+        ``progress`` callable), then ``("ok", answer)``. The job is stopped as soon as the
+        iteration is closed (the client left); :class:`Busy` comes from the first step."""
         with self._admission.entry():
             await self._acquire(gone)
             try:
-                return await self._in_child(job, args, gone)
+                async for event in self._in_child(job, args, gone, reports, timeout or self.timeout):
+                    yield event
             finally:
                 self._slots.release()
 
@@ -148,27 +161,22 @@ class Jobs:
                 if await gone():
                     raise Gone("the client left while its job waited") from None
 
-    async def _in_child(self, job: Job, args: tuple[Any, ...], gone: Callable[[], Awaitable[bool]]) -> Any:
+    async def _in_child(self, job: Job, args: tuple[Any, ...], gone: Callable[[], Awaitable[bool]], reports: bool,
+                        timeout: float) -> AsyncGenerator[tuple[str, Any], None]:
         receiver, sender = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=_child, args=(sender, self.max_memory, job, args), daemon=True)
+        process = self._context.Process(target=_child, args=(sender, self.max_memory, job, args, reports),
+                                        daemon=True)
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, process.start)  # the fork server's first start takes a moment
         sender.close()
         self._running.add(process)
-        deadline = loop.time() + self.timeout
+        deadline = loop.time() + timeout
         try:
-            while not receiver.poll():
-                if not process.is_alive() and not receiver.poll():
-                    raise JobFailed(f"the job's process ended with exit code {process.exitcode}")
-                if loop.time() > deadline:
-                    raise InputError.at((), f"the job took longer than {self.timeout:g} s and was stopped",
-                                        code="limit")
-                if await gone():
-                    raise Gone("the client left while its job ran")
-                await asyncio.sleep(POLL_SECONDS)
-            kind, value = await loop.run_in_executor(None, receiver.recv)
-        except EOFError:
-            raise JobFailed("the job's process ended without an answer") from None
+            while True:
+                kind, value = await self._next_message(receiver, process, deadline, timeout, gone)
+                if kind != "progress":
+                    break
+                yield kind, value
         finally:
             receiver.close()
             self._stop(process)
@@ -176,7 +184,26 @@ class Jobs:
             raise InputError(value)
         if kind == "failed":
             raise JobFailed(value)
-        return value
+        yield kind, value
+
+    async def _next_message(self, receiver: Connection, process: multiprocessing.process.BaseProcess,
+                            deadline: float, timeout: float,
+                            gone: Callable[[], Awaitable[bool]]) -> tuple[str, Any]:
+        """The child's next ``(kind, value)``, waiting no longer than the job's deadline or its client."""
+        loop = asyncio.get_running_loop()
+        try:
+            while not receiver.poll():
+                if not process.is_alive() and not receiver.poll():
+                    raise JobFailed(f"the job's process ended with exit code {process.exitcode}")
+                if loop.time() > deadline:
+                    raise InputError.at((), f"the job took longer than {timeout:g} s and was stopped", code="limit")
+                if await gone():
+                    raise Gone("the client left while its job ran")
+                await asyncio.sleep(POLL_SECONDS)
+            message: tuple[str, Any] = await loop.run_in_executor(None, receiver.recv)
+            return message
+        except EOFError:
+            raise JobFailed("the job's process ended without an answer") from None
 
     def _stop(self, process: multiprocessing.process.BaseProcess) -> None:
         self._running.discard(process)

@@ -24,7 +24,7 @@ The threads and processes belong to the running app: :meth:`Service.start` and
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -55,6 +55,8 @@ P = TypeVar("P")
 AUDIT_SECONDS = 10.0
 #: Past this, a running audit is stopped (the estimate is cautious; this is the hard stop).
 AUDIT_TIMEOUT = 30.0
+#: A design job's time limit (``deduce design``'s defaults take about half a minute).
+DESIGN_TIMEOUT = 120.0
 #: Worker threads for requests, and requests that may wait for one before 503.
 THREADS, QUEUE = 8, 64
 #: Largest body answered on a worker thread; larger ones go to a child process. A query with
@@ -119,6 +121,7 @@ class Service:
     threads: int = THREADS
     queue: int = QUEUE
     isolated_timeout: float = LARGE_TIMEOUT
+    design_timeout: float = DESIGN_TIMEOUT
     space: CandidateSpace = field(init=False)
     cards_json: CardSetJSON = field(init=False)
     _limiter: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
@@ -188,9 +191,15 @@ class Service:
             return json_response(await self.run(encoded, work, *args, body))
         return await in_child(started(self._large), gone, work, *args, body)
 
-    # -- audits -----------------------------------------------------------------
+    # -- audits and designs ------------------------------------------------------
 
     async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]]) -> Response:
         """Audit a card set document in a child process (see :mod:`api.jobs`); its report, which
         can run to megabytes, comes back encoded."""
         return await in_child(started(self._jobs), gone, audit_card_set, body, content_type, self.audit_seconds)
+
+    def design(self, job: Callable[..., Any], *args: Any,
+               gone: Callable[[], Awaitable[bool]]) -> AsyncGenerator[tuple[str, Any], None]:
+        """A design job (:mod:`api.design`) in the audits' queue, over :attr:`design_timeout` seconds:
+        its progress reports, then its answer (:meth:`api.jobs.Jobs.stream`)."""
+        return started(self._jobs).stream(job, *args, gone=gone, timeout=self.design_timeout)

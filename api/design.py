@@ -1,0 +1,138 @@
+"""``POST /v1/design``: the designer search (``deduce design``) as a job, with progress and a cancel.
+
+The designer's page asks for a set (a seed, the number of steps, what to aim at) and reads the
+answer as it comes: newline-delimited JSON, one ``{"progress": ...}`` line now and then while the
+search runs, then one ``{"design": ...}`` line with the set found (its document, its card set
+file and its audit), or ``{"errors": [...]}`` if the job failed after the answer had begun. The
+job runs in a child process like an audit (:mod:`api.jobs`: the same bounded queue, 503 with
+``Retry-After`` past it, a time limit, a lower CPU priority), and closing the answer (the page's
+**Cancel**) stops it at once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing_extensions import TypedDict
+
+from api.bodies import decode_json
+from api.deps import ServiceDep
+from api.errors import validation_problem
+from api.jobs import JobFailed
+from api.routes import ERRORS
+from deduce.errors import InputError, Problem
+from deduce.who.audit import AuditReportJSON
+from deduce.who.cardfile import CardSetJSON, to_json
+from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, Targets, search
+from deduce.who.export import card_set_yaml
+
+router = APIRouter()
+log = logging.getLogger("api")
+
+#: The most steps one design may take (the default takes about half a minute).
+MAX_STEPS = 100_000
+#: The media type of the answer: one JSON document a line.
+NDJSON = "application/x-ndjson"
+
+
+class DesignRequest(BaseModel):
+    """What to design: the search's seed and length, and the targets it aims at (SPEC 5's measures)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seed: Annotated[int, Field(ge=0, le=2**32 - 1)] = DEFAULT_SEED
+    steps: Annotated[int, Field(ge=1, le=MAX_STEPS)] = DEFAULT_STEPS
+    min_clues: Annotated[int, Field(ge=1, le=3, description="the fewest clues besides the suit card, every case")] = 2
+    expected: Annotated[tuple[float, float], Field(description="the band of the mean expected clues, normal mode")] = (
+        2.5, 5.0)
+
+
+class DesignProgressJSON(TypedDict):
+    """How far the search has got: steps done of all, and the best score so far (lower is better;
+    None before the first)."""
+
+    step: int
+    steps: int
+    best: float | None
+
+
+class DesignJSON(TypedDict):
+    """The set found: its document, its card set file, its audit, and the targets it misses (none when met)."""
+
+    cards: CardSetJSON
+    yaml: str
+    report: AuditReportJSON
+    unmet: list[str]
+
+
+def design_job(request: dict[str, Any], progress: Callable[[DesignProgressJSON], None]) -> DesignJSON:
+    """A job for :class:`api.jobs.Jobs`: run the search, reporting its progress (step 0 first, so
+    that the answer begins as soon as the job has started)."""
+    ask = DesignRequest.model_validate(request)
+    progress({"step": 0, "steps": ask.steps, "best": None})
+    lo, hi = ask.expected
+    targets = Targets(min_clues=ask.min_clues, expected=(lo, hi), aim=(lo, hi))
+    found = search(targets=targets, seed=ask.seed, steps=ask.steps,
+                   progress=lambda step, steps, best: progress({"step": step, "steps": steps, "best": best}))
+    return {"cards": to_json(found.cards), "yaml": card_set_yaml(found.cards), "report": found.report.to_json(),
+            "unmet": list(found.unmet)}
+
+
+def read_request(body: bytes) -> dict[str, Any]:
+    """The design request in ``body`` (an empty body asks for the defaults), or 422 naming each problem's path."""
+    doc = decode_json(body, "a design request") if body.strip() else {}
+    try:
+        ask = DesignRequest.model_validate(doc)
+    except ValidationError as exc:
+        raise InputError(validation_problem(error) for error in exc.errors()) from None
+    if ask.expected[0] > ask.expected[1]:
+        raise InputError.at(("expected",), "the band's low end is above its high end", code="range")
+    return ask.model_dump(mode="json")
+
+
+def line(document: dict[str, Any]) -> bytes:
+    """One line of the answer."""
+    return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode() + b"\n"
+
+
+@router.post(
+    "/v1/design", tags=["audit"], responses={**ERRORS, 200: {"content": {NDJSON: {}}, "description": (
+        "Newline-delimited JSON: `{\"progress\": {\"step\", \"steps\", \"best\"}}` lines while the search "
+        "runs, then `{\"design\": {\"cards\", \"yaml\", \"report\", \"unmet\"}}` (or `{\"errors\": [...]}` "
+        "if the job failed once the answer had begun).")}},
+    summary="Design a card set (deduce design), with progress",
+    description="Runs the designer search on the shipped brief (the twelve women of the Sonnet set) as a job "
+                "in a child process, queued with the audits: 503 with `Retry-After` when the queue is full, "
+                "stopped at the service's time limit or as soon as the client closes the answer. An empty body "
+                "asks for `deduce design`'s defaults.",
+    openapi_extra={"requestBody": {"required": False, "content": {"application/json": {
+        "schema": DesignRequest.model_json_schema()}}}},
+)
+async def post_design(request: Request, svc: ServiceDep) -> StreamingResponse:
+    ask = await svc.run(read_request, await request.body())
+    events = svc.design(design_job, ask, gone=request.is_disconnected)
+    first = await anext(events)  # waits for a place in the queue: Busy (503) comes before the answer begins
+
+    async def answer() -> AsyncIterator[bytes]:
+        kind, value = first
+        try:
+            while True:
+                yield line({kind if kind == "progress" else "design": value})
+                kind, value = await anext(events)
+        except StopAsyncIteration:
+            return
+        except InputError as exc:
+            yield line({"errors": [p.to_json() for p in exc.problems]})
+        except JobFailed as exc:
+            log.error("design job failed: %s", exc)
+            yield line({"errors": [Problem((), "the design job failed", "failed").to_json()]})
+        finally:
+            await events.aclose()
+
+    return StreamingResponse(answer(), media_type=NDJSON)

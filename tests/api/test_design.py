@@ -1,0 +1,91 @@
+"""``POST /v1/design``: the designer search as a job, with progress and a cancel (issue 19).
+
+The answer is newline-delimited JSON: progress lines while the search runs, then the set found,
+which is the library's own result for the same seed and steps. Bad requests are 422 with their
+paths before anything runs; a client that closes the answer stops the job, so the next design
+is not kept waiting behind it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.design import NDJSON
+from deduce.who import cardfile
+from deduce.who.design import Targets, search
+from deduce.who.export import card_set_yaml
+from tests.api.serving import running
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(games_db=":memory:")) as c:
+        yield c
+
+
+def lines(text: str) -> list[dict[str, Any]]:
+    """The documents of a newline-delimited JSON answer."""
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_a_design_reports_its_progress_then_the_set_the_library_finds(client: TestClient) -> None:
+    answer = client.post("/v1/design", json={"seed": 5, "steps": 1200, "min_clues": 2, "expected": [2.5, 5.0]})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith(NDJSON)
+    *progress, last = lines(answer.text)
+    assert [p["progress"]["step"] for p in progress] == [0, 500, 1000]
+    assert all(p["progress"]["steps"] == 1200 for p in progress)
+    found = search(targets=Targets(aim=(2.5, 5.0)), seed=5, steps=1200)
+    design = last["design"]
+    assert design["cards"] == cardfile.to_json(found.cards)
+    assert design["yaml"] == card_set_yaml(found.cards)
+    assert design["unmet"] == list(found.unmet)
+    assert design["report"] == found.report.to_json()
+
+
+@pytest.mark.parametrize(("body", "paths"), [
+    ({"steps": 0}, ["steps"]),
+    ({"steps": 10**9, "seed": -1}, ["seed", "steps"]),
+    ({"expected": [5, 2]}, ["expected"]),
+    ({"expected": "low"}, ["expected"]),
+    ({"aim": 3}, ["aim"]),
+    ([1, 2], [""]),
+])
+def test_a_bad_request_is_refused_with_its_paths(client: TestClient, body: object, paths: list[str]) -> None:
+    answer = client.post("/v1/design", json=body)
+    assert answer.status_code == 422
+    assert sorted({p["path"] for p in answer.json()["errors"]}) == paths
+
+
+def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
+    answer = client.post("/v1/design", content=b"[1", headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and "not valid JSON" in answer.json()["errors"][0]["message"]
+
+
+def test_the_route_is_in_the_contract(client: TestClient) -> None:
+    route = client.get("/openapi.json").json()["paths"]["/v1/design"]["post"]
+    assert {"200", "422", "503"} <= set(route["responses"])
+    assert NDJSON in route["responses"]["200"]["content"]
+    assert set(route["requestBody"]["content"]["application/json"]["schema"]["properties"]) == {
+        "seed", "steps", "min_clues", "expected"}
+
+
+def test_closing_the_answer_stops_the_job(tmp_path: Path) -> None:
+    """A design of the most steps allowed runs for minutes; once its client closes the answer, the
+    service's one job slot is free again and a small design is answered at once (within the
+    deadline, which only bounds a hang: behind a job left running it would wait its 120 s out)."""
+    with running(tmp_path) as base, httpx.Client(base_url=base, timeout=60) as http:
+        with http.stream("POST", "/v1/design", json={"steps": 100_000}) as long:
+            assert long.status_code == 200
+            first = json.loads(next(long.iter_lines()))
+            assert first["progress"]["steps"] == 100_000
+        small = http.post("/v1/design", json={"steps": 600})
+        assert small.status_code == 200
+        assert "design" in lines(small.text)[-1]
