@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, settings
 
 from deduce.shipped import data_path
 from deduce.who import cardfile
+from deduce.who.cards import CardSet
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
@@ -32,13 +33,13 @@ ladies:
 
 
 @pytest.fixture(scope="session")
-def tiny():
+def tiny() -> CardSet:
     """A four-lady, four-trait card set small enough to reason about by hand."""
     return cardfile.loads(TINY)
 
 
 @pytest.fixture(scope="session")
-def shipped():
+def shipped() -> CardSet:
     """The shipped card set, data/clues.yaml."""
     return cardfile.load(data_path("clues.yaml"))
 

@@ -7,23 +7,26 @@ Independent of the shipped data, so the rules tests do not move when the data is
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from deduce.errors import InputError
 from deduce.game import fogfile
 from deduce.game.material import Rules, StealthOrder
+from deduce.game.store import GameStore
 from deduce.shipped import data_path
 from deduce.text.names import Names
 from deduce.where.board import Board, Landmark, Location
+from deduce.where.stealth import Moves
 from deduce.who import cardfile
 from deduce.who.cardfile import parse as parse_cards
 from deduce.who.cards import CardSet
 
 if TYPE_CHECKING:
+    from fastapi import FastAPI
     from fastapi.testclient import TestClient
 
 RING = [f"l{i}" for i in range(11)]
@@ -44,9 +47,10 @@ WALK = RING + RING + ["l0", "l1", "l0", "l1"]
 STAY_WALK = [*RING[:6], "l5", *RING[6:], *RING, "l0", "l1", "l0"]
 
 
-def ring_order(choice, reverse: bool) -> StealthOrder:
+def ring_order(choice: Mapping[str, Any], reverse: bool) -> StealthOrder:
     """Position 1 is WALK, position 5 STAY_WALK; rulebook 'short' is a 12-card walk."""
     kind, value = next(iter(choice.items()))
+    moves: Moves
     if kind == "position" and value == 1:
         walk, moves = WALK, "always"
     elif kind == "position" and value == 5:
@@ -65,13 +69,15 @@ TRAITS = ("literary", "married", "court", "musical", "children", "lover", "docum
 SUITS = ("rose", "acorn", "oak", "thistle", "bluebell", "sage")
 
 
-def truthful_cards():
+def truthful_cards() -> CardSet:
     """Twelve ladies, two per suit, distinct trait sets, keys computed to be truthful."""
     triples = list(combinations(TRAITS, 3))[::3][:12]
-    ladies = [{"id": f"lady-{i}", "name": f"Lady {i}", "suit": SUITS[i // 2], "traits": list(t)}
-              for i, t in enumerate(triples)]
+    ladies: list[dict[str, Any]] = [
+        {"id": f"lady-{i}", "name": f"Lady {i}", "suit": SUITS[i // 2], "traits": list(t)}
+        for i, t in enumerate(triples)
+    ]
     for c in ladies:
-        key = {}
+        key: dict[str, list[int]] = {}
         for s in SUITS:
             counts = sorted({len(set(c["traits"]) & set(d["traits"])) for d in ladies
                              if d["suit"] == s and d["id"] != c["id"]})
@@ -100,3 +106,9 @@ def game_client(folder: Path, cards: CardSet) -> Iterator[TestClient]:
     path.write_text(json.dumps(cardfile.to_json(cards)), encoding="utf-8")
     with TestClient(create_app(cards_path=path, games_db=folder / "games.sqlite3")) as client:
         yield client
+
+
+def game_store(client: TestClient) -> GameStore:
+    """The game store of the app a :func:`game_client` serves (white-box: tests read the hidden state there)."""
+    games: GameStore = cast("FastAPI", client.app).state.games
+    return games

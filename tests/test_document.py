@@ -7,7 +7,7 @@ import yaml
 from deduce.document import Commented, Quoted, dump_yaml, flow
 
 
-def test_dump_yaml_writes_lists_and_mappings_one_entry_a_line():
+def test_dump_yaml_writes_lists_and_mappings_one_entry_a_line() -> None:
     doc = {"schema": 1, "name": Quoted("Small"), "traits": [{"id": "a", "name": {"en": Quoted("A")}}],
            "modes": {"easy": {"red": "blue"}}, "empty": []}
     text = dump_yaml(doc, "A header\n\nafter a blank line")
@@ -22,14 +22,14 @@ def test_dump_yaml_writes_lists_and_mappings_one_entry_a_line():
     assert yaml.safe_load(text) == doc
 
 
-def test_commented_entries_are_block_mappings_under_their_comment():
+def test_commented_entries_are_block_mappings_under_their_comment() -> None:
     doc = {"ladies": [Commented({"id": "l1", "key": {"red": 1, "blue": [0, 2]}}, ["who she was"])]}
     text = dump_yaml(doc)
     assert text == "ladies:\n  # who she was\n  - id: l1\n    key: {red: 1, blue: [0, 2]}\n"
     assert yaml.safe_load(text) == {"ladies": [{"id": "l1", "key": {"red": 1, "blue": [0, 2]}}]}
 
 
-def test_flow_quotes_what_would_read_back_otherwise():
+def test_flow_quotes_what_would_read_back_otherwise() -> None:
     assert flow("no") == '"no"' and flow({"no": "yes"}) == '{"no": "yes"}'
     assert flow("London, around 1600") == '"London, around 1600"'
     assert flow(Quoted("plain")) == '"plain"' and flow("plain") == "plain"

@@ -10,7 +10,7 @@ from deduce.who.audit import audit
 from tests.conftest import TINY
 
 
-def test_a_card_audit_finding_writes_lady_other_suit_and_mode_only_when_set():
+def test_a_card_audit_finding_writes_lady_other_suit_and_mode_only_when_set() -> None:
     untruthful = Finding("key-untruthful", "l1 lies", "error", "cards", lady="l1", other="l3", suit="blue")
     assert list(untruthful.to_json().items()) == [
         ("code", "key-untruthful"), ("lady", "l1"), ("other", "l3"), ("suit", "blue"), ("message", "l1 lies")]
@@ -19,7 +19,7 @@ def test_a_card_audit_finding_writes_lady_other_suit_and_mode_only_when_set():
     assert unsolvable.to_json()["other"] is None and unsolvable.to_json()["mode"] == "normal"
 
 
-def test_a_deck_audit_finding_writes_severity_and_where_on_the_deck():
+def test_a_deck_audit_finding_writes_severity_and_where_on_the_deck() -> None:
     jump = Finding("jump", "C jumps", cards=("C", "E"), slot=1, sequence="w", locations=("a", "b"))
     assert list(jump.to_json().items()) == [
         ("code", "jump"), ("severity", "error"), ("message", "C jumps"), ("sequence", "w"), ("slot", 1),
@@ -30,7 +30,7 @@ def test_a_deck_audit_finding_writes_severity_and_where_on_the_deck():
     assert jump.is_error and not undrawn.is_error
 
 
-def test_the_card_audit_report_keeps_its_layout():
+def test_the_card_audit_report_keeps_its_layout() -> None:
     doc = cardfile.to_json(cardfile.loads(TINY))
     doc["ladies"][0]["key"]["blue"] = [1]  # l1 shares no trait with l3 (blue): now it lies
     report = audit(cardfile.parse(doc))

@@ -19,13 +19,13 @@ PUBLIC = [
 ]
 
 
-def test_the_public_surface_is_pinned():
+def test_the_public_surface_is_pinned() -> None:
     """Adding or removing a public name is a decision: change this list with it."""
     assert sorted(deduce.__all__) == sorted(PUBLIC)
     assert len(set(deduce.__all__)) == len(deduce.__all__)
 
 
-def test_every_public_name_is_there_and_documented():
+def test_every_public_name_is_there_and_documented() -> None:
     for name in deduce.__all__:
         value = getattr(deduce, name)
         assert (value.__doc__ or "").strip(), f"deduce.{name} has no docstring"
@@ -40,7 +40,7 @@ def library_example() -> tuple[str, str]:
     return code.group(1), shown.group(1)
 
 
-def test_the_readme_library_example_prints_what_it_shows():
+def test_the_readme_library_example_prints_what_it_shows() -> None:
     code, shown = library_example()
     assert len(code.strip().splitlines()) <= 20, "keep the opening example short"
     out = io.StringIO()
@@ -49,7 +49,7 @@ def test_the_readme_library_example_prints_what_it_shows():
     assert out.getvalue() == shown
 
 
-def test_the_module_docstring_example_runs():
+def test_the_module_docstring_example_runs() -> None:
     cards = deduce.load_cards()
     query = deduce.parse_query(cards, {"suit": "rose", "clues": [{"card": "jacqueline-field"}]})
     assert deduce.deduce(cards, query).status == "open"

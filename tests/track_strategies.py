@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -24,7 +25,7 @@ def make_board(landmark_of: dict[str, str], paths: list[tuple[str, str]], name: 
 
 
 @st.composite
-def boards(draw, max_locations: int = 5, max_landmarks: int = 3) -> Board:
+def boards(draw: st.DrawFn, max_locations: int = 5, max_landmarks: int = 3) -> Board:
     """A board of 1..max_locations locations, random landmarks and any set of paths."""
     n = draw(st.integers(1, max_locations))
     k = draw(st.integers(1, max_landmarks))
@@ -36,7 +37,7 @@ def boards(draw, max_locations: int = 5, max_landmarks: int = 3) -> Board:
 
 
 @st.composite
-def observation_docs(draw, board: Board, length: int) -> dict:
+def observation_docs(draw: st.DrawFn, board: Board, length: int) -> dict[str, Any]:
     """One observation in query JSON, on a slot within two passes through the deck."""
     slot = draw(st.integers(0, 2 * length))
     kind = draw(st.sampled_from(["landmark", "landmark", "fog", "searched"]))
@@ -48,7 +49,7 @@ def observation_docs(draw, board: Board, length: int) -> dict:
 
 
 @st.composite
-def track_queries(draw, board: Board, max_length: int = 8, max_observations: int = 4) -> TrackQuery:
+def track_queries(draw: st.DrawFn, board: Board, max_length: int = 8, max_observations: int = 4) -> TrackQuery:
     """A tracking query on ``board``, parsed from its JSON like any other."""
     length = draw(st.integers(1, max_length))
     doc = {

@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,7 +19,7 @@ from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.game.rules import ACTION_FIELDS
 from deduce.text.refusals import REFUSAL_PHRASES
-from tests.game_fixtures import game_client, truthful_cards
+from tests.game_fixtures import game_client, game_store, truthful_cards
 
 VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top", "slot", "moves",
                "length", "countdown", "fog_deck", "clues", "suit_card", "pending", "actions", "end", "trail",
@@ -25,16 +28,16 @@ CARDS = truthful_cards()
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     with game_client(tmp_path_factory.mktemp("games"), CARDS) as c:
         yield c
 
 
-def auth(token: str) -> dict:
+def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def new_game(client, **setup) -> tuple[str, str, dict]:
+def new_game(client: TestClient, **setup: Any) -> tuple[str, str, dict[str, Any]]:
     r = client.post("/v1/games", json=setup)
     assert r.status_code == 201, r.text
     body = r.json()
@@ -42,7 +45,7 @@ def new_game(client, **setup) -> tuple[str, str, dict]:
     return body["id"], body["token"], body["view"]
 
 
-def test_create_and_read_a_game(client):
+def test_create_and_read_a_game(client: TestClient) -> None:
     gid, token, view = new_game(client, mode="easy", start="globe", seed=11)
     assert set(view) == VIEW_FIELDS and view["id"] == gid
     assert view["pawn"] == "globe" and view["visited"] == ["globe"] and view["countdown"] == 3
@@ -55,17 +58,17 @@ def test_create_and_read_a_game(client):
     ({"mode": "hard"}, "mode"), ({"sequence": {"rulebook": "nope"}}, "sequence.rulebook"),
     ({"sequence": {"position": 0}}, "sequence.position"), ({"start": "atlantis"}, "start"),
     ({"discard_fog": 2}, "discard_fog"), ({"seed": "abc"}, "seed")])
-def test_bad_setups_get_422(client, setup, path):
+def test_bad_setups_get_422(client: TestClient, setup: dict[str, Any], path: str) -> None:
     r = client.post("/v1/games", json=setup)
     assert r.status_code == 422 and r.json()["errors"][0]["path"] == path
 
 
-def test_bad_setup_bodies_get_422(client):
+def test_bad_setup_bodies_get_422(client: TestClient) -> None:
     assert client.post("/v1/games", content=b"{nope", headers={"content-type": "application/json"}).status_code == 422
     assert client.post("/v1/games", json=[1, 2]).status_code == 422
 
 
-def test_tokens(client):
+def test_tokens(client: TestClient) -> None:
     gid, token, _ = new_game(client)
     for path in (f"/v1/games/{gid}", f"/v1/games/{gid}/hints"):
         missing = client.get(path)
@@ -80,13 +83,13 @@ def test_tokens(client):
     assert client.get(f"/v1/games/{gid}", headers=auth(token)).json()["version"] == 0
 
 
-def test_no_endpoint_lists_games(client):
+def test_no_endpoint_lists_games(client: TestClient) -> None:
     assert client.get("/v1/games").status_code in (404, 405)
     paths = client.get("/openapi.json").json()["paths"]
     assert not any(p.rstrip("/") == "/v1/games" and "get" in ops for p, ops in paths.items())
 
 
-def test_actions_versions_and_refusals(client):
+def test_actions_versions_and_refusals(client: TestClient) -> None:
     gid, token, view = new_game(client, start="globe", seed=5)
     board = client.get("/v1/board").json()
     near = [b if a == "globe" else a for a, b in board["paths"] if "globe" in (a, b)]
@@ -116,7 +119,7 @@ def test_actions_versions_and_refusals(client):
     assert stale.status_code == 409 and stale.json()["errors"][0]["code"] == "stale-version"
 
 
-def test_hints_and_board(client):
+def test_hints_and_board(client: TestClient) -> None:
     gid, token, view = new_game(client, seed=9)
     hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).json()
     assert set(hints) == {"who", "where", "progress", "plan"}
@@ -133,15 +136,15 @@ def test_hints_and_board(client):
 
 # -- hidden information: many random games through the API ------------------------------
 
-def random_action(view: dict, board: dict, rng: random.Random) -> dict:
-    neighbours = {loc["id"]: set() for loc in board["locations"]}
+def random_action(view: Mapping[str, Any], board: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    neighbours: dict[str, set[str]] = {loc["id"]: set() for loc in board["locations"]}
     for a, b in board["paths"]:
         neighbours[a].add(b)
         neighbours[b].add(a)
     name = rng.choice(view["actions"])
     if name == "confront" and rng.random() < 0.8:
         name = "pass"
-    action: dict = {"version": view["version"], "action": name}
+    action: dict[str, Any] = {"version": view["version"], "action": name}
     if name == "move":
         action["to"] = rng.choice(sorted(neighbours[view["pawn"]]))
     elif name == "confront":
@@ -156,12 +159,12 @@ def random_action(view: dict, board: dict, rng: random.Random) -> dict:
     return action
 
 
-def secret_words(client, gid: str) -> tuple[set[str], set[str]]:
+def secret_words(client: TestClient, gid: str) -> tuple[set[str], set[str]]:
     """Strings no answer may hold before the end: unrevealed ladies' ids, quoted (the Dark
     Lady, her suit card until revealed, the clue deck), her name anywhere (event texts
     included) and her trait list as the API writes JSON (compact); and the fog card ids
     (allowed only once the player has seen them)."""
-    game = client.app.state.games._cache[gid]
+    game = game_store(client)._cache[gid]
     dark = CARDS.lady(game.deal.dark_lady)
     words = {json.dumps(list(dark.traits), separators=(",", ":")), dark.name.get()}
     words |= {json.dumps(x) for x in (dark.id, game.suit_card, *game.deal.clue_deck)}
@@ -169,13 +172,13 @@ def secret_words(client, gid: str) -> tuple[set[str], set[str]]:
     return words, fog
 
 
-def deck_left(client, gid: str) -> set[str]:
+def deck_left(client: TestClient, gid: str) -> set[str]:
     """The ids of the clue deck not yet drawn, quoted (white-box: from the game's hidden state)."""
-    game = client.app.state.games._cache[gid]
+    game = game_store(client)._cache[gid]
     return {json.dumps(x) for x in game.table.clue_deck}
 
 
-def test_no_answer_before_the_end_gives_away_hidden_state(client):
+def test_no_answer_before_the_end_gives_away_hidden_state(client: TestClient) -> None:
     board = client.get("/v1/board").json()
     modes = ["training", "easy", "normal", "advanced", "expert"]
     for seed in range(12):
@@ -213,20 +216,21 @@ def test_no_answer_before_the_end_gives_away_hidden_state(client):
                 assert not any(f in text for f in fog_ids - seen_fog), text
                 assert '"seed"' not in text and '"deck"' not in text and '"cut"' not in text
             texts = []
-        assert view["end"]["dark_lady"]["card"] == client.app.state.games._cache[gid].deal.dark_lady
+        assert view["end"]["dark_lady"]["card"] == game_store(client)._cache[gid].deal.dark_lady
 
 
 # -- the trail, the revised rules, and games recorded under older rules (issue 10) ----------
 
-def trail_query(view: dict) -> dict:
+def trail_query(view: dict[str, Any]) -> dict[str, Any]:
     """The tracking query of SPEC 6, written from a view's trail alone."""
-    kinds = {"landmark": lambda e: {"landmark": e["landmark"]}, "fog": lambda e: {"fog": True},
-             "search": lambda e: {"searched": e["location"], "found": e["found"]}}
+    kinds: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        "landmark": lambda e: {"landmark": e["landmark"]}, "fog": lambda e: {"fog": True},
+        "search": lambda e: {"searched": e["location"], "found": e["found"]}}
     return {"length": view["length"], "moves": view["moves"], "now": view["slot"],
             "observations": [{"slot": e["slot"], **kinds[e["kind"]](e)} for e in view["trail"] if e["kind"] in kinds]}
 
 
-def test_the_hints_are_the_trail_tracked_by_the_public_endpoint(client):
+def test_the_hints_are_the_trail_tracked_by_the_public_endpoint(client: TestClient) -> None:
     board = client.get("/v1/board").json()
     for seed in range(4):
         rng = random.Random(seed)
@@ -242,7 +246,7 @@ def test_the_hints_are_the_trail_tracked_by_the_public_endpoint(client):
                 break
 
 
-def test_actions_the_revised_rules_refuse_get_409_and_change_nothing(client):
+def test_actions_the_revised_rules_refuse_get_409_and_change_nothing(client: TestClient) -> None:
     gid, token, view = new_game(client, mode="training", start="globe", seed=3)
     board = client.get("/v1/board").json()
     near = sorted(b if a == "globe" else a for a, b in board["paths"] if "globe" in (a, b))
@@ -257,15 +261,15 @@ def test_actions_the_revised_rules_refuse_get_409_and_change_nothing(client):
     assert client.get(f"/v1/games/{gid}", headers=auth(token)).json() == view and view["version"] == 1
 
 
-def test_refusals_carry_their_code_and_params_and_the_phrases_say_them(client):
+def test_refusals_carry_their_code_and_params_and_the_phrases_say_them(client: TestClient) -> None:
     """409 and 422 problems keep their code (illegal-action, schema) and add the refusal code and
     its params; with the refusal phrases of /v1/phrases a front end says them in its language."""
     gid, token, _ = new_game(client, start="globe", seed=5)
-    rules = client.app.state.games.rules
+    rules = game_store(client).rules
     near = [x for x in rules.board.location_ids if rules.board.adjacent("globe", x)]
     far = next(x for x in rules.board.location_ids if x not in [*near, "globe"])
     url = f"/v1/games/{gid}/actions"
-    expected = [
+    expected: list[tuple[dict[str, Any], int, str, str, dict[str, Any]]] = [
         ({"version": 0, "action": "move", "to": far}, 409, "illegal-action", "not-adjacent",
          {"to": far, "here": "globe", "choices": near}),
         ({"version": 0, "action": "fog"}, 409, "illegal-action", "not-fog-on-top", {}),
@@ -291,9 +295,9 @@ def test_refusals_carry_their_code_and_params_and_the_phrases_say_them(client):
     assert stale["code"] == "stale-version" and "refusal" not in stale and "params" not in stale
 
 
-def test_games_recorded_under_older_rules_get_a_clear_409(client):
+def test_games_recorded_under_older_rules_get_a_clear_409(client: TestClient) -> None:
     gid, token, _ = new_game(client, mode="training", start="globe", seed=3)
-    store = client.app.state.games
+    store = game_store(client)
     db = sqlite3.connect(store.path)
     stored = json.loads(db.execute("SELECT setup FROM games WHERE id = ?", (gid,)).fetchone()[0])
     setup = {k: v for k, v in stored.items() if k != "rules"}  # as the first engine stored it
@@ -310,7 +314,7 @@ def test_games_recorded_under_older_rules_get_a_clear_409(client):
         assert r.json()["errors"][0]["refusal"] == "replay-refused"
 
 
-def test_the_game_store_is_open_while_the_app_runs(tmp_path):
+def test_the_game_store_is_open_while_the_app_runs(tmp_path: Path) -> None:
     """The store is opened in the app's lifespan (not on first use) and closed at shutdown."""
     db = tmp_path / "games.sqlite3"
     app = create_app(games_db=db)

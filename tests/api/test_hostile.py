@@ -16,18 +16,21 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
+from starlette.types import Message, Receive, Scope, Send
 
-from bench.load import worst_card_set
 from api.app import create_app
 from api.jobs import Busy, Gone, JobFailed, Jobs
 from api.middleware import BodyLimit
+from bench.load import worst_card_set
 from deduce.errors import MAX_PROBLEMS, Illegal, InputError, Problem
 from deduce.game.store import GameStore
 from deduce.shipped import load_rules
@@ -39,12 +42,12 @@ MEMORY = ":memory:"
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[TestClient]:
     with TestClient(create_app(CARDS, games_db=MEMORY)) as c:
         yield c
 
 
-def errors_of(response: httpx.Response, status: int) -> list[dict[str, Any]]:
+def errors_of(response: httpx2.Response, status: int) -> list[dict[str, Any]]:
     assert response.status_code == status, response.text
     problems: list[dict[str, Any]] = response.json()["errors"]
     assert problems and all({"code", "path", "loc", "message"} <= set(p) <= {"code", "path", "loc", "message",
@@ -62,7 +65,7 @@ def new_game(client: TestClient) -> tuple[str, dict[str, str]]:
 
 
 @pytest.mark.parametrize("action", [["move"], {"move": 1}, 7, None, "x" * 10_000])
-def test_an_action_name_of_any_type_is_422_and_changes_nothing(client, action):
+def test_an_action_name_of_any_type_is_422_and_changes_nothing(client: TestClient, action: object) -> None:
     gid, auth = new_game(client)
     problems = errors_of(client.post(f"/v1/games/{gid}/actions", json={"version": 0, "action": action},
                                      headers=auth), 422)
@@ -70,7 +73,7 @@ def test_an_action_name_of_any_type_is_422_and_changes_nothing(client, action):
     assert client.get(f"/v1/games/{gid}", headers=auth).json()["version"] == 0
 
 
-def test_a_huge_unknown_field_name_in_an_action_is_named_short(client):
+def test_a_huge_unknown_field_name_in_an_action_is_named_short(client: TestClient) -> None:
     gid, auth = new_game(client)
     response = client.post(f"/v1/games/{gid}/actions", json={"version": 0, "action": "pass", "y" * 60_000: 1},
                            headers=auth)
@@ -78,7 +81,7 @@ def test_a_huge_unknown_field_name_in_an_action_is_named_short(client):
     assert problem["path"].endswith("...") and len(response.content) < 1000
 
 
-def test_a_game_body_past_64_kib_is_413_before_it_is_read(client):
+def test_a_game_body_past_64_kib_is_413_before_it_is_read(client: TestClient) -> None:
     gid, auth = new_game(client)
     action = {"version": 0, "action": "pass", "padding": "x" * (64 << 10)}
     assert errors_of(client.post(f"/v1/games/{gid}/actions", json=action, headers=auth), 413)[0]["code"] == "limit"
@@ -90,7 +93,7 @@ BIG = "0x" + "f" * 5000  # a YAML integer of about 6,000 digits: Python will not
 
 
 @pytest.mark.parametrize("field", ["schema", "traits_per_lady", "name"])
-def test_yaml_integers_of_thousands_of_digits_are_described_not_printed(client, field):
+def test_yaml_integers_of_thousands_of_digits_are_described_not_printed(client: TestClient, field: str) -> None:
     text = CARDS.read_text()
     text = (text.replace("schema: 1", f"schema: {BIG}") if field == "schema"
             else text.replace("traits_per_lady: 3", f"traits_per_lady: {BIG}") if field == "traits_per_lady"
@@ -101,7 +104,7 @@ def test_yaml_integers_of_thousands_of_digits_are_described_not_printed(client, 
     assert len(response.content) < 2000
 
 
-def test_json_integers_of_thousands_of_digits_are_422(client):
+def test_json_integers_of_thousands_of_digits_are_422(client: TestClient) -> None:
     body = b'{"suit": "rose", "clues": [{"traits": ["court", "lover", "musical"], "counts": [' + b"9" * 5000 + b"]}]}"
     problems = errors_of(client.post("/v1/deduce", content=body, headers={"content-type": "application/json"}), 422)
     assert "digits" in problems[0]["message"]
@@ -116,12 +119,13 @@ LONE_SURROGATES = [b'{"\\ud800": 1}', b'{"suit": "\\udfff"}', b'{"clues": [{"tra
 @pytest.mark.parametrize("body", LONE_SURROGATES)
 @pytest.mark.parametrize("route", ["/v1/deduce", "/v1/track", "/v1/hint", "/v1/advice", "/v1/audit-deck",
                                    "/v1/cards/check", "/v1/board/check", "/v1/games", "/v1/audit"])
-def test_a_lone_surrogate_is_422_not_an_answer_that_cannot_be_encoded(client, route, body):
+def test_a_lone_surrogate_is_422_not_an_answer_that_cannot_be_encoded(client: TestClient, route: str,
+                                                                      body: bytes) -> None:
     response = client.post(route, content=body, headers={"content-type": "application/json"})
     assert "surrogate" in errors_of(response, 422)[0]["message"] or "text" in response.json()["errors"][0]["message"]
 
 
-def test_a_lone_surrogate_in_an_action_changes_nothing(client):
+def test_a_lone_surrogate_in_an_action_changes_nothing(client: TestClient) -> None:
     gid, auth = new_game(client)
     body = b'{"version": 0, "action": "move", "to": "\\ud800"}'
     response = client.post(f"/v1/games/{gid}/actions", content=body,
@@ -130,7 +134,7 @@ def test_a_lone_surrogate_in_an_action_changes_nothing(client):
     assert client.get(f"/v1/games/{gid}", headers=auth).json()["version"] == 0
 
 
-def test_surrogate_pairs_are_characters(client):
+def test_surrogate_pairs_are_characters(client: TestClient) -> None:
     body = b'{"suit": "\\ud83d\\ude00", "clues": []}'
     response = client.post("/v1/deduce", content=body, headers={"content-type": "application/json"})
     assert "\U0001f600" in errors_of(response, 422)[0]["message"]
@@ -139,13 +143,13 @@ def test_surrogate_pairs_are_characters(client):
 # -- errors stay small and cheap ---------------------------------------------------------
 
 
-def test_problems_are_capped_and_counted():
+def test_problems_are_capped_and_counted() -> None:
     error = InputError(Problem(("clues", i), "bad") for i in range(MAX_PROBLEMS + 7))
     assert len(error.problems) == MAX_PROBLEMS + 1
     assert error.problems[-1].code == "limit" and "and 7 more problems" in error.problems[-1].message
 
 
-def test_tens_of_thousands_of_unknown_suits_get_a_small_answer(client):
+def test_tens_of_thousands_of_unknown_suits_get_a_small_answer(client: TestClient) -> None:
     key = {f"s{i}": [1] for i in range(60_000)}
     body = json.dumps({"suit": "rose", "clues": [{"traits": ["court", "lover", "musical"], "key": key}]}).encode()
     assert len(body) < 1 << 20
@@ -155,14 +159,14 @@ def test_tens_of_thousands_of_unknown_suits_get_a_small_answer(client):
     assert len(response.content) < 20_000
 
 
-def test_tens_of_thousands_of_unknown_fields_in_an_observation_get_a_small_answer(client):
+def test_tens_of_thousands_of_unknown_fields_in_an_observation_get_a_small_answer(client: TestClient) -> None:
     observation = {f"f{i}": 1 for i in range(60_000)} | {"slot": 0, "landmark": "playhouse"}
     body = json.dumps({"length": 26, "moves": "always", "now": 0, "observations": [observation]}).encode()
     response = client.post("/v1/track", content=body, headers={"content-type": "application/json"})
     assert len(errors_of(response, 422)) == MAX_PROBLEMS + 1 and len(response.content) < 20_000
 
 
-def test_an_unsolvable_case_names_ten_trait_sets_and_counts_the_rest(client):
+def test_an_unsolvable_case_names_ten_trait_sets_and_counts_the_rest(client: TestClient) -> None:
     response = client.post("/v1/audit", json=worst_card_set(suits=3, per=5))  # 4,363 trait sets left per case
     assert response.status_code == 200, response.text
     unsolvable = [e for e in response.json()["errors"] if e["code"] == "unsolvable"]
@@ -173,12 +177,12 @@ def test_an_unsolvable_case_names_ten_trait_sets_and_counts_the_rest(client):
 # -- the service's own limits ----------------------------------------------------------------
 
 
-def test_head_healthz(client):
+def test_head_healthz(client: TestClient) -> None:
     response = client.head("/healthz")
     assert response.status_code == 200 and response.content == b""
 
 
-def test_an_audit_over_its_time_is_stopped_and_422():
+def test_an_audit_over_its_time_is_stopped_and_422() -> None:
     with TestClient(create_app(CARDS, games_db=MEMORY, audit_seconds=1000, audit_timeout=1)) as c:
         start = time.monotonic()
         problems = errors_of(c.post("/v1/audit", json=worst_card_set()), 422)
@@ -186,14 +190,14 @@ def test_an_audit_over_its_time_is_stopped_and_422():
     assert problems[0]["code"] == "limit" and "longer than 1 s" in problems[0]["message"]
 
 
-def test_the_worst_audit_is_refused_before_it_runs(client):
+def test_the_worst_audit_is_refused_before_it_runs(client: TestClient) -> None:
     start = time.monotonic()
     problems = errors_of(client.post("/v1/audit", json=worst_card_set()), 422)
     assert time.monotonic() - start < 10  # refused from its estimate, not run for 45 s
     assert problems[0]["code"] == "limit" and "would take about" in problems[0]["message"]
 
 
-def test_audits_past_the_queue_get_503_with_retry_after():
+def test_audits_past_the_queue_get_503_with_retry_after() -> None:
     app = create_app(CARDS, games_db=MEMORY, audit_seconds=1000, audit_timeout=3, audit_workers=1, audit_queue=0)
     with TestClient(app) as c, ThreadPoolExecutor(1) as pool:
         slow = pool.submit(c.post, "/v1/audit", json=worst_card_set())
@@ -206,7 +210,7 @@ def test_audits_past_the_queue_get_503_with_retry_after():
                       headers={"content-type": "application/yaml"}).status_code == 200  # the slot is free again
 
 
-def test_live_games_are_capped_with_503_and_retry_after():
+def test_live_games_are_capped_with_503_and_retry_after() -> None:
     with TestClient(create_app(CARDS, games_db=MEMORY, max_live_games=2)) as c:
         new_game(c)
         new_game(c)
@@ -215,7 +219,7 @@ def test_live_games_are_capped_with_503_and_retry_after():
         assert int(response.headers["retry-after"]) > 0
 
 
-def test_abandoned_games_expire_and_finished_ones_stay():
+def test_abandoned_games_expire_and_finished_ones_stay() -> None:
     store = GameStore(MEMORY, load_rules(), max_live=2, expiry=0.2)
     abandoned, token = store.create({"seed": 1})
     finished, finished_token = store.create({"seed": 2})
@@ -233,20 +237,20 @@ def test_abandoned_games_expire_and_finished_ones_stay():
     assert store.live_games() == 1
 
 
-def test_a_stalled_body_gets_408():
-    sent: list[dict[str, Any]] = []
+def test_a_stalled_body_gets_408() -> None:
+    sent: list[Message] = []
 
-    async def app(scope: Any, receive: Any, send: Any) -> None:
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
         await receive()  # reads the body, which never comes
 
-    async def stalled() -> dict[str, Any]:
+    async def stalled() -> Message:
         await asyncio.sleep(60)
         return {"type": "http.request", "body": b"", "more_body": False}
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: Message) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "headers": [(b"content-length", b"10")]}
+    scope: Scope = {"type": "http", "headers": [(b"content-length", b"10")]}
     start = time.monotonic()
     asyncio.run(BodyLimit(app, max_bytes=100, body_seconds=0.2)(scope, stalled, send))
     assert time.monotonic() - start < 5
@@ -260,7 +264,7 @@ async def never_gone() -> bool:
     return False
 
 
-def test_a_job_whose_client_leaves_is_stopped_at_once():
+def test_a_job_whose_client_leaves_is_stopped_at_once() -> None:
     async def scenario() -> float:
         jobs = Jobs(timeout=60)
         start = asyncio.get_running_loop().time()
@@ -275,7 +279,7 @@ def test_a_job_whose_client_leaves_is_stopped_at_once():
     assert asyncio.run(scenario()) < 10
 
 
-def test_a_job_past_its_memory_is_a_limit_error():
+def test_a_job_past_its_memory_is_a_limit_error() -> None:
     async def scenario() -> None:
         jobs = Jobs(max_memory=1 << 30)
         with pytest.raises(InputError, match="more than 1024 MiB"):
@@ -284,7 +288,7 @@ def test_a_job_past_its_memory_is_a_limit_error():
     asyncio.run(scenario())
 
 
-def test_a_job_that_breaks_is_a_failure_not_an_answer():
+def test_a_job_that_breaks_is_a_failure_not_an_answer() -> None:
     async def scenario() -> None:
         with pytest.raises(JobFailed, match="ValueError"):
             await Jobs().run(int, "not a number", gone=never_gone)
@@ -292,7 +296,7 @@ def test_a_job_that_breaks_is_a_failure_not_an_answer():
     asyncio.run(scenario())
 
 
-def test_jobs_past_the_queue_are_busy():
+def test_jobs_past_the_queue_are_busy() -> None:
     async def scenario() -> None:
         jobs = Jobs(workers=1, queue=0, timeout=5)
         first = asyncio.create_task(jobs.run(time.sleep, 2, gone=never_gone))
@@ -307,7 +311,7 @@ def test_jobs_past_the_queue_are_busy():
 # -- against the real server ---------------------------------------------------------------
 
 
-def test_a_client_that_leaves_frees_its_audit_slot(tmp_path: Path):
+def test_a_client_that_leaves_frees_its_audit_slot(tmp_path: Path) -> None:
     with running(tmp_path, "--audit-seconds", "1000") as base:
         with pytest.raises(httpx.TimeoutException):
             httpx.post(f"{base}/v1/audit", json=worst_card_set(), timeout=2)  # leaves after 2 s of a 45 s audit
@@ -318,7 +322,7 @@ def test_a_client_that_leaves_frees_its_audit_slot(tmp_path: Path):
         assert time.monotonic() - start < 10  # did not wait for the abandoned audit to finish
 
 
-def test_healthz_answers_while_audits_and_huge_bodies_are_at_work(tmp_path: Path):
+def test_healthz_answers_while_audits_and_huge_bodies_are_at_work(tmp_path: Path) -> None:
     with running(tmp_path, "--audit-seconds", "1000") as base:
         stop = threading.Event()
 
@@ -346,7 +350,7 @@ def test_healthz_answers_while_audits_and_huge_bodies_are_at_work(tmp_path: Path
             auditing.result()
 
 
-def test_large_bodies_are_answered_in_a_child_process_the_same(client):
+def test_large_bodies_are_answered_in_a_child_process_the_same(client: TestClient) -> None:
     """A body over 64 KiB is read in a child process: the same answer, and the same errors."""
     padded = CARDS.read_bytes() + b"# padding\n" * 10_000
     assert len(padded) > 64 << 10
@@ -360,7 +364,7 @@ def test_large_bodies_are_answered_in_a_child_process_the_same(client):
     assert errors_of(bad, 422)[0]["path"] == "query.suit"
 
 
-def test_slow_clients_are_cut_off(tmp_path: Path):
+def test_slow_clients_are_cut_off(tmp_path: Path) -> None:
     """Headers that never end get the connection closed; a body that stops gets 408 and a close."""
     with running(tmp_path, "--header-timeout", "1", "--body-timeout", "1") as base:
         host, port = base.removeprefix("http://").split(":")
@@ -395,7 +399,7 @@ def costly_own_cards_hint() -> bytes:
     return json.dumps({"cards": cards, "query": query}).encode()
 
 
-def test_own_documents_are_read_in_a_child_with_a_time_limit():
+def test_own_documents_are_read_in_a_child_with_a_time_limit() -> None:
     """A card set brought with a hint has no cost bound but its process's time limit; meanwhile
     the service's own deductions go on."""
     with TestClient(create_app(CARDS, games_db=MEMORY, isolated_timeout=2)) as c, ThreadPoolExecutor(2) as pool:
@@ -408,7 +412,7 @@ def test_own_documents_are_read_in_a_child_with_a_time_limit():
             assert "longer than 2 s" in errors_of(answer.result(), 422)[0]["message"]
 
 
-def test_python_m_deduce_serve_runs_audits_in_children_once(tmp_path: Path):
+def test_python_m_deduce_serve_runs_audits_in_children_once(tmp_path: Path) -> None:
     """Started as ``python -m deduce``, the service's child processes import that module again
     (multiprocessing does): it must not start a second server in each of them."""
     with running(tmp_path, command=(sys.executable, "-m", "deduce")) as base:

@@ -11,25 +11,31 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import anyio
+import httpx2
 import pytest
 from fastapi import APIRouter
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from starlette.types import Message, Scope
 
 from api.app import MAX_BODY_BYTES, create_app
-from deduce.errors import InputError
+from deduce.errors import InputError, ProblemJSON
 from deduce.shipped import data_path
 from deduce.where import boardfile
+from deduce.where.board import Board
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.audit import audit
-from deduce.who.deduction import deduce
+from deduce.who.cards import CardSet
+from deduce.who.deduction import DeductionJSON, deduce
 from deduce.who.query import MAX_CLUES, parse_query
 
 CARDS = Path(__file__).with_name("cards.yaml")
@@ -38,40 +44,41 @@ ERROR_KEYS = {"code", "path", "loc", "message"}
 
 
 @pytest.fixture(scope="module")
-def cards():
+def cards() -> CardSet:
     return cardfile.load(CARDS)
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[TestClient]:
     with TestClient(create_app(CARDS, games_db=MEMORY)) as c:
         yield c
 
 
-def library(cards, doc: dict) -> dict:
+def library(cards: CardSet, doc: object) -> DeductionJSON:
     """What the library answers for a query document (the API must answer the same)."""
     return deduce(cards, parse_query(cards, doc)).to_json()
 
 
-def library_problems(cards, doc) -> list[dict]:
+def library_problems(cards: CardSet, doc: object) -> list[ProblemJSON]:
     with pytest.raises(InputError) as info:
         parse_query(cards, doc)
     return info.value.to_json()
 
 
-def assert_error_shape(response, status: int) -> list[dict]:
+def assert_error_shape(response: httpx2.Response, status: int) -> list[dict[str, Any]]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith("application/json")
     body = response.json()
     assert set(body) <= {"errors", "request_id"} and body["errors"]
     for problem in body["errors"]:
         assert set(problem) == ERROR_KEYS
-    return body["errors"]
+    errors: list[dict[str, Any]] = body["errors"]
+    return errors
 
 
 # -- deductions ------------------------------------------------------------------
 
-QUERIES = [
+QUERIES: list[dict[str, Any]] = [
     {"suit": "rose", "clues": [{"card": "jacqueline-field"}]},
     {"suit": "rose", "clues": [{"card": "jacqueline-field"}], "explain": True},
     {"suit": "rose", "clues": [{"card": "rowena-pike", "role": "suit_card"}, {"card": "jacqueline-field"},
@@ -87,20 +94,20 @@ QUERIES = [
 
 
 @pytest.mark.parametrize("doc", QUERIES)
-def test_deduce_equals_library(client, cards, doc):
+def test_deduce_equals_library(client: TestClient, cards: CardSet, doc: dict[str, Any]) -> None:
     response = client.post("/v1/deduce", json=doc)
     assert response.status_code == 200, response.text
     assert response.json() == library(cards, doc)
 
 
-def test_contradiction_names_conflicting_clues(client):
+def test_contradiction_names_conflicting_clues(client: TestClient) -> None:
     doc = QUERIES[4]
     body = client.post("/v1/deduce", json=doc).json()
     assert body["status"] == "contradiction"
     assert body["conflict"] == [0, 1]  # "shares none" and "shares all three" with the same card
 
 
-def test_explanations_come_back(client):
+def test_explanations_come_back(client: TestClient) -> None:
     body = client.post("/v1/deduce", json=QUERIES[2]).json()
     assert body["status"] == "solved"
     stated = {t for t, state in body["traits"].items() if state != "open"}
@@ -125,7 +132,7 @@ QUERY_DOCS = st.fixed_dictionaries(
 
 @settings(max_examples=40, deadline=None)
 @given(doc=QUERY_DOCS)
-def test_random_queries_equal_library(client, cards, doc):
+def test_random_queries_equal_library(client: TestClient, cards: CardSet, doc: dict[str, Any]) -> None:
     response = client.post("/v1/deduce", json=doc)
     try:
         expected = library(cards, doc)
@@ -137,7 +144,7 @@ def test_random_queries_equal_library(client, cards, doc):
         assert response.json() == expected
 
 
-def test_concurrent_z3_requests_all_answer(client, cards):
+def test_concurrent_z3_requests_all_answer(client: TestClient, cards: CardSet) -> None:
     """Explanations from several clients at once: z3 work is queued, every answer is right."""
     docs = [QUERIES[1], QUERIES[2], QUERIES[4]] * 4
     with ThreadPoolExecutor(max_workers=6) as pool:
@@ -173,21 +180,21 @@ BAD_QUERIES = {
 
 
 @pytest.mark.parametrize("name", BAD_QUERIES)
-def test_bad_query_is_422_with_the_library_problems(client, cards, name):
+def test_bad_query_is_422_with_the_library_problems(client: TestClient, cards: CardSet, name: str) -> None:
     doc, path = BAD_QUERIES[name]
     problems = assert_error_shape(client.post("/v1/deduce", json=doc), 422)
     assert problems == library_problems(cards, doc)
     assert path in [p["path"] for p in problems]
 
 
-def test_65_clues_are_refused_naming_clues(client):
+def test_65_clues_are_refused_naming_clues(client: TestClient) -> None:
     doc = {"suit": "rose", "clues": [{"card": "jacqueline-field"}] * (MAX_CLUES + 1)}
     problems = assert_error_shape(client.post("/v1/deduce", json=doc), 422)
     assert problems[0]["path"] == "clues" and problems[0]["code"] == "limit"
     assert str(MAX_CLUES) in problems[0]["message"]
 
 
-def test_64_clues_are_answered(client, cards):
+def test_64_clues_are_answered(client: TestClient, cards: CardSet) -> None:
     doc = {"suit": "rose", "clues": [{"card": "jacqueline-field"}] * MAX_CLUES, "explain": True}
     response = client.post("/v1/deduce", json=doc)
     assert response.status_code == 200
@@ -205,7 +212,7 @@ def test_64_clues_are_answered(client, cards):
     (b"NaN", "a query must be a JSON object"),
     (b"null", "a query must be a JSON object"),
 ])
-def test_unreadable_bodies_are_422(client, body, words):
+def test_unreadable_bodies_are_422(client: TestClient, body: bytes, words: str) -> None:
     problems = assert_error_shape(client.post("/v1/deduce", content=body,
                                               headers={"content-type": "application/json"}), 422)
     assert problems[0]["path"] == "" and words in problems[0]["message"]
@@ -213,19 +220,19 @@ def test_unreadable_bodies_are_422(client, body, words):
 
 # -- size limit ---------------------------------------------------------------------
 
-def test_body_over_limit_is_413_by_its_length(client):
+def test_body_over_limit_is_413_by_its_length(client: TestClient) -> None:
     body = b'{"clues": [' + b" " * MAX_BODY_BYTES + b"]}"
     problems = assert_error_shape(client.post("/v1/deduce", content=body), 413)
     assert problems[0]["code"] == "limit"
 
 
-def test_body_at_limit_is_read(client):
+def test_body_at_limit_is_read(client: TestClient) -> None:
     body = b'{"clues": [' + b" " * (MAX_BODY_BYTES - 13) + b"]}"
     assert len(body) == MAX_BODY_BYTES
     assert client.post("/v1/deduce", content=body).status_code == 200
 
 
-def test_streamed_body_is_refused_before_it_is_read_whole():
+def test_streamed_body_is_refused_before_it_is_read_whole() -> None:
     """Without a Content-Length the bytes are counted as they arrive, and the rest is never pulled.
 
     Driven at the ASGI level: the test client would read the whole body before sending it.
@@ -233,17 +240,17 @@ def test_streamed_body_is_refused_before_it_is_read_whole():
     app = create_app(CARDS, games_db=MEMORY)
     chunk = b" " * 65536
     pulled = 0
-    sent: list[dict] = []
+    sent: list[Message] = []
 
-    async def receive() -> dict:
+    async def receive() -> Message:
         nonlocal pulled
         pulled += 1
         return {"type": "http.request", "body": b'{"clues": [' if pulled == 1 else chunk, "more_body": pulled < 64}
 
-    async def send(message: dict) -> None:
+    async def send(message: Message) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+    scope: Scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
              "scheme": "http", "path": "/v1/deduce", "raw_path": b"/v1/deduce", "query_string": b"",
              "root_path": "", "headers": [(b"host", b"testserver"), (b"transfer-encoding", b"chunked")],
              "client": ("127.0.0.1", 1), "server": ("testserver", 80)}
@@ -253,34 +260,34 @@ def test_streamed_body_is_refused_before_it_is_read_whole():
     assert pulled == 1 + MAX_BODY_BYTES // len(chunk)  # the opening, then chunks just past the limit
 
 
-def test_get_with_oversized_declared_body_is_413(client):
+def test_get_with_oversized_declared_body_is_413(client: TestClient) -> None:
     response = client.request("GET", "/healthz", content=b"x" * (MAX_BODY_BYTES + 1))
     assert_error_shape(response, 413)
 
 
 # -- other routes and errors --------------------------------------------------------
 
-def test_cards_round_trip(client, cards):
+def test_cards_round_trip(client: TestClient, cards: CardSet) -> None:
     body = client.get("/v1/cards").json()
     assert body == cardfile.to_json(cards)
     assert cardfile.to_json(cardfile.parse(body)) == body
 
 
-def test_healthz(client, cards):
+def test_healthz(client: TestClient, cards: CardSet) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json() == {"status": "ok", "card_set": cards.name, "ladies": len(cards.ladies)}
     assert len(response.headers["x-request-id"]) == 16
 
 
-def test_unknown_path_and_method_have_the_error_shape(client):
+def test_unknown_path_and_method_have_the_error_shape(client: TestClient) -> None:
     assert assert_error_shape(client.get("/v2/nothing"), 404)[0]["code"] == "not-found"
     response = client.put("/v1/deduce", json={})
     assert assert_error_shape(response, 405)[0]["code"] == "method-not-allowed"
     assert response.headers["allow"] == "POST"
 
 
-def test_docs_and_openapi_are_served(client):
+def test_docs_and_openapi_are_served(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
     schema = client.get("/openapi.json").json()
     body = schema["paths"]["/v1/deduce"]["post"]["requestBody"]["content"]["application/json"]
@@ -289,13 +296,13 @@ def test_docs_and_openapi_are_served(client):
     assert body["examples"]["rulebook"]["value"] == {"suit": "rose", "clues": [{"card": "jacqueline-field"}]}
 
 
-def test_request_validation_errors_have_the_same_shape(cards):
+def test_request_validation_errors_have_the_same_shape(cards: CardSet) -> None:
     """A router that lets FastAPI validate its parameters still answers in the one shape."""
     app = create_app(CARDS, games_db=MEMORY)
     extra = APIRouter()
 
     @extra.get("/v1/echo")
-    async def echo(n: int) -> dict:
+    async def echo(n: int) -> dict[str, Any]:
         return {"n": n}
 
     app.include_router(extra)
@@ -304,12 +311,12 @@ def test_request_validation_errors_have_the_same_shape(cards):
     assert problems[0]["path"] == "n" and problems[0]["loc"] == ["n"]
 
 
-def test_unexpected_error_is_logged_with_its_request_id(caplog):
+def test_unexpected_error_is_logged_with_its_request_id(caplog: pytest.LogCaptureFixture) -> None:
     app = create_app(CARDS, games_db=MEMORY)
     broken = APIRouter()
 
     @broken.get("/v1/broken")
-    async def fail() -> dict:
+    async def fail() -> dict[str, Any]:
         raise RuntimeError("boom")
 
     app.include_router(broken)
@@ -325,11 +332,11 @@ def test_unexpected_error_is_logged_with_its_request_id(caplog):
 # -- tracking ---------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def board():
+def board() -> Board:
     return boardfile.load(data_path("board.yaml"))
 
 
-def track_docs(board) -> list[dict]:
+def track_docs(board: Board) -> list[dict[str, Any]]:
     here, there = board.location_ids[0], board.location_ids[-1]
     mark = board.landmark_of(here)
     return [
@@ -345,14 +352,14 @@ def track_docs(board) -> list[dict]:
 
 
 @pytest.mark.parametrize("which", range(4))
-def test_track_equals_library(client, board, which):
+def test_track_equals_library(client: TestClient, board: Board, which: int) -> None:
     doc = track_docs(board)[which]
     response = client.post("/v1/track", json=doc)
     assert response.status_code == 200, response.text
     assert response.json() == track(board, parse_track_query(board, doc)).to_json()
 
 
-def test_track_contradiction(client, board):
+def test_track_contradiction(client: TestClient, board: Board) -> None:
     body = client.post("/v1/track", json=track_docs(board)[3]).json()
     assert body["status"] == "contradiction" and body["paths"] == "0"
 
@@ -365,7 +372,8 @@ def test_track_contradiction(client, board):
      "observations[0].landmark"),
     ({"length": 10 ** 6, "moves": "always", "now": 0}, "length"),
 ])
-def test_bad_tracking_query_is_422_with_the_library_problems(client, board, doc, path):
+def test_bad_tracking_query_is_422_with_the_library_problems(client: TestClient, board: Board, doc: dict[str, Any],
+                                                             path: str) -> None:
     problems = assert_error_shape(client.post("/v1/track", json=doc), 422)
     with pytest.raises(InputError) as info:
         parse_track_query(board, doc)
@@ -375,7 +383,7 @@ def test_bad_tracking_query_is_422_with_the_library_problems(client, board, doc,
 
 # -- audits -------------------------------------------------------------------------
 
-def test_audit_json_and_yaml_equal_library(client, cards):
+def test_audit_json_and_yaml_equal_library(client: TestClient, cards: CardSet) -> None:
     expected = audit(cards).to_json()
     by_json = client.post("/v1/audit", json=cardfile.to_json(cards))
     by_yaml = client.post("/v1/audit", content=CARDS.read_bytes(), headers={"content-type": "application/yaml"})
@@ -383,7 +391,7 @@ def test_audit_json_and_yaml_equal_library(client, cards):
     assert by_json.json() == by_yaml.json() == expected
 
 
-def test_audit_findings_are_200_not_ok(client):
+def test_audit_findings_are_200_not_ok(client: TestClient) -> None:
     doc = json.loads(json.dumps(cardfile.to_json(cardfile.load(CARDS))))
     doc["ladies"][1]["key"]["rose"] = [3]  # rosamund-hale now lies about her partner
     response = client.post("/v1/audit", json=doc)
@@ -400,18 +408,18 @@ def test_audit_findings_are_200_not_ok(client):
     ({"schema": 1, "traits": [{"id": "a"}, {"id": "a"}], "suits": [], "ladies": []}, "traits[1].id"),
     ([1, 2, 3], ""),
 ])
-def test_unreadable_card_set_is_422(client, doc, path):
+def test_unreadable_card_set_is_422(client: TestClient, doc: object, path: str) -> None:
     problems = assert_error_shape(client.post("/v1/audit", json=doc), 422)
     assert path in [p["path"] for p in problems]
 
 
-def test_audit_yaml_syntax_error_is_422(client):
+def test_audit_yaml_syntax_error_is_422(client: TestClient) -> None:
     response = client.post("/v1/audit", content=b"schema: 1\ntraits: [a, b\n",
                            headers={"content-type": "application/yaml; charset=utf-8"})
     assert "not valid YAML" in assert_error_shape(response, 422)[0]["message"]
 
 
-def test_audit_too_costly_for_the_service_is_422(cards):
+def test_audit_too_costly_for_the_service_is_422(cards: CardSet) -> None:
     with TestClient(create_app(CARDS, games_db=MEMORY, audit_seconds=1e-9)) as c:
         problems = assert_error_shape(c.post("/v1/audit", json=cardfile.to_json(cards)), 422)
     assert problems[0]["code"] == "limit" and problems[0]["path"] == "ladies"
@@ -434,7 +442,7 @@ YAML_BOMBS = {
 
 
 @pytest.mark.parametrize("name", YAML_BOMBS)
-def test_yaml_bombs_are_refused_fast(client, name):
+def test_yaml_bombs_are_refused_fast(client: TestClient, name: str) -> None:
     start = time.monotonic()
     response = client.post("/v1/audit", content=YAML_BOMBS[name].encode(),
                            headers={"content-type": "application/yaml"})
@@ -442,12 +450,12 @@ def test_yaml_bombs_are_refused_fast(client, name):
     assert_error_shape(response, 422)
 
 
-def test_audits_do_not_hold_up_deductions(client):
+def test_audits_do_not_hold_up_deductions(client: TestClient) -> None:
     """While an audit runs on its own thread, plain deductions keep being answered."""
     done = threading.Event()
     slow = ("[" + "1, " * 50_000 + "1]").encode()  # about a second of YAML parsing (then 422: not a card set)
 
-    def audits():
+    def audits() -> None:
         client.post("/v1/audit", content=slow, headers={"content-type": "application/yaml"})
         done.set()
 

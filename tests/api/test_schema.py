@@ -21,12 +21,12 @@ import tempfile
 from pathlib import Path
 from typing import Any, ClassVar
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from api.app import create_app
-from deduce.game import store
 
 CARDS = Path(__file__).with_name("cards.yaml")
 EXAMPLES = 50  # per operation
@@ -45,7 +45,7 @@ def test_api_conforms_to_its_schema(case: Any) -> None:
 GameMachine: Any = schema.include(path_regex="^/v1/games").as_state_machine()
 
 
-class TokenedGames(GameMachine):  # type: ignore[misc,valid-type]
+class TokenedGames(GameMachine):  # type: ignore[misc]  # schemathesis builds the base class at run time
     """The game routes' state machine, sending each game's token with every call on it."""
 
     tokens: ClassVar[dict[str, str]] = {}
@@ -66,10 +66,10 @@ class TokenedGames(GameMachine):  # type: ignore[misc,valid-type]
         case.validate_response(response, excluded_checks=[positive_data_acceptance])
 
 
-def test_game_routes_statefully(monkeypatch: Any) -> None:
+def test_game_routes_statefully(monkeypatch: pytest.MonkeyPatch) -> None:
     # every game without a seed gets the same one, so that a sequence replays the same (hypothesis
     # shrinks and checks by replaying; a random deal would answer an action differently)
-    monkeypatch.setattr(store.secrets, "randbits", lambda bits: 7)
+    monkeypatch.setattr("deduce.game.store.secrets.randbits", lambda bits: 7)
     TokenedGames.run(settings=settings(max_examples=60, stateful_step_count=10, deadline=None,
                                        suppress_health_check=list(HealthCheck)))
     reached = {(method, path) for method, path, status in TokenedGames.calls if status < 400}

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 
 from api.app import MAX_BODY_BYTES
+from api.browser import free_port
 from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
-from tests.api.serving import CARDS, DEDUCE, free_port, running
+from tests.api.serving import CARDS, DEDUCE, running
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A running ``deduce serve`` and its base URL."""
     with running(tmp_path_factory.mktemp("serve")) as base:
         yield base
 
 
-def test_deduce_over_http_equals_library(server):
+def test_deduce_over_http_equals_library(server: str) -> None:
     cards = cardfile.load(CARDS)
     doc = {"suit": "rose", "clues": [{"card": "jacqueline-field"}], "explain": True}
     with httpx.Client(base_url=server, timeout=10) as client:
@@ -33,12 +36,12 @@ def test_deduce_over_http_equals_library(server):
         assert client.get("/openapi.json").json()["info"]["title"]
 
 
-def test_oversized_bodies_over_http(server):
+def test_oversized_bodies_over_http(server: str) -> None:
     with httpx.Client(base_url=server, timeout=10) as client:
         declared = client.post("/v1/deduce", content=b" " * (MAX_BODY_BYTES + 1))
         assert declared.status_code == 413
 
-        def chunks():  # no Content-Length: sent chunked, counted by the server as it arrives
+        def chunks() -> Iterator[bytes]:  # no Content-Length: sent chunked, counted by the server as it arrives
             for _ in range(20):
                 yield b" " * 65536
 
@@ -48,7 +51,7 @@ def test_oversized_bodies_over_http(server):
         assert client.get("/healthz").status_code == 200  # and the server is fine
 
 
-def test_bad_card_set_stops_serve_before_it_starts(tmp_path):
+def test_bad_card_set_stops_serve_before_it_starts(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("schema: 1\ntraits_per_lady: 1\ntraits: [{id: a}]\nsuits: [{id: red}]\n"
                    "ladies: [{id: x, suit: blue, traits: [a], key: {red: 1}}]\n")
@@ -59,7 +62,7 @@ def test_bad_card_set_stops_serve_before_it_starts(tmp_path):
     assert "Traceback" not in done.stderr and "Uvicorn running" not in done.stderr
 
 
-def test_bad_board_stops_serve_naming_the_board(tmp_path):
+def test_bad_board_stops_serve_naming_the_board(tmp_path: Path) -> None:
     bad = tmp_path / "board.yaml"
     bad.write_text("schema: 1\nlandmarks: [{id: tower}]\nlocations: [{id: keep, landmark: moat}]\npaths: []\n")
     command = [str(DEDUCE), "serve", "--port", str(free_port()), "--cards", str(CARDS), "--board", str(bad)]

@@ -24,7 +24,8 @@ def board_missing_a_path(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["play", "--seed", "1"]])
-def test_a_board_the_stealth_deck_does_not_fit_is_refused(command, board_missing_a_path, capsys):
+def test_a_board_the_stealth_deck_does_not_fit_is_refused(command: list[str], board_missing_a_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*command, "--board", str(board_missing_a_path)]) == 2
     err = capsys.readouterr().err
     assert ("deduce: the stealth deck does not fit the board 'London, around 1600': position-1 slot 9: "
@@ -33,13 +34,13 @@ def test_a_board_the_stealth_deck_does_not_fit_is_refused(command, board_missing
     assert "Traceback" not in err
 
 
-def test_the_library_refuses_it_too(board_missing_a_path):
+def test_the_library_refuses_it_too(board_missing_a_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         load_rules(board=board_missing_a_path)
     assert all(p.code == "misfit" for p in caught.value.problems)
 
 
-def test_stealth_flag_reads_the_deck_it_names(tmp_path, capsys):
+def test_stealth_flag_reads_the_deck_it_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     deck = tmp_path / "stealth.yaml"
     deck.write_text(data_path("stealth.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["simulate", "--games", "1", "--position", "1", "--stealth", str(deck), "--json"]) == 0
@@ -48,7 +49,7 @@ def test_stealth_flag_reads_the_deck_it_names(tmp_path, capsys):
     assert "none.yaml' does not exist" in capsys.readouterr().err
 
 
-def test_serve_refuses_to_start_on_a_board_that_does_not_fit(board_missing_a_path):
+def test_serve_refuses_to_start_on_a_board_that_does_not_fit(board_missing_a_path: Path) -> None:
     from api.app import create_app
 
     with pytest.raises(InputError) as caught:

@@ -5,38 +5,39 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from deduce.cli import main
 
 
-def run(capsys, *argv) -> tuple[int, str, str]:
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 
 
-def test_rulebook_example_in_json(capsys):
+def test_rulebook_example_in_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "hint", "--suit", "rose", "--clue", "jacqueline-field", "--json")
     result = json.loads(out)
     assert code == 0 and result["status"] == "open" and len(result["candidates"]) == 18
 
 
-def test_rulebook_example_typed_from_the_table(capsys):
+def test_rulebook_example_typed_from_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     by_id = json.loads(run(capsys, "hint", "--suit", "rose", "--clue", "jacqueline-field", "--json")[1])
     typed = json.loads(run(capsys, "hint", "--suit", "rose", "--obs", "literary,married,children:1", "--json")[1])
     assert typed["candidates"] == by_id["candidates"]
 
 
-def test_readable_output_in_three_languages(capsys):
+def test_readable_output_in_three_languages(capsys: pytest.CaptureFixture[str]) -> None:
     for lang, words in (("en", "18 possible Dark Ladies"), ("it", "18 possibili Dame Brune"),
                         ("ru", "Возможных Смуглых дам: 18")):
         code, out, _ = run(capsys, "hint", "--suit", "rose", "--clue", "jacqueline-field", "--lang", lang)
         assert code == 0 and words in out
 
 
-def test_explain_prints_sentences(tiny_file, capsys):
+def test_explain_prints_sentences(tiny_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "hint", "--cards", str(tiny_file), "--suit", "red",
                        "--obs", "c,d:0", "--clue", "l3", "--explain")
     assert code == 0
@@ -44,7 +45,7 @@ def test_explain_prints_sentences(tiny_file, capsys):
     assert "c is ruled out: with clue 1 (c, d: red 0), no possible Dark Lady has it." in out
 
 
-def test_contradiction_names_the_conflicting_clues(tiny_file, capsys):
+def test_contradiction_names_the_conflicting_clues(tiny_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "hint", "--cards", str(tiny_file), "--clue", "l1", "--clue", "l3", "--json")
     assert code == 0 and json.loads(out)["conflict"] == [0, 1]
     code, out, _ = run(capsys, "hint", "--cards", str(tiny_file), "--clue", "l1", "--clue", "l3")
@@ -60,17 +61,18 @@ def test_contradiction_names_the_conflicting_clues(tiny_file, capsys):
     (["--clue", "l1:boss"], '--clue "l1:boss" role: expected one of: clue, suit_card'),
     (["--suit", "pink"], "--suit: unknown suit 'pink'"),
 ])
-def test_bad_flags_are_named(tiny_file, capsys, argv, expected):
+def test_bad_flags_are_named(tiny_file: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+                             expected: str) -> None:
     code, out, err = run(capsys, "hint", "--cards", str(tiny_file), *argv)
     assert code == 2 and out == "" and expected in err and "Traceback" not in err
 
 
-def test_missing_card_file(tmp_path, capsys):
+def test_missing_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "hint", "--cards", str(tmp_path / "none.yaml"))
     assert code == 2 and "does not exist" in err
 
 
-def test_batch_answers_line_by_line(tiny_file, tmp_path, capsys):
+def test_batch_answers_line_by_line(tiny_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = [
         {"suit": "red", "clues": [{"card": "l3"}]},
         "not json",
@@ -88,18 +90,18 @@ def test_batch_answers_line_by_line(tiny_file, tmp_path, capsys):
     assert results[3]["status"] == "contradiction" and results[3]["conflict"] == [0, 1]
 
 
-def test_clean_batch_exits_zero_and_reads_stdin(tiny_file):
+def test_clean_batch_exits_zero_and_reads_stdin(tiny_file: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "deduce.cli", "hint", "--cards", str(tiny_file), "--batch", "-"],
                           input='{"suit": "blue"}\n', capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0 and json.loads(proc.stdout)["status"] == "open"
 
 
-def test_batch_refuses_extra_flags(tiny_file, tmp_path, capsys):
+def test_batch_refuses_extra_flags(tiny_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "hint", "--cards", str(tiny_file), "--batch", str(tmp_path / "q"), "--suit", "red")
     assert code == 2 and "--batch" in err
 
 
-def test_batch_line_that_is_not_utf8(tiny_file, tmp_path, capsys):
+def test_batch_line_that_is_not_utf8(tiny_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     batch = tmp_path / "queries.jsonl"
     batch.write_bytes(b'{"suit": "red"}\n{"suit": "\xff"}\n{"suit": "blue"}\n')
     code, out, _ = run(capsys, "hint", "--cards", str(tiny_file), "--batch", str(batch))
@@ -109,7 +111,7 @@ def test_batch_line_that_is_not_utf8(tiny_file, tmp_path, capsys):
 
 
 
-def test_explanations_read_in_italian_and_russian(tiny_file, capsys):
+def test_explanations_read_in_italian_and_russian(tiny_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["hint", "--cards", str(tiny_file), "--suit", "red", "--obs", "c,d:0", "--clue", "l3", "--explain"]
     out = run(capsys, *argv, "--lang", "it")[1]
     assert "c: escluso. Con l'indizio 1 (c, d: red 0) nessuna possibile Dama Bruna ha questo tratto." in out

@@ -79,7 +79,8 @@ def with_key(name: str, path: tuple[Any, ...], key: Any, value: Any) -> Any:
 
 # -- part 1: huge integers anywhere in a file ------------------------------------------
 
-READERS = [  # (file kind, document, command line with F for the file, the message's end)
+#: (file kind, document, command line with F for the file, the message's end)
+READERS: list[tuple[str, Any, list[object], str]] = [
     ("clues.yaml", with_value("clues.yaml", ("schema",), HUGE), ["audit", "F"],
      f"schema: unsupported schema {DIGITS}; expected 1"),
     ("clues.yaml", with_value("clues.yaml", ("traits_per_lady",), HUGE), ["hint", "--cards", "F", "--suit", "rose"],
@@ -131,7 +132,8 @@ READERS = [  # (file kind, document, command line with F for the file, the messa
 
 @pytest.mark.parametrize("name, doc, argv, expected", READERS,
                          ids=[f"{argv[0]}-{expected.partition(':')[0]}" for _, _, argv, expected in READERS])
-def test_huge_integers_are_named_by_their_size(tmp_path, capsys, name, doc, argv, expected):
+def test_huge_integers_are_named_by_their_size(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, doc: Any,
+                                               argv: list[object], expected: str) -> None:
     path = tmp_path / name
     path.write_text(yaml_text(doc), encoding="utf-8")
     code, out, err = run(capsys, *[path if a == "F" else a for a in argv])
@@ -141,7 +143,7 @@ def test_huge_integers_are_named_by_their_size(tmp_path, capsys, name, doc, argv
     assert "Traceback" not in err and "4300" not in err
 
 
-def test_a_decimal_number_too_long_to_read(tmp_path, capsys):
+def test_a_decimal_number_too_long_to_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """PyYAML reads decimal digits with int(), which refuses more than 4,300 of them."""
     path = tmp_path / "clues.yaml"
     path.write_text("schema: " + "9" * 5000 + "\n", encoding="utf-8")
@@ -163,7 +165,8 @@ def test_a_decimal_number_too_long_to_read(tmp_path, capsys):
     (["track", "--now", 3, "--fog", "9" * 5000], "slot: expected a whole number, got a string"),
     (["track", "--now", 3, "--fog", "9" * 4000], "is beyond the 1000000000 cards a query may count"),
 ])
-def test_numbers_typed_on_the_command_line(capsys, argv, expected):
+def test_numbers_typed_on_the_command_line(capsys: pytest.CaptureFixture[str], argv: list[object],
+                                           expected: str) -> None:
     """A flag's number is ASCII digits, at most 4,300 of them; anything else is named as text."""
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and expected in err and "Traceback" not in err
@@ -176,7 +179,7 @@ def test_numbers_typed_on_the_command_line(capsys, argv, expected):
     "schema: 1\ntraits: " + "{a: " * 50_000 + "1" + "}" * 50_000 + "\n",
     "schema: 1\ntraits:\n  " + "- " * 60_000 + "x\n",
 ])
-def test_deep_nesting_is_refused_before_it_is_parsed(tmp_path, text):
+def test_deep_nesting_is_refused_before_it_is_parsed(tmp_path: Path, text: str) -> None:
     """libyaml's composer recurses in C: this used to kill the process (SIGSEGV), so run it in one."""
     path = tmp_path / "deep.yaml"
     path.write_text(text, encoding="utf-8")
@@ -186,7 +189,7 @@ def test_deep_nesting_is_refused_before_it_is_parsed(tmp_path, text):
     assert proc.stderr == f"deduce: {path}: the card set nests lists and mappings more than {MAX_DEPTH} levels deep\n"
 
 
-def test_nesting_up_to_the_limit_is_read(tmp_path, capsys):
+def test_nesting_up_to_the_limit_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "nested.yaml"
     path.write_text("schema: 1\ntraits: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "\n", encoding="utf-8")
     code, _, err = run(capsys, "audit", path)
@@ -195,7 +198,7 @@ def test_nesting_up_to_the_limit_is_read(tmp_path, capsys):
 
 # -- part 4: readers take regular files of at most 1 MiB ----------------------------------
 
-FILE_FLAGS = [  # (command line with F for the file, what the reader calls the file)
+FILE_FLAGS: list[tuple[list[object], str]] = [  # (command line with F for the file, what the reader calls the file)
     (["audit", "F"], "card set file"),
     (["hint", "--cards", "F"], "card set file"),
     (["track", "--board", "F", "--now", 1], "board file"),
@@ -218,14 +221,16 @@ def reader_run(capsys: pytest.CaptureFixture[str], argv: list[Any], path: Path |
 
 
 @pytest.mark.parametrize("argv, what", FILE_FLAGS, ids=[" ".join(map(str, a)) for a, _ in FILE_FLAGS])
-def test_a_device_is_refused_before_it_is_read(capsys, argv, what):
+def test_a_device_is_refused_before_it_is_read(capsys: pytest.CaptureFixture[str], argv: list[object],
+                                               what: str) -> None:
     """`deduce audit /dev/zero` read without end until a MemoryError."""
     code, out, err = reader_run(capsys, argv, "/dev/zero")
     assert (code, out, err) == (2, "", not_regular(what, "/dev/zero", "a character device"))
 
 
 @pytest.mark.parametrize("argv, what", FILE_FLAGS[:4], ids=[" ".join(map(str, a)) for a, _ in FILE_FLAGS[:4]])
-def test_a_fifo_and_a_directory_are_refused_without_blocking(tmp_path, capsys, argv, what):
+def test_a_fifo_and_a_directory_are_refused_without_blocking(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             argv: list[object], what: str) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)  # opening it to read would wait for a writer forever
     code, _, err = reader_run(capsys, argv, fifo)
@@ -241,7 +246,9 @@ def padded(text: str, size: int) -> str:
 
 
 @pytest.mark.parametrize("argv, what", FILE_FLAGS[:4], ids=[" ".join(map(str, a)) for a, _ in FILE_FLAGS[:4]])
-def test_a_file_over_one_mebibyte_is_refused_and_one_at_the_limit_read(tmp_path, capsys, argv, what):
+def test_a_file_over_one_mebibyte_is_refused_and_one_at_the_limit_read(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str],
+                                                                       argv: list[object], what: str) -> None:
     name = "clues.yaml" if what == "card set file" else "board.yaml"
     path = tmp_path / name
     text = data_path(name).read_text(encoding="utf-8")
@@ -256,7 +263,7 @@ def test_a_file_over_one_mebibyte_is_refused_and_one_at_the_limit_read(tmp_path,
                    f"a document may hold at most {MAX_DOCUMENT_BYTES} bytes\n")
 
 
-def test_a_file_that_is_not_utf8_names_the_byte(tmp_path, capsys):
+def test_a_file_that_is_not_utf8_names_the_byte(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "latin1.yaml"
     path.write_bytes(b"schema: 1\nname: Caf\xe9\n")
     code, _, err = run(capsys, "audit", path)
@@ -264,7 +271,7 @@ def test_a_file_that_is_not_utf8_names_the_byte(tmp_path, capsys):
     assert err == f"deduce: card set file '{path}' cannot be read: it is not UTF-8 text (byte 0xe9 at offset 19)\n"
 
 
-def test_binary_junk_is_not_a_document(tmp_path, capsys):
+def test_binary_junk_is_not_a_document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "junk.yaml"
     path.write_bytes(bytes(range(256)) * 64)
     code, out, err = run(capsys, "hint", "--cards", path)
@@ -291,7 +298,8 @@ BAD_LINES = [  # (line, the message of its error object)
 @pytest.mark.parametrize("command", ["hint", "track"])
 @pytest.mark.parametrize("line, message", BAD_LINES,
                          ids=["deep", "digits", "long", "latin1", "blank", "huge-count", "surrogate"])
-def test_a_pathological_line_is_an_error_object_and_the_run_goes_on(tmp_path, capsys, command, line, message):
+def test_a_pathological_line_is_an_error_object_and_the_run_goes_on(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                    command: str, line: bytes, message: str) -> None:
     good = GOOD if command == "hint" else b'{"length": 26, "moves": "always", "now": 3}'
     batch = tmp_path / "queries.jsonl"
     batch.write_bytes(b"\n".join([good, line, good]) + b"\n")
@@ -305,7 +313,8 @@ def test_a_pathological_line_is_an_error_object_and_the_run_goes_on(tmp_path, ca
         assert message in error["error"]["message"]
 
 
-def test_the_last_line_may_lack_its_newline_and_be_exactly_the_limit(tmp_path, capsys):
+def test_the_last_line_may_lack_its_newline_and_be_exactly_the_limit(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     query = b'{"suit": "rose"}'
     batch = tmp_path / "queries.jsonl"
     batch.write_bytes(GOOD + b"\n" + query + b" " * (MAX_LINE_BYTES - len(query)))
@@ -324,7 +333,7 @@ class Spy(io.BytesIO):
         return line
 
 
-def test_a_long_line_is_skipped_without_holding_it():
+def test_a_long_line_is_skipped_without_holding_it() -> None:
     stream = Spy(b"short\n" + b"x" * 1_000_000 + b"\n" + b"y" * 25 + b"\nlast")
     assert list(batch_lines(stream, limit=20)) == [b"short\n", 1_000_000, 25, b"last"]
     assert stream.most <= 1 << 16
@@ -337,7 +346,8 @@ def test_a_long_line_is_skipped_without_holding_it():
      "line 2 could not be answered: it holds a number too long to be shown"),
     (InputError.at(("suit",), "unknown suit"), "suit: unknown suit"),
 ])
-def test_a_line_the_engine_fails_on_is_an_error_object(tmp_path, capsys, failure, message):
+def test_a_line_the_engine_fails_on_is_an_error_object(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                       failure: BaseException, message: str) -> None:
     def answer(doc: Any) -> str:
         if doc == 2:
             raise failure
@@ -362,7 +372,7 @@ class Flushes(io.StringIO):
         self.flushed = self.getvalue()
 
 
-def test_every_answer_is_flushed_before_the_next_line_is_read(tmp_path, monkeypatch):
+def test_every_answer_is_flushed_before_the_next_line_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = Flushes()
     monkeypatch.setattr(sys, "stdout", out)
     seen: list[int] = []
@@ -377,7 +387,7 @@ def test_every_answer_is_flushed_before_the_next_line_is_read(tmp_path, monkeypa
     assert seen == [0, 1, 2, 3, 4] and out.flushed == "0\n1\n2\n3\n4\n"
 
 
-def test_answers_reach_the_reader_as_they_are_made(tiny_file):
+def test_answers_reach_the_reader_as_they_are_made(tiny_file: Path) -> None:
     """Through a pipe, the first answer comes out while the second query is not yet written,
     so a run that is killed keeps every answer it gave."""
     proc = subprocess.Popen([sys.executable, "-m", "deduce.cli", "hint", "--cards", str(tiny_file), "--batch", "-"],
@@ -395,7 +405,8 @@ def test_answers_reach_the_reader_as_they_are_made(tiny_file):
 
 
 @pytest.mark.parametrize("command", ["hint", "track"])
-def test_a_batch_file_must_be_stdin_or_a_regular_file(tmp_path, capsys, command):
+def test_a_batch_file_must_be_stdin_or_a_regular_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      command: str) -> None:
     fifo = tmp_path / "queries"
     os.mkfifo(fifo)
     code, _, err = run(capsys, command, "--batch", fifo)
@@ -408,7 +419,7 @@ def test_a_batch_file_must_be_stdin_or_a_regular_file(tmp_path, capsys, command)
 
 # -- any mutation of the shipped files ------------------------------------------------------
 
-MUTATED = {  # each shipped file, and the commands that read it (F)
+MUTATED: dict[str, list[list[object]]] = {  # each shipped file, and the commands that read it (F)
     "clues.yaml": [["audit", "F"], ["hint", "--cards", "F", "--suit", "rose", "--clue", "jacqueline-field"]],
     "board.yaml": [["board", "--board", "F"], ["track", "--board", "F", "--now", 3, "--landmark", "0:playhouse"],
                    ["audit-deck", "--board", "F"]],
@@ -453,7 +464,8 @@ def mutation(draw: Callable[..., Any], name: str) -> Any:
 
 @settings(max_examples=60)
 @given(st.data())
-def test_a_mutated_shipped_file_never_gives_a_traceback(tmp_path_factory, data):
+def test_a_mutated_shipped_file_never_gives_a_traceback(tmp_path_factory: pytest.TempPathFactory,
+                                                         data: st.DataObject) -> None:
     name = data.draw(st.sampled_from(sorted(MUTATED)))
     doc = mutation(data.draw, name)
     path = tmp_path_factory.mktemp("mutated") / name

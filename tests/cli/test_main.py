@@ -5,6 +5,8 @@ from __future__ import annotations
 import builtins
 import subprocess
 import sys
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -12,7 +14,7 @@ from deduce.cli import main
 from deduce.cli.common import stderr_progress
 
 
-def test_progress_in_a_log_is_a_line_per_tenth(capsys):
+def test_progress_in_a_log_is_a_line_per_tenth(capsys: pytest.CaptureFixture[str]) -> None:
     report = stderr_progress("work", after=0.0)
     for done in range(1001):
         report(done, 1000)
@@ -20,11 +22,11 @@ def test_progress_in_a_log_is_a_line_per_tenth(capsys):
     assert lines == [f"work: {p}%" for p in range(0, 101, 10)]
 
 
-def block_imports(monkeypatch, top: str) -> None:
+def block_imports(monkeypatch: pytest.MonkeyPatch, top: str) -> None:
     """Make ``top`` and its submodules look uninstalled, as in an install without that extra."""
     real = builtins.__import__
 
-    def fake(name, *args, **kwargs):
+    def fake(name: str, *args: Any, **kwargs: Any) -> ModuleType:
         if name.partition(".")[0] == top:
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return real(name, *args, **kwargs)
@@ -41,13 +43,14 @@ def block_imports(monkeypatch, top: str) -> None:
     (["simulate", "--games", "1"], "rich",
      "simulate needs the terminal extra: pip install 'black-sonata-deduce[play]'"),
 ])
-def test_a_missing_extra_is_named_with_exit_2(monkeypatch, capsys, argv, missing, message):
+def test_a_missing_extra_is_named_with_exit_2(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                              argv: list[str], missing: str, message: str) -> None:
     block_imports(monkeypatch, missing)
     assert main(argv) == 2
     assert capsys.readouterr().err == f"deduce: {message}\n"
 
 
-def test_the_core_commands_import_no_extra():
+def test_the_core_commands_import_no_extra() -> None:
     """``deduce hint`` and ``deduce track`` run with the core dependencies only."""
     script = ("import sys, io, contextlib\n"
               "from deduce.cli import main\n"

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
 from deduce.cli.play import TRAIL_SHOWN, Say, Terminal, parse_command, play_session, simulate_table
-from deduce.game.bot import Bot
+from deduce.game.bot import ActionDoc, Bot
+from deduce.game.material import Rules
 from deduce.game.refusals import refusal_text
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
@@ -34,7 +36,7 @@ LONDON = load_rules()
 class Screens:
     """Typed lines for a session, recording the screen drawn before each line is read."""
 
-    def __init__(self, lines: list[str], width: int = 80, height: int = 24):
+    def __init__(self, lines: list[str], width: int = 80, height: int = 24) -> None:
         self.console = Console(width=width, height=height, record=True, color_system=None)
         self.lines = lines
         self.screens: list[str] = []
@@ -66,7 +68,7 @@ def assert_fits(screens: list[str], width: int = 80, height: int = 24) -> None:
         assert all(cell_len(line) <= width for line in lines), shown
 
 
-def play(lines: list[str], lang: str = "en", rules=LONDON, **setup) -> tuple[Game, Screens]:
+def play(lines: list[str], lang: str = "en", rules: Rules = LONDON, **setup: object) -> tuple[Game, Screens]:
     typed = Screens(lines)
     game = play_session(rules, {"seed": 11, "start": "tower", **setup}, typed, typed.console, lang=lang)
     typed.finish()
@@ -74,7 +76,7 @@ def play(lines: list[str], lang: str = "en", rules=LONDON, **setup) -> tuple[Gam
     return game, typed
 
 
-def test_commands_take_numbers_ids_and_names():
+def test_commands_take_numbers_ids_and_names() -> None:
     game = Game.new(RULES, parse_setup(RULES, {"start": "l0"}))
     assert parse_command(game, "m 2") == {"action": "move", "to": "l1"}
     assert parse_command(game, "move l1") == {"action": "move", "to": "l1"}
@@ -91,7 +93,7 @@ def test_commands_take_numbers_ids_and_names():
         "action": "confront", "traits": ["married", "lover", "children"]}
 
 
-def test_problems_are_said_in_words_and_change_nothing():
+def test_problems_are_said_in_words_and_change_nothing() -> None:
     game, typed = play(["m 1", "m 99", "fly", "c 1 2", "c", "m", "f"])
     text = typed.text
     assert "1 Whitehall Palace is not next to 8 The Tower" in text
@@ -103,7 +105,7 @@ def test_problems_are_said_in_words_and_change_nothing():
     assert game.version == 0
 
 
-def test_the_screen_shows_status_map_top_card_and_trail():
+def test_the_screen_shows_status_map_top_card_and_trail() -> None:
     game, typed = play(["p"] * 10)
     first, last = typed.screens[0], typed.screens[-1]
     assert first.startswith("Normal · round 1 · card 2 of 26 · countdown 2 · fog 10 · keys 1/11 · seed 11")
@@ -116,7 +118,7 @@ def test_the_screen_shows_status_map_top_card_and_trail():
     assert f"Trail, last {TRAIL_SHOWN} of {len(view['trail'])} (t: all of it)" in last
 
 
-def test_the_whole_trail_a_screen_at_a_time():
+def test_the_whole_trail_a_screen_at_a_time() -> None:
     """`t` pages the trail; a long one takes several screens, each fitting 80×24."""
     game, typed = play(["p"] * 30 + ["t", "", ""])
     trail = game.view()["trail"]
@@ -128,7 +130,7 @@ def test_the_whole_trail_a_screen_at_a_time():
     assert whole.count("top card: ") >= sum(e["kind"] in ("landmark", "fog") for e in trail)
 
 
-def bot_lines(setup: dict, until) -> tuple[Game, list[str]]:
+def bot_lines(setup: dict[str, Any], until: Callable[[Game], bool]) -> tuple[Game, list[str]]:
     """The commands of a game the bot plays (its view only) until ``until(game)`` or the end,
     with a "y" after each confrontation the clues do not prove (the terminal asks first)."""
     game = Game.new(LONDON, parse_setup(LONDON, setup))
@@ -142,7 +144,7 @@ def bot_lines(setup: dict, until) -> tuple[Game, list[str]]:
     return game, lines
 
 
-def test_hints_show_candidates_reasons_odds_and_advice():
+def test_hints_show_candidates_reasons_odds_and_advice() -> None:
     game, lines = bot_lines({"seed": 3}, lambda g: set(who(LONDON.cards, g.player_view()).traits.values()) != {"open"})
     _, typed = play(lines + ["h"] + [""] * 6, seed=3, start=game.setup.start)
     text = typed.text.split("\n• ")[-1]  # after the last screen of the table: the hints
@@ -152,7 +154,7 @@ def test_hints_show_candidates_reasons_odds_and_advice():
     assert f"Your pawn is at {LONDON.board.location(game.table.pawn).name.get()}" in text and "Advice: " in text
 
 
-def test_a_confrontation_the_clues_do_not_prove_is_confirmed_first():
+def test_a_confrontation_the_clues_do_not_prove_is_confirmed_first() -> None:
     game, typed = play(["c 1 2 3", "n", "c 1 2 3", "no", "p"])
     assert typed.flat.count("Your clues do not prove Literary or artistic, Married, Court connections. "
                             "Confront her anyway? (y/n)") == 2
@@ -161,19 +163,19 @@ def test_a_confrontation_the_clues_do_not_prove_is_confirmed_first():
     assert game.version == 1  # confirmed: a search at the Tower (she is not there on slot 1)
 
 
-def test_quitting_asks_first():
+def test_quitting_asks_first() -> None:
     game, typed = play(["q", "n", "p", "q", "y", "p"])
     assert typed.text.count("Quit this game? (y/n)") == 2
     assert "Game left (seed 11)." in typed.text
     assert game.version == 1 and not game.over  # the pass after "n", nothing after "y"
 
 
-def test_a_fog_card_offers_numbered_places_and_takes_them():
+def test_a_fog_card_offers_numbered_places_and_takes_them() -> None:
     """Slide fog cards under by searching until one comes up, then use it and answer with a
     number it offers."""
     for seed in range(40):
         game = Game.new(LONDON, parse_setup(LONDON, {"seed": seed, "start": "tower"}))
-        lines = []
+        lines: list[str] = []
         while not game.over and game.pending is None and len(lines) < 80:
             legal, fog_left = game.legal_actions(), game.view()["fog_deck"]
             line = "f" if "fog" in legal else "s" if "search" in legal and fog_left > 4 else "p"
@@ -183,6 +185,7 @@ def test_a_fog_card_offers_numbered_places_and_takes_them():
             break
     else:
         pytest.fail("no fog card asking for a place in 40 games")
+    assert game.pending is not None  # the loop stopped on it
     choice = game.pending.choices[-1]
     number = LONDON.board.index(choice) + 1
     refused = [f"r {LONDON.board.index(x) + 1}" for x in LONDON.board.location_ids if x not in game.pending.choices]
@@ -192,7 +195,7 @@ def test_a_fog_card_offers_numbered_places_and_takes_them():
     assert played.pending is None and played.version == len(lines) + 1
 
 
-def test_a_won_game_shows_the_score_as_the_rulebook_counts_it():
+def test_a_won_game_shows_the_score_as_the_rulebook_counts_it() -> None:
     """Find her with the tracker, gather clues until they prove her traits, confront: the end
     screen shows each term of the score and the total with its rank."""
     for seed in range(20):
@@ -214,7 +217,7 @@ def test_a_won_game_shows_the_score_as_the_rulebook_counts_it():
     assert f"Total score {end['score']} (" in last
 
 
-def command_line(game: Game, action) -> str:
+def command_line(game: Game, action: ActionDoc) -> str:
     """The typed command for an action document (locations and traits by number)."""
     letters = {v: k for k, v in {"m": "move", "s": "search", "c": "confront", "f": "fog", "p": "pass",
                                  "u": "reveal_suit_card", "r": "resolve"}.items()}
@@ -237,14 +240,14 @@ def command_line(game: Game, action) -> str:
     ("ru", ["Обычный · ход 1 · карта 2 из 26", "Вы здесь: 8 Тауэр", "Верхняя карта: Театр",
             "Смуглая дама", "Выйти из этой партии? (д/н)", "Партия оставлена (сид 11)."]),
 ])
-def test_the_whole_game_in_italian_and_russian(lang, words):
+def test_the_whole_game_in_italian_and_russian(lang: str, words: list[str]) -> None:
     _, typed = play(["p", "h", "q", "q", "s" if lang == "it" else "д"], lang=lang)  # h, then q stops its pages
     for word in words:
         assert word in typed.flat
     assert "Dark Lady" not in typed.text and "Tower" not in typed.text.replace("Тауэр", "")
 
 
-def test_every_phrase_exists_in_every_language():
+def test_every_phrase_exists_in_every_language() -> None:
     def keys(lang: str) -> set[str]:  # plural forms differ by language: one key for them all
         return {k.removesuffix("." + k.rsplit(".", 1)[1]) if k.startswith("trail.flee.") else k
                 for k in PLAY_PHRASES[lang]}
@@ -254,7 +257,7 @@ def test_every_phrase_exists_in_every_language():
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
-def test_random_games_fit_80_by_24_in_every_language(lang):
+def test_random_games_fit_80_by_24_in_every_language(lang: str) -> None:
     """Random commands (moves, searches, fog cards and their answers, confrontations, hints,
     the trail) on many deals: every screen fits the terminal."""
     for seed in range(6):
@@ -279,20 +282,20 @@ def test_random_games_fit_80_by_24_in_every_language(lang):
         play(script, lang=lang, seed=seed, start=game.setup.start, mode=game.setup.mode)
 
 
-def test_a_game_played_on_a_small_board_to_a_loss():
+def test_a_game_played_on_a_small_board_to_a_loss() -> None:
     game, typed = play(["p"] * 200, rules=RULES, start="l0", seed=2)
     assert game.state == "lost" and "You lose." in typed.text
     assert f"The Dark Lady was {RULES.cards.lady(game.deal.dark_lady).name.get()}" in typed.text
 
 
-def test_simulate_table_lists_every_row():
+def test_simulate_table_lists_every_row() -> None:
     out = Console(record=True, width=120, color_system=None)
     out.print(simulate_table(simulate(RULES, ["normal"], [{"position": 1}, {"position": 5}], 2)))
     text = out.export_text()
     assert "position-1" in text and "position-5" in text and "win rate" in text
 
 
-def test_cli_simulate_and_play(capsys, monkeypatch):
+def test_cli_simulate_and_play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import io
     import json
 
@@ -310,7 +313,7 @@ def test_cli_simulate_and_play(capsys, monkeypatch):
     assert main(["play", "--start", "atlantis"]) == 2
 
 
-def test_ctrl_c_leaves_the_game_cleanly(monkeypatch, capsys):
+def test_ctrl_c_leaves_the_game_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from deduce.cli import main
 
     def interrupted(prompt: str = "") -> str:
@@ -322,7 +325,8 @@ def test_ctrl_c_leaves_the_game_cleanly(monkeypatch, capsys):
     assert out.rstrip().endswith("Партия оставлена (сид 5).") and "Traceback" not in out + err
 
 
-def test_a_game_without_a_seed_prints_the_one_drawn(monkeypatch, capsys):
+def test_a_game_without_a_seed_prints_the_one_drawn(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
     from deduce.cli import main
 
     monkeypatch.setattr("builtins.input", lambda prompt="": "q")
@@ -335,12 +339,12 @@ def test_a_game_without_a_seed_prints_the_one_drawn(monkeypatch, capsys):
     assert seed.isdigit() and f"Game left (seed {seed})." in out
 
 
-def test_a_command_typed_at_more_stops_the_pages_and_is_carried_out():
+def test_a_command_typed_at_more_stops_the_pages_and_is_carried_out() -> None:
     game, typed = play(["p"] * 30 + ["t", "p"])
     assert game.version == 31 and "-- Enter for more" in typed.screens[-2]
 
 
-def test_the_wherry_takes_one_number_and_goes_through_a_key_still_to_claim():
+def test_the_wherry_takes_one_number_and_goes_through_a_key_still_to_claim() -> None:
     from deduce.cli.play import wherry_path
 
     game = Game.new(LONDON, parse_setup(LONDON, {"seed": 1, "start": "tower"}))
@@ -359,7 +363,7 @@ def test_the_wherry_takes_one_number_and_goes_through_a_key_still_to_claim():
     ("ru", ["Насколько близко доказательство её черт", "Карта масти ещё нужна",
             "Сколько ещё улик найти, в среднем (с картой масти):", "по вашим уликам."]),
 ])
-def test_hints_show_progress_in_the_games_language(lang, words):
+def test_hints_show_progress_in_the_games_language(lang: str, words: list[str]) -> None:
     """The hint screen says how far her traits are from proven, in the game's language, and the
     figures are the view's (:func:`deduce.game.view.who_progress`)."""
     game, lines = bot_lines({"seed": 3}, lambda g: bool(g.player_view().clues))
@@ -372,7 +376,7 @@ def test_hints_show_progress_in_the_games_language(lang, words):
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
-def test_refusals_are_said_in_the_games_language(lang):
+def test_refusals_are_said_in_the_games_language(lang: str) -> None:
     """What the rules refuse is said from its code in the game's language, never in English."""
     game, typed = play(["f", "u", "m 6", "m 8"], lang=lang, mode="training")
     assert game.version == 1 and game.table.pawn == "boars-head"
@@ -384,7 +388,7 @@ def test_refusals_are_said_in_the_games_language(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
-def test_a_refused_path_names_the_places_numbered_in_the_games_language(lang):
+def test_a_refused_path_names_the_places_numbered_in_the_games_language(lang: str) -> None:
     game = Game.new(LONDON, parse_setup(LONDON, {"seed": 11, "start": "tower"}), lang=lang)
     game.table.fog_in_slot[game.slot] = "wherry"
     board = LONDON.board

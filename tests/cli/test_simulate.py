@@ -17,19 +17,20 @@ from tests.cli.test_main import block_imports
 RUN = ["simulate", "--games", "3", "--position", "1", "--rulebook", "hard-1", "--seed", "9", "--json"]
 
 
-def figures(capsys, *options: str) -> list[dict[str, object]]:
+def figures(capsys: pytest.CaptureFixture[str], *options: str) -> list[dict[str, object]]:
     assert main([*RUN, *options]) == 0
     rows: list[dict[str, object]] = json.loads(capsys.readouterr().out)
     return rows
 
 
-def test_one_or_two_workers_or_a_dask_cluster_give_the_same_figures(monkeypatch, capsys):
+def test_one_or_two_workers_or_a_dask_cluster_give_the_same_figures(monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     from distributed import LocalCluster
 
     pools: list[int | None] = []
 
     class Pool(ProcessPoolExecutor):
-        def __init__(self, max_workers: int | None = None, **options: Any):
+        def __init__(self, max_workers: int | None = None, **options: Any) -> None:
             pools.append(max_workers)
             super().__init__(max_workers, **options)
 
@@ -41,19 +42,20 @@ def test_one_or_two_workers_or_a_dask_cluster_give_the_same_figures(monkeypatch,
     cpus = default_workers()
     assert pools == [2] + ([cpus] if cpus > 1 else [])  # one worker plays in this process, without a pool
     # A cluster in this process, reached over TCP as a remote one would be.
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://", host="127.0.0.1",
-                      dashboard_address=None) as cluster:
+    # distributed leaves LocalCluster.__init__ unannotated, hence the ignore
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,  # type: ignore[no-untyped-call]
+                      protocol="tcp://", host="127.0.0.1", dashboard_address=None) as cluster:
         assert figures(capsys, "--scheduler", cluster.scheduler_address) == serial
         assert "play_chunk" in cluster.scheduler.task_prefixes  # the cluster played them
 
 
 @pytest.mark.parametrize("workers", ["0", "-2"])
-def test_fewer_than_one_worker_is_refused(capsys, workers):
+def test_fewer_than_one_worker_is_refused(capsys: pytest.CaptureFixture[str], workers: str) -> None:
     assert main([*RUN, "--workers", workers]) == 2
     assert capsys.readouterr().err == f"deduce: --workers: must be at least 1, got {workers}\n"
 
 
-def test_more_workers_than_the_machine_can_run_is_refused(capsys):
+def test_more_workers_than_the_machine_can_run_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     too_many = 4 * default_workers() + 1
     assert main([*RUN, "--workers", str(too_many)]) == 2
     assert capsys.readouterr().err == (f"deduce: --workers: at most {too_many - 1} here (4 per CPU), got {too_many}: "
@@ -62,13 +64,13 @@ def test_more_workers_than_the_machine_can_run_is_refused(capsys):
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
-def test_a_connect_timeout_must_be_positive_seconds(capsys, seconds):
+def test_a_connect_timeout_must_be_positive_seconds(capsys: pytest.CaptureFixture[str], seconds: str) -> None:
     assert main([*RUN, "--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", seconds]) == 2
     assert capsys.readouterr().err == (f"deduce: --connect-timeout: must be a positive number of seconds, "
                                        f"got {float(seconds)}\n")
 
 
-def test_workers_beside_a_scheduler_is_refused(capsys):
+def test_workers_beside_a_scheduler_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*RUN, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
     assert capsys.readouterr().err.startswith("deduce: --workers: counts local processes; do not combine it with "
                                               "--scheduler")
@@ -79,7 +81,8 @@ def test_workers_beside_a_scheduler_is_refused(capsys):
     ("127.0.0.1", "not a scheduler address (missing port number in address '127.0.0.1')"),
     ("ftp://127.0.0.1:8786", "not a scheduler address (unknown address scheme 'ftp'"),
 ])
-def test_a_scheduler_that_does_not_answer_is_named(capsys, address, reason):
+def test_a_scheduler_that_does_not_answer_is_named(capsys: pytest.CaptureFixture[str], address: str,
+                                                   reason: str) -> None:
     started = time.monotonic()
     assert main([*RUN, "--scheduler", address, "--connect-timeout", "0.5"]) == 2
     err = capsys.readouterr().err
@@ -88,7 +91,8 @@ def test_a_scheduler_that_does_not_answer_is_named(capsys, address, reason):
     assert time.monotonic() - started < 10
 
 
-def test_without_the_dask_extra_the_scheduler_needs_it(monkeypatch, capsys):
+def test_without_the_dask_extra_the_scheduler_needs_it(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
     block_imports(monkeypatch, "distributed")
     assert main([*RUN, "--scheduler", "tcp://127.0.0.1:1"]) == 2
     assert capsys.readouterr().err == ("deduce: simulate --scheduler needs the Dask extra: "

@@ -30,7 +30,7 @@ paths: [[l0, l1], [l1, l2]]
 """
 
 
-def run(capsys, *argv) -> tuple[int, str, str]:
+def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return code, out, err
@@ -50,7 +50,8 @@ def write_lines(path: Path, lines: list[str]) -> Path:
 
 # -- deduce track --batch -------------------------------------------------------------
 
-def test_batch_one_result_per_line_and_errors_in_place(line_file, tmp_path, capsys):
+def test_batch_one_result_per_line_and_errors_in_place(line_file: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
     good = {"length": 4, "moves": "always", "now": 0, "observations": [{"slot": 1, "landmark": "b"}]}
     batch = write_lines(tmp_path / "q.jsonl", [
         json.dumps(good),
@@ -71,13 +72,15 @@ def test_batch_one_result_per_line_and_errors_in_place(line_file, tmp_path, caps
     assert lines[4]["status"] == "contradiction" and lines[4]["paths"] == "0"  # odd deck on a line
 
 
-def test_batch_exit_zero_when_every_line_is_good(line_file, tmp_path, capsys):
+def test_batch_exit_zero_when_every_line_is_good(line_file: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
     batch = write_lines(tmp_path / "q.jsonl", [json.dumps({"length": 2, "moves": "may_stay", "now": 5})] * 3)
     code, out, _ = run(capsys, "track", "--board", line_file, "--batch", batch)
     assert code == 0 and len(out.splitlines()) == 3
 
 
-def test_batch_on_the_shipped_board_agrees_with_the_path_enumeration(tmp_path, capsys):
+def test_batch_on_the_shipped_board_agrees_with_the_path_enumeration(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     board = boardfile.load(data_path("board.yaml"))
     landmarks = board.landmark_ids
     docs = [{"length": length, "moves": moves, "now": now,
@@ -97,7 +100,7 @@ def test_batch_on_the_shipped_board_agrees_with_the_path_enumeration(tmp_path, c
     assert any(json.loads(line)["status"] == "ok" for line in out.splitlines())
 
 
-def test_batch_does_not_mix_with_flags(line_file, tmp_path, capsys):
+def test_batch_does_not_mix_with_flags(line_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     batch = write_lines(tmp_path / "q.jsonl", ["{}"])
     code, _, err = run(capsys, "track", "--board", line_file, "--batch", batch, "--now", "2")
     assert code == 2 and err.startswith("deduce: --batch: takes its queries from the file")
@@ -105,7 +108,7 @@ def test_batch_does_not_mix_with_flags(line_file, tmp_path, capsys):
 
 # -- deduce track, typed by a player ---------------------------------------------------------
 
-def test_readable_table(line_file, capsys):
+def test_readable_table(line_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "track", "--board", line_file, "--length", 4, "--now", 0, "--landmark", "1:b")
     assert code == 0
     assert "Stealth deck of 4 cards, she moves every turn: 2 of her paths fit what you saw." in out
@@ -114,7 +117,7 @@ def test_readable_table(line_file, capsys):
     assert rows == {"Middle": ["100.0%", "0.0%"], "Right": ["0.0%", "100.0%"], "Left": ["0.0%", "0.0%"]}
 
 
-def test_flags_mean_the_same_as_the_json_query(line_file, capsys):
+def test_flags_mean_the_same_as_the_json_query(line_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "track", "--board", line_file, "--length", 6, "--moves", "may_stay", "--now", 8,
                        "--landmark", "0:a", "--fog", 1, "--searched", "2:l1:no", "--landmark", "9:b", "--json")
     board = boardfile.load(line_file)
@@ -124,7 +127,7 @@ def test_flags_mean_the_same_as_the_json_query(line_file, capsys):
     assert code == 0 and json.loads(out) == track(board, query).to_json()
 
 
-def test_advice_for_the_pawn(line_file, capsys):
+def test_advice_for_the_pawn(line_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "track", "--board", line_file, "--length", 4, "--now", 0, "--landmark", "1:b",
                        "--pawn", "l1")
     assert code == 0
@@ -141,7 +144,7 @@ def test_advice_for_the_pawn(line_file, capsys):
                                          "best": "l0", "reach": {"l0": 0.0, "l1": 0.0}}
 
 
-def test_other_languages(line_file, capsys):
+def test_other_languages(line_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "track", "--board", line_file, "--length", 4, "--now", 0, "--landmark", "1:b",
                     "--lang", "it")
     assert "si sposta a ogni turno" in out and "Sinistra" in out and "Arco" in out
@@ -149,7 +152,7 @@ def test_other_languages(line_file, capsys):
     assert "она ходит каждый ход" in out
 
 
-def test_contradiction_is_an_answer_not_an_error(line_file, capsys):
+def test_contradiction_is_an_answer_not_an_error(line_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "track", "--board", line_file, "--length", 4, "--now", 0,
                        "--landmark", "0:b", "--landmark", "1:b")
     assert code == 0 and out.startswith("No path of hers fits what you saw")
@@ -166,37 +169,38 @@ def test_contradiction_is_an_answer_not_an_error(line_file, capsys):
     (["--now", 0, "--pawn", "nowhere"], "deduce: --pawn: unknown location 'nowhere'"),
     ([], "deduce: --now: is required"),
 ])
-def test_bad_flags(line_file, capsys, argv, expected):
+def test_bad_flags(line_file: Path, capsys: pytest.CaptureFixture[str], argv: list[object], expected: str) -> None:
     code, out, err = run(capsys, "track", "--board", line_file, *argv)
     assert code == 2 and out == "" and err.startswith(expected)
     assert "Traceback" not in err
 
 
-def test_unreadable_board(tmp_path, capsys):
+def test_unreadable_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "track", "--board", tmp_path / "missing.yaml", "--now", 0)
     assert code == 2 and "does not exist" in err
 
 
 # -- deduce board --------------------------------------------------------------------------
 
-def test_board_table_lists_ids_and_paths(line_file, capsys):
+def test_board_table_lists_ids_and_paths(line_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "board", "--board", line_file)
     assert code == 0 and out.startswith("Line: 3 locations, 2 paths")
     assert any(line.split()[:2] == ["l1", "Middle"] and line.endswith("l0, l2") for line in out.splitlines())
 
 
-def test_shipped_board_table(capsys):
+def test_shipped_board_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "board")
     assert code == 0 and "11 locations" in out
 
 
-def test_board_svg_to_stdout_is_xml(line_file, capsys):
+def test_board_svg_to_stdout_is_xml(line_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "board", "--board", line_file, "--svg", "-")
     root = ET.fromstring(out.encode("utf-8"))
     assert code == 0 and root.tag.endswith("svg")
 
 
-def test_board_svg_shaded_by_a_tracking_query(line_file, tmp_path, capsys):
+def test_board_svg_shaded_by_a_tracking_query(line_file: Path, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
     query = tmp_path / "query.json"
     query.write_text(json.dumps({"length": 4, "moves": "always", "now": 0,
                                  "observations": [{"slot": 1, "landmark": "b"}]}), encoding="utf-8")
@@ -204,12 +208,12 @@ def test_board_svg_shaded_by_a_tracking_query(line_file, tmp_path, capsys):
     for flags, expected in (([], {"l0": 0.0, "l1": 1.0, "l2": 0.0}), (["--next"], {"l0": 0.0, "l1": 0.0, "l2": 1.0})):
         code, _, _ = run(capsys, "board", "--board", line_file, "--svg", svg, "--track", query, *flags)
         root = ET.parse(svg).getroot()
-        odds = {g.get("data-location"): float(g.get("data-odds")) for g in root.iter("{http://www.w3.org/2000/svg}g")
+        odds = {g.get("data-location"): float(g.attrib["data-odds"]) for g in root.iter("{http://www.w3.org/2000/svg}g")
                 if g.get("class") == "location"}
         assert code == 0 and odds == expected
 
 
-def test_board_svg_refuses_a_query_no_walk_fits(tmp_path, capsys):
+def test_board_svg_refuses_a_query_no_walk_fits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """No map at 0 %: a query that contradicts itself exits 1, says so, and writes nothing."""
     query = tmp_path / "query.json"
     query.write_text(json.dumps({"length": 26, "moves": "always", "now": 1, "observations": [
@@ -222,7 +226,7 @@ def test_board_svg_refuses_a_query_no_walk_fits(tmp_path, capsys):
     assert not svg.exists()
 
 
-def test_board_svg_bad_input(line_file, tmp_path, capsys):
+def test_board_svg_bad_input(line_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "board", "--board", line_file, "--track", tmp_path / "q.json")
     assert code == 2 and err.startswith("deduce: --track: shades the picture")
     bad = tmp_path / "q.json"
@@ -233,7 +237,7 @@ def test_board_svg_bad_input(line_file, tmp_path, capsys):
     assert code == 2 and "cannot be written" in err
 
 
-def test_pictures_in_docs_are_current(tmp_path, capsys):
+def test_pictures_in_docs_are_current(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """docs/ shows the shipped board; regenerate with the commands in the README when it changes:
     deduce board --svg docs/london.svg; deduce board --svg docs/london-odds.svg --track docs/track-example.json"""
     docs = Path(__file__).resolve().parents[2] / "docs"

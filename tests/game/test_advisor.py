@@ -7,10 +7,12 @@ import itertools
 import random
 from dataclasses import replace
 from math import comb
+from pathlib import Path
 
 import pytest
 
-from deduce.game.advisor import REASON_CODES, Advisor, advise, clues_left, fog_odds, slots_left
+from deduce.game.advisor import REASON_CODES, Advisor, Plan, advise, clues_left, fog_odds, slots_left
+from deduce.game.material import Rules
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import play_chunk, setup_docs
@@ -25,7 +27,7 @@ from tests.game.test_trail import shipped_random_action
 SHIPPED = load_rules()
 
 
-def plan_of(game: Game):
+def plan_of(game: Game) -> Plan:
     return advise(game.rules, game.player_view(), game.legal_actions(), game.pending)
 
 
@@ -43,7 +45,7 @@ def check_plan(game: Game) -> None:
 
 
 @pytest.mark.parametrize("rules", [SHIPPED, RING_RULES], ids=["shipped", "ring"])
-def test_the_plan_is_legal_in_every_state_of_random_games(rules):
+def test_the_plan_is_legal_in_every_state_of_random_games(rules: Rules) -> None:
     """Games in every mode that follow the plan half the time and otherwise act at random (fog
     cards used whenever they may be, keys lost, searches anywhere): at every step, pending fog
     cards included, the plan is a legal action the game accepts."""
@@ -69,7 +71,7 @@ def test_the_plan_is_legal_in_every_state_of_random_games(rules):
     assert pending and reveal
 
 
-def test_games_the_advisor_plays_use_every_kind_of_action():
+def test_games_the_advisor_plays_use_every_kind_of_action() -> None:
     """Following the plan from start to end: every action it sends is accepted, and over a
     few games it moves, searches, reveals the suit card and confronts."""
     used = set()
@@ -83,7 +85,7 @@ def test_games_the_advisor_plays_use_every_kind_of_action():
     assert {"move", "search", "reveal_suit_card", "confront"} <= used
 
 
-def test_two_games_with_the_same_view_get_the_same_plan():
+def test_two_games_with_the_same_view_get_the_same_plan() -> None:
     """Her card and the suit card swapped, the clues and fog cards left in other orders: the
     player cannot tell the games apart, and the plan (its words and figures included) is the
     same at every step, until a hidden difference shows in the view."""
@@ -100,7 +102,7 @@ def test_two_games_with_the_same_view_get_the_same_plan():
     assert one.deal.dark_lady != other.deal.dark_lady
 
 
-def test_a_finished_game_gets_the_reason_not_an_action():
+def test_a_finished_game_gets_the_reason_not_an_action() -> None:
     game = Game.new(SHIPPED, parse_setup(SHIPPED, {"seed": 4}))
     bot = Advisor(SHIPPED)
     while not game.over:
@@ -111,12 +113,12 @@ def test_a_finished_game_gets_the_reason_not_an_action():
     assert plan["reasons"][0]["text"] == PHRASES["en"]["plan.over"]
 
 
-def test_every_reason_has_words_in_every_language():
+def test_every_reason_has_words_in_every_language() -> None:
     for lang in LANGS:
         assert all(f"plan.{code}" in PHRASES[lang] for code in REASON_CODES)
 
 
-def test_the_figures_are_the_view_counted():
+def test_the_figures_are_the_view_counted() -> None:
     game = Game.new(SHIPPED, parse_setup(SHIPPED, {"seed": 2, "start": "globe"}))
     view = game.player_view()
     figures = plan_of(game).figures
@@ -126,7 +128,7 @@ def test_the_figures_are_the_view_counted():
     assert clues_left(SHIPPED.cards, view) == 10
 
 
-def test_the_fog_card_on_top_is_one_the_trail_leaves_possible():
+def test_the_fog_card_on_top_is_one_the_trail_leaves_possible() -> None:
     """A fog card used and put back under the fog deck, or discarded, is not the one on another
     searched slot; the card that took its place is one of the others, each as likely."""
     game = Game.new(SHIPPED, parse_setup(SHIPPED, {"seed": 3}))
@@ -142,7 +144,7 @@ def test_the_fog_card_on_top_is_one_the_trail_leaves_possible():
     assert fog_odds(SHIPPED, view) == {}  # no fog card on top
 
 
-def test_the_route_through_the_keys_is_the_shortest():
+def test_the_route_through_the_keys_is_the_shortest() -> None:
     from deduce.game.advisor import _routes
 
     routes = _routes(SHIPPED.board)
@@ -156,7 +158,7 @@ def test_the_route_through_the_keys_is_the_shortest():
         assert routes.route(start, routes.mask(goals)) == brute
 
 
-def test_the_advisor_bot_beats_the_baseline():
+def test_the_advisor_bot_beats_the_baseline() -> None:
     """The same 72 normal games (three sequences the baseline finds hard) played by both bots:
     a game scores its points when won and 0 when lost. The advisor scores more in far more
     games than it scores less (a sign test, one-sided p < 0.001), wins at least as often,
@@ -176,7 +178,7 @@ def test_the_advisor_bot_beats_the_baseline():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_terminal_hint_screen_ends_with_the_plan_in_the_games_language(lang):
+def test_the_terminal_hint_screen_ends_with_the_plan_in_the_games_language(lang: str) -> None:
     """The terminal's hint screen (deduce play, h) ends with the plan: the action, the command
     that sends it, and its reasons, in the game's language."""
     from deduce.cli.play import hints_text, parse_command
@@ -192,7 +194,7 @@ def test_the_terminal_hint_screen_ends_with_the_plan_in_the_games_language(lang)
     assert tail[1:] == [f"- {r['text']}" for r in game.hints()["plan"]["reasons"]]
 
 
-def test_through_the_api_the_plan_is_sent_as_it_is_and_a_finished_game_gets_the_reason(tmp_path):
+def test_through_the_api_the_plan_is_sent_as_it_is_and_a_finished_game_gets_the_reason(tmp_path: Path) -> None:
     """GET /v1/games/{id}/hints carries the plan; its ``send`` is accepted by the actions route
     as it is, to the end of the game; then the hints still answer 200, the plan with no action
     and the reason, in the game's language."""

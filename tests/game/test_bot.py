@@ -4,6 +4,7 @@ reports add up."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from deduce.game.bot import Bot
 from deduce.game.material import Rules
@@ -19,15 +20,16 @@ def twins(rules: Rules, setup: Setup) -> tuple[Game, Game]:
     """Two games the player cannot tell apart at first: the second has her card and the suit
     card swapped, the clues after the first and the fog cards in the other order."""
     one = Game.new(rules, setup)
-    dark = rules.cards.lady(one.deal.dark_lady)
+    partner = rules.cards.partner(rules.cards.lady(one.deal.dark_lady))
+    assert partner is not None, "her suit has two cards"
     other = Game.new(rules, setup, dealt=replace(
-        one.deal, dark_lady=rules.cards.partner(dark).id,
+        one.deal, dark_lady=partner.id,
         clue_deck=one.deal.clue_deck[:1] + tuple(reversed(one.deal.clue_deck[1:])),
         fog_deck=tuple(reversed(one.deal.fog_deck))))
     return one, other
 
 
-def test_bot_decides_from_the_view_alone():
+def test_bot_decides_from_the_view_alone() -> None:
     """Same view, different hidden state (Dark Lady and suit card swapped, other clue and
     fog orders): the bot makes the same choices, until a hidden difference shows."""
     one, other = twins(RULES, parse_setup(RULES, {"seed": 8, "start": "l0"}))
@@ -43,7 +45,7 @@ def test_bot_decides_from_the_view_alone():
     assert steps > 5
 
 
-def test_bot_plays_whole_games():
+def test_bot_plays_whole_games() -> None:
     outcomes = [play(RULES, {"seed": s, "mode": m}) for s in range(6) for m in ("training", "normal", "expert")]
     assert all(o.state in ("won", "lost") for o in outcomes)
     assert any(o.state == "won" for o in outcomes)
@@ -54,8 +56,9 @@ def test_bot_plays_whole_games():
             assert o.verdict in ("proven", "lucky-guess")
 
 
-def test_simulate_adds_up_and_repeats():
-    plan = {"modes": ["easy", "normal"], "sequences": [{"position": 1}, {"rulebook": "short"}], "games": 4, "seed": 3}
+def test_simulate_adds_up_and_repeats() -> None:
+    plan: dict[str, Any] = {"modes": ["easy", "normal"], "sequences": [{"position": 1}, {"rulebook": "short"}],
+                            "games": 4, "seed": 3}
     summaries = simulate(RULES, **plan)
     assert [(s.mode, s.sequence) for s in summaries] == [
         ("easy", "position-1"), ("easy", "rulebook-short"), ("normal", "position-1"), ("normal", "rulebook-short")]
@@ -65,6 +68,6 @@ def test_simulate_adds_up_and_repeats():
     assert [s.to_json() for s in simulate(RULES, **plan)] == [s.to_json() for s in summaries]
 
 
-def test_summary_of_nothing():
+def test_summary_of_nothing() -> None:
     s = Summary("normal", "x")
     assert s.win_rate == 0.0 and s.mean_score is None

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -28,9 +29,10 @@ from deduce.game.bot import step_towards
 from deduce.game.rules import Game, replay
 from deduce.game.scoring import rank
 from deduce.game.setup import parse_setup
-from deduce.game.view import who
+from deduce.game.view import ViewJSON, who
 from deduce.shipped import load_rules
-from tests.game_fixtures import game_client, truthful_cards
+from tests.game.test_rules import end_of
+from tests.game_fixtures import game_client, game_store, truthful_cards
 
 CARDS = truthful_cards()
 #: The rules the API plays with: the shipped board, stealth deck and fog cards, these cards.
@@ -45,11 +47,11 @@ PASS, SEARCH, FOG = {"action": "pass"}, {"action": "search"}, {"action": "fog"}
 class Planner:
     """A replica of a game, and the actions taken on it so far."""
 
-    def __init__(self, setup: dict):
+    def __init__(self, setup: dict[str, Any]) -> None:
         self.game = Game.new(RULES, parse_setup(RULES, setup))
-        self.actions: list[dict] = []
+        self.actions: list[dict[str, Any]] = []
 
-    def act(self, action: dict) -> None:
+    def act(self, action: dict[str, Any]) -> None:
         self.game.act(action)
         self.actions.append(action)
 
@@ -68,7 +70,7 @@ class Planner:
         fewest rounds, found breadth-first over (round, pawn). False if the game ends on
         the way or no such turn comes within two trips through the deck."""
         board = RULES.board
-        routes: dict[str, list[dict]] = {self.game.table.pawn: []}
+        routes: dict[str, list[dict[str, Any]]] = {self.game.table.pawn: []}
         for ahead in range(2 * self.game.length):
             route = routes.get(self.her_place(ahead))
             if route is not None and not self.fog_on_top(ahead):
@@ -77,7 +79,7 @@ class Planner:
                     if self.game.over:
                         return False
                 return True
-            later: dict[str, list[dict]] = {}
+            later: dict[str, list[dict[str, Any]]] = {}
             for place, route in routes.items():
                 later.setdefault(place, [*route, PASS])
                 for to in sorted(board.neighbours(place)):
@@ -163,7 +165,7 @@ class Ending:
     """A way for a game to end: how to play towards it, and what the end must say."""
 
     name: str
-    setup: dict
+    setup: dict[str, Any]
     play: Callable[[Planner], None]
     state: str
     reason: str
@@ -182,9 +184,9 @@ ENDINGS = {e.name: e for e in (
 
 @dataclass(frozen=True)
 class Plan:
-    setup: dict
-    actions: tuple[dict, ...]
-    final_view: dict
+    setup: dict[str, Any]
+    actions: tuple[dict[str, Any], ...]
+    final_view: ViewJSON
 
 
 @cache
@@ -202,7 +204,7 @@ def plan(name: str) -> Plan:
     pytest.fail(f"no seed below {SEEDS} reaches the ending {name!r}")
 
 
-def test_plans_are_games_a_player_could_play():
+def test_plans_are_games_a_player_could_play() -> None:
     """Replaying a plan from its setup rebuilds the planned game (so the planner changed
     nothing behind the rules' back), and each loss comes about the way its name says."""
     for name in ENDINGS:
@@ -224,14 +226,14 @@ def test_plans_are_games_a_player_could_play():
 
 # -- the dark lady must not show before the end ---------------------------------------
 
-def dark_lady_pattern(dark_id: str) -> re.Pattern:
+def dark_lady_pattern(dark_id: str) -> re.Pattern[str]:
     """Her card id (quoted, as JSON holds it) or her name (as text holds it; 'Lady 1' must
     not match 'Lady 10')."""
     lady = CARDS.lady(dark_id)
     return re.compile(rf'"{re.escape(lady.id)}"|{re.escape(lady.name.get())}(?![\w-])')
 
 
-def trait_sets(doc) -> Iterator[frozenset]:
+def trait_sets(doc: Any) -> Iterator[frozenset[str]]:
     """Every list of strings anywhere in a JSON document, as a set."""
     if isinstance(doc, dict):
         for value in doc.values():
@@ -251,7 +253,7 @@ def assert_no_dark_lady(text: str, dark_id: str) -> None:
 # -- the API ----------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     with game_client(tmp_path_factory.mktemp("endings"), CARDS) as c:
         yield c
 
@@ -259,37 +261,38 @@ def client(tmp_path_factory):
 class ApiGame:
     """A game created and played through HTTP only."""
 
-    def __init__(self, client: TestClient, setup: dict):
+    def __init__(self, client: TestClient, setup: dict[str, Any]) -> None:
         self.client = client
         r = client.post("/v1/games", json=setup)
         assert r.status_code == 201, r.text
         self.id, self.token, self.view = r.json()["id"], r.json()["token"], r.json()["view"]
         self.texts = [r.text]
-        self.events: list[dict] = []
+        self.events: list[dict[str, Any]] = []
 
     @property
-    def headers(self) -> dict:
+    def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}
 
-    def act(self, action: dict) -> None:
+    def act(self, action: dict[str, Any]) -> None:
         r = self.client.post(f"/v1/games/{self.id}/actions", json={"version": self.view["version"], **action},
                              headers=self.headers)
         assert r.status_code == 200, (action, r.text)
         self.texts.append(r.text)
         self.view, self.events = r.json()["view"], r.json()["events"]
 
-    def get(self) -> dict:
+    def get(self) -> dict[str, Any]:
         r = self.client.get(f"/v1/games/{self.id}", headers=self.headers)
         assert r.status_code == 200, r.text
         self.texts.append(r.text)
-        return r.json()
+        view: dict[str, Any] = r.json()
+        return view
 
 
 @pytest.mark.parametrize("name", ENDINGS)
-def test_api_game_ends(client, name):
+def test_api_game_ends(client: TestClient, name: str) -> None:
     ending, p = ENDINGS[name], plan(name)
     game = ApiGame(client, p.setup)
-    dark = client.app.state.games._cache[game.id].deal.dark_lady
+    dark = game_store(client)._cache[game.id].deal.dark_lady
     for action in p.actions[:-1]:
         game.act(action)
         assert game.view["state"] == "playing"
@@ -319,7 +322,7 @@ def test_api_game_ends(client, name):
     check_end(name, end, game.events)
 
 
-def check_end(name: str, end: dict, events: list[dict]) -> None:
+def check_end(name: str, end: dict[str, Any], events: list[dict[str, Any]]) -> None:
     """What the end summary and the last events must say for each ending."""
     if name == "win":
         assert end["confronted"]["verdict"] == "proven" and end["proven"] is True
@@ -341,7 +344,7 @@ def check_end(name: str, end: dict, events: list[dict]) -> None:
 
 # -- the terminal -------------------------------------------------------------------
 
-def command(action: dict) -> str:
+def command(action: dict[str, Any]) -> str:
     """The line a player types for an action (ids, not numbers)."""
     name = action["action"]
     if name == "move":
@@ -352,7 +355,7 @@ def command(action: dict) -> str:
 
 
 @pytest.mark.parametrize("name", ENDINGS)
-def test_terminal_game_ends(name):
+def test_terminal_game_ends(name: str) -> None:
     ending, p = ENDINGS[name], plan(name)
     out = Console(record=True, width=120, color_system=None)
     shown_before_end: list[str] = []
@@ -369,7 +372,7 @@ def test_terminal_game_ends(name):
 
     game = play_session(RULES, p.setup, typed(), out)
     text = out.export_text()
-    end = game.view()["end"]
+    end = end_of(game.view())
     assert "Not possible" not in text and game.version == len(p.actions)
     assert game.view() == p.final_view
     assert (game.state, end["reason"]) == (ending.state, ending.reason)

@@ -28,7 +28,7 @@ def fields(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
-def test_every_event_code_has_a_phrase_in_every_language(lang):
+def test_every_event_code_has_a_phrase_in_every_language(lang: str) -> None:
     table = EVENT_PHRASES[lang]
     needed = [k for code in EVENT_CODES for k in keys(lang, code)]
     assert set(table) == set(needed)
@@ -37,13 +37,13 @@ def test_every_event_code_has_a_phrase_in_every_language(lang):
             frozenset(fields(EVENT_PHRASES["en"][k])) for k in keys("en", code)}
 
 
-def test_russian_plural_forms():
+def test_russian_plural_forms() -> None:
     assert [plural("ru", n) for n in (1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101)] == [
         "one", "few", "few", "many", "many", "many", "many", "one", "few", "many", "one"]
     assert [plural("en", n) for n in (0, 1, 2)] == ["other", "one", "other"]
 
 
-def test_events_said_in_italian_and_russian():
+def test_events_said_in_italian_and_russian() -> None:
     it, ru = Words(SHIPPED, "it"), Words(SHIPPED, "ru")
     move = Event("move", {"location": "globe"})
     assert it.text(move) == "Vai al luogo «Teatro Globe»."
@@ -64,7 +64,7 @@ def test_events_said_in_italian_and_russian():
     assert ru.text(fog).startswith("Карта тумана: Просвет в тумане. Туман на миг расходится.")
 
 
-def test_a_game_speaks_its_language():
+def test_a_game_speaks_its_language() -> None:
     setup = parse_setup(SHIPPED, {"seed": 5, "start": "globe"})
     en, it = Game.new(SHIPPED, setup), Game.new(SHIPPED, setup, lang="it")
     a, b = en.act({"action": "pass"}), it.act({"action": "pass"})
@@ -76,14 +76,14 @@ def test_a_game_speaks_its_language():
     assert unknown.act({"action": "pass"})[0]["text"] == "You wait."
 
 
-def test_event_json_keeps_the_first_fields_and_adds_code_and_params():
+def test_event_json_keeps_the_first_fields_and_adds_code_and_params() -> None:
     words = Words(SHIPPED)
     key = words.to_json(Event("key", {"location": "the-rose"}, {"left": 9}))
     assert key == {"event": "key", "text": "You claim the key of The Rose; 9 to go.", "location": "the-rose",
                    "code": "key", "params": {"location": "the-rose", "left": 9}}
 
 
-def test_game_state_is_typed_and_read_only():
+def test_game_state_is_typed_and_read_only() -> None:
     rules = ring_rules()
     game = Game.new(rules, parse_setup(rules, {"seed": 1, "start": "l0"}))
     assert (game.state, game.version, game.round, game.pending, game.end) == ("playing", 0, 1, None, None)
@@ -100,7 +100,7 @@ def test_game_state_is_typed_and_read_only():
     assert game.view()["end"] == end.to_json(game.words) and game.pending is None
 
 
-def test_pending_is_typed():
+def test_pending_is_typed() -> None:
     rules = ring_rules()
     game = Game.new(rules, parse_setup(rules, {"seed": 1, "start": "l0"}))
     game.table.fog_in_slot[game.slot] = "glimpse"
@@ -110,4 +110,5 @@ def test_pending_is_typed():
     pending = game.pending
     assert isinstance(pending, Pending) and pending.card == "keyhole" and pending.asks == "location"
     assert game.view()["pending"] == pending.to_json(game.words)
-    assert game.view()["pending"]["text"] == rules.fog_card("keyhole").text.get()
+    shown = game.view()["pending"]
+    assert shown is not None and shown["text"] == rules.fog_card("keyhole").text.get()

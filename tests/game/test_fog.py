@@ -6,7 +6,7 @@ from bench.fog import GOAL, measure
 from deduce.shipped import load_rules
 
 
-def test_no_fog_card_is_a_near_certain_loss():
+def test_no_fog_card_is_a_near_certain_loss() -> None:
     rules = load_rules()
     rates = measure(rules, ["normal", "expert"], games=1, seed=3)
     assert rates.moments > 10, "the bot must meet fog cards on top for the measurement to mean anything"

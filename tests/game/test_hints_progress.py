@@ -5,23 +5,25 @@ from the view's clues, suit card and mode."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from deduce.game.view import who, who_progress, who_query
-from deduce.who.progress import progress
-from tests.game.test_rules import RULES, act_alike, new, play_random, random_action
+from deduce.who.progress import ProgressJSON, progress
+from tests.game.test_rules import RULES, act_alike, new, partner_of, play_random, random_action
 
 
-def test_two_deals_with_the_same_view_give_the_same_progress():
+def test_two_deals_with_the_same_view_give_the_same_progress() -> None:
     """Her card and the suit card swapped, the clues left in another order: the same view,
     so the same progress, at every step (and it moves: a clue changes it)."""
     one = new({"seed": 5}, cut=0)
-    partner = RULES.cards.partner(RULES.cards.lady(one.deal.dark_lady))
+    partner = partner_of(RULES.cards.lady(one.deal.dark_lady))
     first, rest = one.deal.clue_deck[0], one.deal.clue_deck[1:]
     other = new({"seed": 5}, cut=0, dark_lady=partner.id, clue_deck=(first, *reversed(rest)))
-    seen = []
-    for step in [{"action": "pass"}, "catch", {"action": "pass"}, {"action": "pass"}]:
+    seen: list[ProgressJSON] = []
+    steps: list[dict[str, Any] | str] = [{"action": "pass"}, "catch", {"action": "pass"}, {"action": "pass"}]
+    for step in steps:
         act_alike((one, other), step)
         assert one.player_view() == other.player_view()
         assert one.hints()["progress"] == other.hints()["progress"]
@@ -31,7 +33,7 @@ def test_two_deals_with_the_same_view_give_the_same_progress():
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_the_hints_progress_is_the_library_on_the_view(seed):
+def test_the_hints_progress_is_the_library_on_the_view(seed: int) -> None:
     """In random games (every mode), at every step: the hints' progress is :func:`progress` of
     the view's query and mode; proven as the deduction says; the suit card as the view shows
     it; the guess from the cards in hand alone (never a hint of the hidden deal)."""
@@ -52,7 +54,7 @@ def test_the_hints_progress_is_the_library_on_the_view(seed):
         game.act(random_action(game, rng))
 
 
-def test_progress_is_there_until_the_end_of_a_random_game():
+def test_progress_is_there_until_the_end_of_a_random_game() -> None:
     game = new({"seed": 2})
     play_random(game, random.Random(2))
     assert game.over and set(game.hints()) == {"who", "where", "progress", "plan"}

@@ -14,10 +14,11 @@ import string
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
+from typing import Any, cast
 
 import pytest
 
-from deduce.errors import Illegal, InputError, Problem
+from deduce.errors import Illegal, InputError, Problem, RefusalParam
 from deduce.game import fogfile
 from deduce.game.events import Words
 from deduce.game.material import Rules
@@ -38,7 +39,7 @@ def fields(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
-def test_the_table_holds_exactly_the_codes_in_every_language_with_the_same_fields(lang):
+def test_the_table_holds_exactly_the_codes_in_every_language_with_the_same_fields(lang: str) -> None:
     assert set(REFUSAL_PHRASES[lang]) == set(REFUSAL_CODES)
     for code in REFUSAL_CODES:
         assert fields(REFUSAL_PHRASES[lang][code]) == fields(REFUSAL_PHRASES["en"][code]), (lang, code)
@@ -99,8 +100,9 @@ def over() -> Game:
 def three_of_a_suit() -> Rules:
     """The ring world with a card set whose last suit has three ladies: none has a suit card."""
     triples = list(combinations(TRAITS, 3))[::2][:13]
-    ladies = [{"id": f"lady-{i}", "name": f"Lady {i}", "suit": SUITS[min(i // 2, 5)], "traits": list(t)}
-              for i, t in enumerate(triples)]
+    ladies: list[dict[str, Any]] = [
+        {"id": f"lady-{i}", "name": f"Lady {i}", "suit": SUITS[min(i // 2, 5)], "traits": list(t)}
+        for i, t in enumerate(triples)]
     for lady in ladies:
         lady["key"] = {s: sorted({len(set(lady["traits"]) & set(d["traits"])) for d in ladies
                                   if d["suit"] == s and d["id"] != lady["id"]}) for s in SUITS}
@@ -119,7 +121,7 @@ def no_suit_card() -> Game:
 
 
 #: A position, an action, the code the rules refuse it with, and its parameters.
-CASES: list[tuple[Callable[[], Game], object, str, dict]] = [
+CASES: list[tuple[Callable[[], Game], object, str, dict[str, RefusalParam]]] = [
     (new, [], "not-an-action", {"got": "a list"}),
     (new, {"action": "fly"}, "unknown-action",
      {"got": "'fly'", "actions": ["move", "search", "confront", "fog", "resolve", "pass", "reveal_suit_card"]}),
@@ -159,10 +161,10 @@ def refusal_of(game: Game, action: object) -> Illegal | InputError:
     with pytest.raises((Illegal, InputError)) as info:
         game.act(action)
     assert (json.dumps(game.view()), repr(game.table)) == before
-    return info.value
+    return cast(Illegal | InputError, info.value)  # pytest types a tuple of exceptions as their common base
 
 
-def code_and_params(exc: Illegal | InputError) -> tuple[str, dict]:
+def code_and_params(exc: Illegal | InputError) -> tuple[str, dict[str, RefusalParam]]:
     if isinstance(exc, Illegal):
         return exc.code, exc.params
     [problem] = exc.problems
@@ -171,7 +173,8 @@ def code_and_params(exc: Illegal | InputError) -> tuple[str, dict]:
 
 
 @pytest.mark.parametrize("position, action, code, params", CASES, ids=[f"{c[2]}-{i}" for i, c in enumerate(CASES)])
-def test_each_refusal_has_its_code_params_and_english_message(position, action, code, params):
+def test_each_refusal_has_its_code_params_and_english_message(position: Callable[[], Game], action: object, code: str,
+                                                               params: dict[str, RefusalParam]) -> None:
     game = position()
     exc = refusal_of(game, action)
     assert isinstance(exc, InputError if code in MALFORMED else Illegal)
@@ -184,19 +187,19 @@ def test_each_refusal_has_its_code_params_and_english_message(position, action, 
         assert said == refusal_text(Words(game.rules, lang), code, params) and said != english
 
 
-def test_the_positions_reach_every_code():
+def test_the_positions_reach_every_code() -> None:
     """With the replay below, every code in the table is one the rules raise."""
     assert {c[2] for c in CASES} | {"replay-refused"} == set(REFUSAL_CODES)
 
 
-def test_a_refused_replay_is_coded():
+def test_a_refused_replay_is_coded() -> None:
     setup = parse_setup(RULES, {"seed": 1, "start": "l0"})
     with pytest.raises(ReplayRefused, match="action 1 is refused now: the top card is not a fog card") as info:
         replay(RULES, setup, [{"action": "fog"}])
     assert (info.value.code, info.value.params) == ("replay-refused", {})
 
 
-def test_random_actions_are_refused_with_a_code_and_its_english_message():
+def test_random_actions_are_refused_with_a_code_and_its_english_message() -> None:
     """Random games and random actions, legal or not: every refusal is coded, its message the English phrase."""
     rng = random.Random(4)
     seen = set()
@@ -207,7 +210,7 @@ def test_random_actions_are_refused_with_a_code_and_its_english_message():
         for _ in range(200):
             if game.over and rng.random() < 0.8:
                 break
-            action: dict = {"action": rng.choice(["move", "search", "confront", "fog", "resolve", "pass",
+            action: dict[str, Any] = {"action": rng.choice(["move", "search", "confront", "fog", "resolve", "pass",
                                                   "reveal_suit_card", "fly"])}
             for key in rng.sample(["to", "path", "location", "traits"], rng.randrange(3)):
                 action[key] = rng.choice(values)
@@ -224,7 +227,7 @@ def test_random_actions_are_refused_with_a_code_and_its_english_message():
 
 # -- words -------------------------------------------------------------------------------
 
-def test_refusals_name_places_and_cards_as_the_editions_do():
+def test_refusals_name_places_and_cards_as_the_editions_do() -> None:
     setup = parse_setup(LONDON, {"seed": 11, "start": "tower"})
     it, ru = Game.new(LONDON, setup, lang="it"), Game.new(LONDON, setup, lang="ru")
     exc = refusal_of(it, {"action": "move", "to": "globe"})
@@ -245,7 +248,7 @@ def test_refusals_name_places_and_cards_as_the_editions_do():
     assert str(waiting) == "the fog card “An eye at the keyhole” waits for its action first"
 
 
-def test_a_refusal_keeps_its_code_through_pickle_and_json():
+def test_a_refusal_keeps_its_code_through_pickle_and_json() -> None:
     exc = Illegal("x is not next to y", "not-adjacent", {"to": "x", "here": "y", "choices": ["z"]})
     back = pickle.loads(pickle.dumps(exc))
     assert (type(back), str(back), back.code, back.params) == (Illegal, str(exc), exc.code, exc.params)

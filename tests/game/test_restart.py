@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 
@@ -16,7 +17,7 @@ from api.browser import free_port
 START_TIMEOUT_S = 60
 
 
-def start_server(db, port: int) -> subprocess.Popen:
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-m", "deduce.cli", "serve", "--db", str(db), "--port", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + START_TIMEOUT_S
@@ -31,7 +32,7 @@ def start_server(db, port: int) -> subprocess.Popen:
     raise AssertionError("the server did not start")
 
 
-def test_kill_and_restart_loses_nothing(tmp_path):
+def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "var" / "games.sqlite3"
     port = free_port()
     base = f"http://127.0.0.1:{port}"

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from deduce.errors import Illegal, InputError
+from deduce.game.hints import hints
 from deduce.game.rules import VERDICTS, Game, replay
 from deduce.game.scoring import breakdown, rank, score
 from deduce.game.setup import parse_setup
-from deduce.game.hints import hints
+from deduce.game.view import EndJSON, ViewJSON
+from deduce.who.cards import Lady, Mode
 from tests.game_fixtures import RING, WALK, ring_rules
 
 RULES = ring_rules()
@@ -26,7 +29,7 @@ VIEW_FIELDS = {"id", "version", "state", "mode", "suit", "pawn", "visited", "top
                "fog_warning"}
 
 
-def new(doc=None, **deal) -> Game:
+def new(doc: dict[str, Any] | None = None, **deal: Any) -> Game:
     """A game from a setup document; keyword arguments override parts of the seed's deal."""
     setup = parse_setup(RULES, {"seed": 1, "start": "l0", **(doc or {})})
     game = Game.new(RULES, setup)
@@ -64,9 +67,22 @@ def traits_of_dark_lady(game: Game) -> list[str]:
     return list(RULES.cards.lady(game.deal.dark_lady).traits)
 
 
+def partner_of(lady: Lady) -> Lady:
+    """Her suit card: every suit of the ring world has two ladies, so every lady has a partner."""
+    partner = RULES.cards.partner(lady)
+    assert partner is not None
+    return partner
+
+
+def end_of(view: ViewJSON) -> EndJSON:
+    """The end a finished game's view shows (a game still being played has none)."""
+    assert view["end"] is not None, "the game is not over"
+    return view["end"]
+
+
 # -- setup -----------------------------------------------------------------------
 
-def test_setup_claims_start_key_and_sees_first_two_cards():
+def test_setup_claims_start_key_and_sees_first_two_cards() -> None:
     game = new()
     view = game.view()
     assert set(view) == VIEW_FIELDS
@@ -82,7 +98,7 @@ def test_setup_claims_start_key_and_sees_first_two_cards():
 
 @pytest.mark.parametrize("mode, clue_deck, countdown", [
     ("training", 10, 2), ("easy", 8, 3), ("normal", 10, 2), ("advanced", 8, 2), ("expert", 8, 2)])
-def test_modes_remove_cards_and_set_the_countdown(mode, clue_deck, countdown):
+def test_modes_remove_cards_and_set_the_countdown(mode: Mode, clue_deck: int, countdown: int) -> None:
     for seed in range(6):
         game = new({"mode": mode, "seed": seed})
         dark = RULES.cards.lady(game.deal.dark_lady)
@@ -90,7 +106,7 @@ def test_modes_remove_cards_and_set_the_countdown(mode, clue_deck, countdown):
         assert len(game.deal.clue_deck) == clue_deck
         assert game.view()["countdown"] == countdown
         deck = set(game.deal.clue_deck)
-        assert dark.id not in deck and RULES.cards.partner(dark).id not in deck
+        assert dark.id not in deck and partner_of(dark).id not in deck
         if removed:
             assert {x.id for x in RULES.cards.ladies_of_suit(removed)} == set(game.deal.removed)
         else:
@@ -98,7 +114,7 @@ def test_modes_remove_cards_and_set_the_countdown(mode, clue_deck, countdown):
         assert not deck & set(game.deal.removed)
 
 
-def test_expert_discards_fog_cards_at_setup():
+def test_expert_discards_fog_cards_at_setup() -> None:
     game = new({"mode": "expert", "discard_fog": 3})
     assert game.view()["fog_deck"] == 7 and len(game.deal.fog_discarded) == 3
     assert new({"mode": "expert"}).view()["fog_deck"] == 9  # one by default
@@ -111,13 +127,13 @@ def test_expert_discards_fog_cards_at_setup():
     ({"seed": True}, "seed"), ({"reverse": "yes"}, "reverse"), ({"discard_fog": 1}, "discard_fog"),
     ({"mode": "expert", "discard_fog": 0}, "discard_fog"), ({"mode": "expert", "discard_fog": 10}, "discard_fog"),
     ({"colour": "red"}, "colour")])
-def test_bad_setups_name_the_field(doc, field):
+def test_bad_setups_name_the_field(doc: dict[str, Any], field: str) -> None:
     with pytest.raises(InputError) as exc:
         parse_setup(RULES, doc)
     assert exc.value.problems[0].path == field
 
 
-def test_sequence_choice_and_reverse_shape_the_deck():
+def test_sequence_choice_and_reverse_shape_the_deck() -> None:
     game = new({"sequence": {"position": 5}, "reverse": True})
     assert game.view()["moves"] == "may_stay" and game.view()["length"] == 26
     short = new({"sequence": {"rulebook": "short"}})
@@ -126,7 +142,7 @@ def test_sequence_choice_and_reverse_shape_the_deck():
 
 # -- determinism -------------------------------------------------------------------
 
-def random_action(game: Game, rng: random.Random) -> dict:
+def random_action(game: Game, rng: random.Random) -> dict[str, Any]:
     """A random legal action with random (legal) parameters."""
     name = rng.choice(game.legal_actions())
     if name == "move":
@@ -135,6 +151,7 @@ def random_action(game: Game, rng: random.Random) -> dict:
         return {"action": "confront", "traits": rng.sample(RULES.cards.trait_ids, 3)}
     if name == "resolve":
         pending = game.pending
+        assert pending is not None  # "resolve" is legal only while a fog card waits
         if pending.asks == "path":
             first = rng.choice(sorted(RULES.board.neighbours(game.table.pawn)))
             return {"action": "resolve", "path": [first, rng.choice(sorted(RULES.board.neighbours(first)))]}
@@ -142,8 +159,8 @@ def random_action(game: Game, rng: random.Random) -> dict:
     return {"action": name}
 
 
-def play_random(game: Game, rng: random.Random, limit: int = 400) -> list[dict]:
-    actions = []
+def play_random(game: Game, rng: random.Random, limit: int = 400) -> list[Mapping[str, Any]]:
+    actions: list[Mapping[str, Any]] = []
     while not game.over and len(actions) < limit:
         action = random_action(game, rng)
         if action["action"] == "confront" and rng.random() < 0.7:
@@ -154,7 +171,7 @@ def play_random(game: Game, rng: random.Random, limit: int = 400) -> list[dict]:
 
 
 @pytest.mark.parametrize("mode", ["training", "easy", "normal", "advanced", "expert"])
-def test_replay_rebuilds_the_same_game(mode):
+def test_replay_rebuilds_the_same_game(mode: Mode) -> None:
     for seed in range(4):
         setup = parse_setup(RULES, {"mode": mode, "seed": seed})
         game = Game.new(RULES, setup)
@@ -165,13 +182,13 @@ def test_replay_rebuilds_the_same_game(mode):
         assert again.table == game.table
 
 
-def test_seed_decides_the_deal():
+def test_seed_decides_the_deal() -> None:
     a, b = new({"seed": 7}), new({"seed": 7})
     assert a.deal == b.deal
     assert len({new({"seed": s}).deal for s in range(10)}) == 10
 
 
-def test_random_games_keep_the_invariants():
+def test_random_games_keep_the_invariants() -> None:
     for seed in range(30):
         rng = random.Random(seed)
         game = new({"mode": rng.choice(["training", "easy", "normal", "advanced", "expert"]), "seed": seed})
@@ -183,14 +200,14 @@ def test_random_games_keep_the_invariants():
             # one fog card for each card taken out: deck, slots and discards account for all ten
             assert len(game.table.fog_deck) + len(game.table.fog_in_slot) + len(game.table.fog_discarded) == 10
             assert game.table.countdown >= 0
-        end = game.view()["end"]
+        end = end_of(game.view())
         assert game.view()["actions"] == [] and end["reason"]
         assert (end["score"] is not None) == (game.state == "won")
 
 
 # -- the round, the countdown, fleeing ---------------------------------------------
 
-def test_each_round_the_lady_moves_one_card():
+def test_each_round_the_lady_moves_one_card() -> None:
     game = new()
     passes(game, 3)
     assert game.view()["slot"] == 4
@@ -199,17 +216,17 @@ def test_each_round_the_lady_moves_one_card():
 
 
 @pytest.mark.parametrize("mode, passes_to_lose", [("normal", 77), ("easy", 103), ("training", 77)])
-def test_countdown_reaching_the_top_at_zero_loses(mode, passes_to_lose):
+def test_countdown_reaching_the_top_at_zero_loses(mode: Mode, passes_to_lose: int) -> None:
     game = new({"mode": mode})
     passes(game, passes_to_lose - 1)
     assert game.view()["state"] == "playing" and game.view()["countdown"] == 0
     game.act({"action": "pass"})
     view = game.view()
-    assert view["state"] == "lost" and view["end"]["reason"] == "countdown"
-    assert view["end"]["score"] is None and view["end"]["dark_lady"]["card"] == game.deal.dark_lady
+    assert view["state"] == "lost" and end_of(view)["reason"] == "countdown"
+    assert end_of(view)["score"] is None and end_of(view)["dark_lady"]["card"] == game.deal.dark_lady
 
 
-def test_countdown_turns_down_each_time_it_comes_up():
+def test_countdown_turns_down_each_time_it_comes_up() -> None:
     game = new()
     passes(game, 24)
     assert (game.view()["slot"], game.view()["countdown"]) == (25, 2)
@@ -218,7 +235,7 @@ def test_countdown_turns_down_each_time_it_comes_up():
     assert (game.view()["slot"], game.view()["countdown"]) == (26, 1)
 
 
-def test_the_lady_flees_one_card_per_clue_and_the_countdown_is_not_counted():
+def test_the_lady_flees_one_card_per_clue_and_the_countdown_is_not_counted() -> None:
     game = new(cut=0)
     game.table.clues = ["lady-0", "lady-1"]  # two clues in hand
     passes(game, 23)                      # slot 24: she is at l0
@@ -231,18 +248,18 @@ def test_the_lady_flees_one_card_per_clue_and_the_countdown_is_not_counted():
     assert [e["event"] for e in events] == ["not-found", "key", "flee", "countdown", "top", "top"]
 
 
-def test_flee_crossing_the_countdown_at_zero_loses():
+def test_flee_crossing_the_countdown_at_zero_loses() -> None:
     game = new(cut=0)
     game.table.clues = ["lady-0", "lady-1", "lady-2"]
     passes(game, 74)                      # slot 75, countdown 0: fleeing 3 reaches it
     game.table.pawn = "l5"
     game.act({"action": "search"})
-    assert game.view()["state"] == "lost" and game.view()["end"]["reason"] == "countdown"
+    assert game.view()["state"] == "lost" and end_of(game.view())["reason"] == "countdown"
 
 
 # -- searching ----------------------------------------------------------------------
 
-def test_successful_search_gives_a_clue_claims_the_key_and_makes_her_flee():
+def test_successful_search_gives_a_clue_claims_the_key_and_makes_her_flee() -> None:
     game = new(cut=0)
     passes(game, 2)                     # slot 3: she is at l3
     at_lady(game)
@@ -261,7 +278,7 @@ def test_successful_search_gives_a_clue_claims_the_key_and_makes_her_flee():
         {"slot": slot, "kind": "key", "location": "l3"}, {"slot": slot, "kind": "flee", "cards": 1}]
 
 
-def test_failed_search_without_clues_does_not_flee_and_leaves_fog():
+def test_failed_search_without_clues_does_not_flee_and_leaves_fog() -> None:
     game = new(cut=0)
     away_from_lady(game)
     events = game.act({"action": "search"})
@@ -274,13 +291,13 @@ def test_failed_search_without_clues_does_not_flee_and_leaves_fog():
         game.act({"action": "search"})
 
 
-def test_search_with_an_empty_fog_deck_loses():
+def test_search_with_an_empty_fog_deck_loses() -> None:
     game = new(fog_deck=(), fog_discarded=tuple(f.id for f in RULES.fog))
     game.act({"action": "search"})
-    assert game.view()["end"]["reason"] == "no-fog-card"
+    assert end_of(game.view())["reason"] == "no-fog-card"
 
 
-def test_empty_clue_deck_gives_nothing():
+def test_empty_clue_deck_gives_nothing() -> None:
     game = new(cut=0, clue_deck=())
     at_lady(game)
     events = game.act({"action": "search"})
@@ -289,29 +306,30 @@ def test_empty_clue_deck_gives_nothing():
 
 # -- confronting -------------------------------------------------------------------
 
-def test_confronting_where_she_is_not_is_a_failed_search():
+def test_confronting_where_she_is_not_is_a_failed_search() -> None:
     game = new(cut=0)
     away_from_lady(game)
     game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
     assert game.view()["state"] == "playing" and game.view()["fog_deck"] == 9
 
 
-def test_wrong_traits_lose():
+def test_wrong_traits_lose() -> None:
     game = new(cut=0)
     at_lady(game)
     wrong = next(t for t in (["literary", "married", "court"], ["lover", "musical", "documented"])
                  if t != traits_of_dark_lady(game))
     game.act({"action": "confront", "traits": wrong})
-    end = game.view()["end"]
+    end = end_of(game.view())
     assert game.view()["state"] == "lost" and end["reason"] == "wrong-traits"
     assert end["confronted"] == {"traits": [t for t in RULES.cards.trait_ids if t in wrong], "verdict": "wrong"}
 
 
-def test_right_traits_unproven_are_a_lucky_guess():
+def test_right_traits_unproven_are_a_lucky_guess() -> None:
     game = new(cut=0)
     at_lady(game)
     game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
-    end = game.view()["end"]
+    end = end_of(game.view())
+    assert end["confronted"] is not None
     assert game.view()["state"] == "won" and end["confronted"]["verdict"] == "lucky-guess"
     assert end["proven"] is False
 
@@ -335,7 +353,7 @@ def chase_until_proven(game: Game) -> None:
         game.act({"action": "search"})
 
 
-def test_proven_traits_are_reported_as_proven():
+def test_proven_traits_are_reported_as_proven() -> None:
     for seed in range(5):
         game = new({"seed": seed, "mode": "easy"})
         chase_until_proven(game)
@@ -347,13 +365,14 @@ def test_proven_traits_are_reported_as_proven():
             game.act({"action": "pass"})
         at_lady(game)
         game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
-        end = game.view()["end"]
+        end = end_of(game.view())
+        assert end["confronted"] is not None
         assert end["confronted"]["verdict"] == "proven" and end["proven"] and game.view()["state"] == "won"
         return
     pytest.fail("no seed reached a proof")
 
 
-def test_no_confrontation_on_the_turn_a_clue_is_gained():
+def test_no_confrontation_on_the_turn_a_clue_is_gained() -> None:
     game = new({"mode": "training"}, cut=0)
     passes(game, 2)                       # slot 3: she is at l3
     at_lady(game)
@@ -366,18 +385,19 @@ def test_no_confrontation_on_the_turn_a_clue_is_gained():
     assert "confront" in game.view()["actions"] or game.top_is_fog
 
 
-def test_the_suit_card_does_not_stop_a_confrontation():
+def test_the_suit_card_does_not_stop_a_confrontation() -> None:
     """It is not a search: confronting on the turn it is revealed is allowed (SPEC 8)."""
     game = new()
     game.table.visited = set(RING)
     game.act({"action": "reveal_suit_card"})
     view = game.view()
-    assert view["suit_card"]["card"] == RULES.cards.partner(RULES.cards.lady(game.deal.dark_lady)).id
+    assert view["suit_card"] is not None
+    assert view["suit_card"]["card"] == partner_of(RULES.cards.lady(game.deal.dark_lady)).id
     assert "confront" in view["actions"] and "reveal_suit_card" not in view["actions"]
     assert view["trail"][-1] == {"slot": 1, "kind": "clue", "card": view["suit_card"]["card"], "suit_card": True}
 
 
-def test_suit_card_needs_every_key():
+def test_suit_card_needs_every_key() -> None:
     game = new()
     game.table.visited = set(RING[:-1])
     with pytest.raises(Illegal, match="every location key"):
@@ -386,7 +406,7 @@ def test_suit_card_needs_every_key():
     assert "reveal_suit_card" in game.view()["actions"]
 
 
-def test_revealed_suit_card_counts_as_a_clue_when_she_flees():
+def test_revealed_suit_card_counts_as_a_clue_when_she_flees() -> None:
     game = new(cut=0)
     game.table.visited = set(RING)
     game.act({"action": "reveal_suit_card"})
@@ -398,12 +418,12 @@ def test_revealed_suit_card_counts_as_a_clue_when_she_flees():
 
 # -- scoring --------------------------------------------------------------------------
 
-def test_rulebook_scoring_example():
+def test_rulebook_scoring_example() -> None:
     assert score("easy", 26, cards_above=4, countdown=2, fog_left=3) == 32
     assert rank(32) == ("golden-lad", "golden lad/girl")
 
 
-def test_rulebook_scoring_example_played():
+def test_rulebook_scoring_example_played() -> None:
     """Easy game, countdown on 2, 4 cards above it, 3 fog cards left: 32, golden lad."""
     fog = tuple(f.id for f in RULES.fog)
     game = new({"mode": "easy"}, cut=0, fog_deck=fog[:4], fog_discarded=fog[4:])
@@ -411,8 +431,9 @@ def test_rulebook_scoring_example_played():
     assert game.view()["countdown"] == 2
     at_lady(game)
     game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
-    end = game.view()["end"]
+    end = end_of(game.view())
     assert (end["score"], end["rank"], end["rank_name"]) == (32, "golden-lad", "golden lad/girl")
+    assert end["breakdown"] is not None
     # the end carries the rulebook's tally, line by line, as in its example
     assert [(t["term"], t["count"], t["points"]) for t in end["breakdown"]] == [
         ("cards-above", 4, 4), ("countdown", 2, 52), ("fog-left", 3, 6), ("easy", None, -30)]
@@ -421,7 +442,7 @@ def test_rulebook_scoring_example_played():
 @pytest.mark.parametrize("mode, last", [
     ("training", [("training", None, -39)]), ("normal", []), ("advanced", [("advanced", None, 5)]),
     ("expert", [("expert", None, 5), ("discarded", 1, 5)])])
-def test_breakdown_terms_sum_to_the_score(mode, last):
+def test_breakdown_terms_sum_to_the_score(mode: Mode, last: list[tuple[str, int | None, int]]) -> None:
     terms = breakdown(mode, 26, 11, 2, 8, discarded_at_setup=1)
     assert [(t["term"], t["count"], t["points"]) for t in terms[3:]] == last
     assert sum(t["points"] for t in terms) == score(mode, 26, 11, 2, 8, discarded_at_setup=1)
@@ -429,7 +450,7 @@ def test_breakdown_terms_sum_to_the_score(mode, last):
 
 @pytest.mark.parametrize("mode, expected", [
     ("training", 40), ("normal", 79), ("easy", 49), ("advanced", 84), ("expert", 89)])
-def test_mode_adjustments(mode, expected):
+def test_mode_adjustments(mode: Mode, expected: int) -> None:
     # 11 above + 2 x 26 + 2 x 8 fog = 79 (odd, so Training rounds up); Expert: +5, +5 per discard
     assert score(mode, 26, 11, 2, 8, discarded_at_setup=1) == expected
 
@@ -437,11 +458,11 @@ def test_mode_adjustments(mode, expected):
 @pytest.mark.parametrize("points, rank_id", [
     (-30, "chimney-sweeper"), (19, "chimney-sweeper"), (20, "golden-lad"), (40, "golden-lad"),
     (41, "fair-youth"), (60, "fair-youth"), (61, "immortal-bard"), (120, "immortal-bard")])
-def test_ranks(points, rank_id):
+def test_ranks(points: int, rank_id: str) -> None:
     assert rank(points)[0] == rank_id
 
 
-def test_training_lets_you_move_and_search_and_halves_the_score():
+def test_training_lets_you_move_and_search_and_halves_the_score() -> None:
     game = new({"mode": "training"}, cut=0)
     passes(game, 2)                                   # slot 3, she is at l3; pawn at l0
     game.table.pawn = "l2"
@@ -451,7 +472,7 @@ def test_training_lets_you_move_and_search_and_halves_the_score():
     with pytest.raises(Illegal, match="already moved"):
         game.act({"action": "move", "to": "l4"})
     game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
-    end = game.view()["end"]
+    end = end_of(game.view())
     assert end["score"] == -(-(23 + 2 * 26 + 2 * 9) // 2) == 47
 
 
@@ -471,7 +492,7 @@ def fog_on_top(card: str, fog_after: tuple[str, ...] | None = None) -> Game:
     return game
 
 
-def test_glimpse_shows_the_landmark_after_next():
+def test_glimpse_shows_the_landmark_after_next() -> None:
     game = fog_on_top("glimpse")
     events = game.act({"action": "fog"})
     assert events[0]["card"] == "glimpse"
@@ -482,10 +503,11 @@ def test_glimpse_shows_the_landmark_after_next():
     assert game.view()["fog_deck"] == 3  # one slid under, this one back at the bottom
 
 
-def test_wherry_moves_two_steps_and_is_discarded():
+def test_wherry_moves_two_steps_and_is_discarded() -> None:
     game = fog_on_top("wherry")
     game.act({"action": "fog"})
     view = game.view()
+    assert view["pending"] is not None
     assert view["pending"]["asks"] == "path" and view["actions"] == ["resolve"]
     with pytest.raises(Illegal, match="waits for its action"):
         game.act({"action": "pass"})
@@ -500,7 +522,7 @@ def test_wherry_moves_two_steps_and_is_discarded():
     assert view["slot"] == 28 and "wherry" in game.table.fog_discarded and view["fog_deck"] == 2
 
 
-def test_keyhole_tells_whether_she_will_be_there():
+def test_keyhole_tells_whether_she_will_be_there() -> None:
     game = fog_on_top("keyhole")
     game.act({"action": "fog"})
     events = game.act({"action": "resolve", "location": WALK[28 % 26]})
@@ -511,7 +533,7 @@ def test_keyhole_tells_whether_she_will_be_there():
     assert events[0]["found"] is False
 
 
-def test_linkboy_claims_a_key_and_brings_word_with_every_key():
+def test_linkboy_claims_a_key_and_brings_word_with_every_key() -> None:
     game = fog_on_top("linkboy")
     game.act({"action": "fog"})
     with pytest.raises(Illegal):
@@ -529,7 +551,7 @@ def test_linkboy_claims_a_key_and_brings_word_with_every_key():
                for e in game.view()["trail"])
 
 
-def test_the_view_warns_before_a_fog_card_is_used_and_names_the_cards_that_would_lose():
+def test_the_view_warns_before_a_fog_card_is_used_and_names_the_cards_that_would_lose() -> None:
     game = fog_on_top("crowd")
     game.table.visited = {"l5"}  # no visited neighbour: the crowd cannot sweep the pawn anywhere
     warning = game.view()["fog_warning"]
@@ -540,15 +562,16 @@ def test_the_view_warns_before_a_fog_card_is_used_and_names_the_cards_that_would
         trial = fog_on_top(card)
         trial.table.visited = {"l5"}
         trial.act({"action": "fog"})
-        assert trial.view()["end"]["reason"] == "fog-impossible", card
+        assert end_of(trial.view())["reason"] == "fog-impossible", card
     game.table.visited = {"l5", "l4", "l6"}
-    assert game.view()["fog_warning"]["impossible"] == []
+    warning = game.view()["fog_warning"]
+    assert warning is not None and warning["impossible"] == []
     game.act({"action": "fog"})
     assert game.view()["fog_warning"] is None  # no fog card to use now
 
 
 @pytest.mark.parametrize("pawn, found", [(WALK[27 % 26], True), ("l9", False)])
-def test_lantern_tells_whether_she_is_here_and_returns_nothing(pawn, found):
+def test_lantern_tells_whether_she_is_here_and_returns_nothing(pawn: str, found: bool) -> None:
     game = fog_on_top("lantern")
     game.table.pawn = pawn
     discarded = list(game.table.fog_discarded)
@@ -563,7 +586,7 @@ def test_lantern_tells_whether_she_is_here_and_returns_nothing(pawn, found):
         {"slot": 27, "kind": "search", "location": pawn, "found": found, "fog_card": "lantern"}]
 
 
-def test_slip_and_curfew_make_her_flee():
+def test_slip_and_curfew_make_her_flee() -> None:
     game = fog_on_top("slip")
     game.act({"action": "fog"})
     assert game.view()["slot"] == 27 + 1 + 1
@@ -573,39 +596,40 @@ def test_slip_and_curfew_make_her_flee():
     assert game.view()["slot"] == 27 + 3 + 1 and "curfew" in game.table.fog_discarded
 
 
-def test_damp_discards_the_top_fog_card():
+def test_damp_discards_the_top_fog_card() -> None:
     game = fog_on_top("damp", ("slip", "glimpse"))
     game.act({"action": "fog"})
     # slip slid under, damp to the bottom, then the top card (glimpse) discarded
     assert game.table.fog_deck == ["damp"] and "glimpse" in game.table.fog_discarded
 
 
-def test_lost_key_and_crowd():
+def test_lost_key_and_crowd() -> None:
     game = fog_on_top("lost-key")
     game.act({"action": "fog"})
     assert "l5" not in game.view()["visited"]
     game = fog_on_top("crowd")
     game.table.visited.add("l4")
     game.act({"action": "fog"})
-    assert game.view()["pending"]["choices"] == ["l4"]
+    pending = game.view()["pending"]
+    assert pending is not None and pending["choices"] == ["l4"]
     game.act({"action": "resolve", "to": "l4"})
     assert game.view()["pawn"] == "l4"
 
 
-def test_crowd_without_a_visited_neighbour_is_impossible():
+def test_crowd_without_a_visited_neighbour_is_impossible() -> None:
     game = fog_on_top("crowd")
     game.table.visited -= {"l4", "l6"}
     game.act({"action": "fog"})
-    assert game.view()["end"]["reason"] == "fog-impossible"
+    assert end_of(game.view())["reason"] == "fog-impossible"
 
 
-def test_fog_action_with_an_empty_fog_deck_loses():
+def test_fog_action_with_an_empty_fog_deck_loses() -> None:
     game = fog_on_top("glimpse", ())
     game.act({"action": "fog"})
-    assert game.view()["end"]["reason"] == "no-fog-card"
+    assert end_of(game.view())["reason"] == "no-fog-card"
 
 
-def test_every_fog_card_names_a_known_action_and_reads_in_three_languages():
+def test_every_fog_card_names_a_known_action_and_reads_in_three_languages() -> None:
     assert len(RULES.fog) == 10 and len({f.action for f in RULES.fog}) == 10
     for card in RULES.fog:
         assert {"en", "it", "ru"} <= set(card.text.by_lang) and {"en", "it", "ru"} <= set(card.name.by_lang)
@@ -623,7 +647,7 @@ def test_every_fog_card_names_a_known_action_and_reads_in_three_languages():
     ({"action": "confront", "traits": ["literary", "married", "x"]}, InputError),
     ({"action": "search", "to": "l1"}, InputError), ({"action": "fog"}, Illegal),
     ({"action": "resolve", "to": "l1"}, Illegal), ({"action": "reveal_suit_card"}, Illegal)])
-def test_illegal_actions_change_nothing(action, error):
+def test_illegal_actions_change_nothing(action: Any, error: type[Exception]) -> None:
     game = new()
     before = json.dumps(game.view()), repr(game.table)
     with pytest.raises(error):
@@ -631,7 +655,7 @@ def test_illegal_actions_change_nothing(action, error):
     assert (json.dumps(game.view()), repr(game.table)) == before
 
 
-def test_no_action_after_the_end():
+def test_no_action_after_the_end() -> None:
     game = new(cut=0)
     at_lady(game)
     game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
@@ -641,16 +665,17 @@ def test_no_action_after_the_end():
 
 # -- hidden information and hints ------------------------------------------------------
 
-def test_two_hidden_states_with_the_same_view_give_the_same_hints():
+def test_two_hidden_states_with_the_same_view_give_the_same_hints() -> None:
     """Dark Lady and suit card swapped, other clue and fog orders: the player cannot tell."""
     one = new({"seed": 3}, cut=0)
     dark = RULES.cards.lady(one.deal.dark_lady)
-    partner = RULES.cards.partner(dark).id
+    partner = partner_of(dark).id
     first, rest = one.deal.clue_deck[0], one.deal.clue_deck[1:]
     other = new({"seed": 3}, cut=0, dark_lady=partner, clue_deck=(first, *tuple(reversed(rest))),
                 fog_deck=tuple(reversed(one.deal.fog_deck)))
-    script = [{"action": "pass"}, {"action": "pass"}, "catch", {"action": "move", "to": "l4"},
-              {"action": "search"}, {"action": "pass"}, {"action": "move", "to": "l5"}]
+    script: list[dict[str, Any] | str] = [
+        {"action": "pass"}, {"action": "pass"}, "catch", {"action": "move", "to": "l4"},
+        {"action": "search"}, {"action": "pass"}, {"action": "move", "to": "l5"}]
     for step in script:
         act_alike((one, other), step)
     assert one.view() == other.view()
@@ -659,7 +684,7 @@ def test_two_hidden_states_with_the_same_view_give_the_same_hints():
     assert one.deal.dark_lady != other.deal.dark_lady
 
 
-def test_the_view_never_shows_the_hidden_state():
+def test_the_view_never_shows_the_hidden_state() -> None:
     for seed in range(20):
         rng = random.Random(seed)
         game = new({"seed": seed, "mode": rng.choice(["easy", "normal", "expert"])})
@@ -676,13 +701,13 @@ def test_the_view_never_shows_the_hidden_state():
         assert dark.id in json.dumps(game.view()["end"])
 
 
-def test_verdicts_are_the_documented_ones():
+def test_verdicts_are_the_documented_ones() -> None:
     assert VERDICTS == ("proven", "lucky-guess", "wrong")
 
 
 # -- SPEC 8 as the rulebook says (issue 10) ---------------------------------------------
 
-def unchanged(game: Game, action: dict, match: str) -> None:
+def unchanged(game: Game, action: dict[str, Any], match: str) -> None:
     """The action is refused with Illegal and changes nothing (view, version, table)."""
     before = json.dumps(game.view()), repr(game.table)
     with pytest.raises(Illegal, match=match):
@@ -691,7 +716,7 @@ def unchanged(game: Game, action: dict, match: str) -> None:
 
 
 @pytest.mark.parametrize("mode", ["normal", "training"])
-def test_suit_card_right_after_the_move_that_claims_the_last_key_then_confront(mode):
+def test_suit_card_right_after_the_move_that_claims_the_last_key_then_confront(mode: Mode) -> None:
     game = new({"mode": mode}, cut=0)
     game.table.visited = set(RING) - {"l1"}
     unchanged(game, {"action": "reveal_suit_card"}, "every location key")   # before the 11th key
@@ -708,7 +733,7 @@ def test_suit_card_right_after_the_move_that_claims_the_last_key_then_confront(m
     assert game.state == "won"
 
 
-def test_training_search_then_move():
+def test_training_search_then_move() -> None:
     game = new({"mode": "training"}, cut=0)
     passes(game, 2)                                   # slot 3, she is at l3
     game.table.pawn = "l5"
@@ -722,7 +747,7 @@ def test_training_search_then_move():
     assert game.view()["slot"] == 4 and game.round == 4
 
 
-def test_training_move_then_search_and_no_second_move():
+def test_training_move_then_search_and_no_second_move() -> None:
     game = new({"mode": "training"}, cut=0)
     game.act({"action": "move", "to": "l1"})
     assert game.view()["actions"] == ["search", "confront", "pass"]
@@ -732,14 +757,14 @@ def test_training_move_then_search_and_no_second_move():
     assert game.view()["slot"] == 2 and "move" in game.view()["actions"]
 
 
-def test_other_modes_end_the_turn_with_a_search():
+def test_other_modes_end_the_turn_with_a_search() -> None:
     game = new(cut=0)
     away_from_lady(game)
     game.act({"action": "search"})
     assert game.view()["slot"] == 2 and game.round == 2
 
 
-def test_nothing_discarded_comes_back_and_each_fog_card_scores_once():
+def test_nothing_discarded_comes_back_and_each_fog_card_scores_once() -> None:
     """Expert, three fog cards discarded at setup: the lantern brings none back, and the won
     game's score counts the fog deck's cards once each, plus 5 per card discarded at setup."""
     deck = ("lantern", "damp", "slip", "glimpse")
@@ -753,12 +778,12 @@ def test_nothing_discarded_comes_back_and_each_fog_card_scores_once():
     assert game.table.fog_discarded == list(others) and game.table.fog_deck == ["slip", "glimpse", "lantern"]
     at_lady(game)
     game.act({"action": "confront", "traits": traits_of_dark_lady(game)})
-    end = game.view()["end"]
+    end = end_of(game.view())
     # the confrontation slid one more under: two left, each counted once
     assert end["score"] == score("expert", 26, 26 - 28 % 26, 1, 2, discarded_at_setup=3) == 24 + 26 + 4 + 5 + 15
 
 
-def test_expert_discards_never_return_in_random_games():
+def test_expert_discards_never_return_in_random_games() -> None:
     for seed in range(30):
         rng = random.Random(seed)
         game = new({"mode": "expert", "discard_fog": 1 + seed % 4, "seed": seed})

@@ -5,23 +5,27 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from deduce.errors import InputError
 from deduce.game.bot import Bot
-from deduce.game.simulate import BOTS, InProcess, Summary, play, setup_docs, simulate
+from deduce.game.material import Rules
+from deduce.game.simulate import BOTS, Future, InProcess, Summary, SummaryJSON, play, setup_docs, simulate
 from deduce.shipped import load_rules
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()
+T = TypeVar("T")
 PLAN: dict[str, Any] = {"modes": ["easy", "normal"], "games": 5, "seed": 7,
                         "sequences": [{"position": 1}, {"rulebook": "short", "reverse": True}]}
 
 
-def one_by_one(rules, modes, sequences, games, seed) -> list[dict[str, Any]]:
+def one_by_one(rules: Rules, modes: list[str], sequences: list[Mapping[str, Any]], games: int,
+               seed: int) -> list[SummaryJSON]:
     """The simulator as it was before chunks: every game in turn, its seed drawn in turn."""
     rng = random.Random(seed)
     rows = []
@@ -35,22 +39,23 @@ def one_by_one(rules, modes, sequences, games, seed) -> list[dict[str, Any]]:
                 outcome = play(rules, doc, Bot(rules))
                 summary = summary or Summary(mode, outcome.sequence)
                 summary.add(outcome)
+            assert summary is not None  # at least one game was played
             rows.append(summary.to_json())
     return rows
 
 
-def figures(**options: Any) -> list[dict[str, Any]]:
+def figures(**options: Any) -> list[SummaryJSON]:
     return [s.to_json() for s in simulate(RULES, **PLAN, **options)]
 
 
-def test_chunks_add_up_to_the_games_played_one_by_one():
+def test_chunks_add_up_to_the_games_played_one_by_one() -> None:
     expected = one_by_one(RULES, **PLAN)
     assert figures() == expected
     for chunk in (1, 3, 1000):
         assert figures(chunk=chunk) == expected
 
 
-def test_one_and_two_worker_processes_give_the_same_figures():
+def test_one_and_two_worker_processes_give_the_same_figures() -> None:
     """The chunks go through pickling to other processes and come back in any order."""
     serial = figures(executor=InProcess())
     for workers in (1, 2):
@@ -58,20 +63,20 @@ def test_one_and_two_worker_processes_give_the_same_figures():
             assert figures(executor=pool, chunk=3) == serial
 
 
-def test_a_row_per_mode_and_sequence_in_the_order_asked():
+def test_a_row_per_mode_and_sequence_in_the_order_asked() -> None:
     rows = figures()
     assert [(r["mode"], r["sequence"]) for r in rows] == [
         ("easy", "position-1"), ("easy", "rulebook-short"), ("normal", "position-1"), ("normal", "rulebook-short")]
     assert all(r["games"] == 5 for r in rows)
 
 
-def test_progress_counts_every_game_in_order():
+def test_progress_counts_every_game_in_order() -> None:
     seen: list[tuple[int, int]] = []
     simulate(RULES, ["normal"], [{"position": 1}], 5, chunk=2, progress=lambda done, total: seen.append((done, total)))
     assert seen == [(2, 5), (4, 5), (5, 5)]
 
 
-def test_the_layout_of_games_repeats_and_depends_on_the_seed():
+def test_the_layout_of_games_repeats_and_depends_on_the_seed() -> None:
     one = setup_docs(["normal"], [{"position": 1}, {"position": 5}], 3, seed=1)
     assert one == setup_docs(["normal"], [{"position": 1}, {"position": 5}], 3, seed=1)
     assert [len(row) for row in one] == [3, 3]
@@ -85,7 +90,7 @@ class Recorder:
     def __init__(self) -> None:
         self.submitted = 0
 
-    def submit(self, fn, /, *args):
+    def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]:
         self.submitted += 1
         return InProcess().submit(fn, *args)
 
@@ -96,7 +101,7 @@ class Recorder:
     ({"sequences": [{"rulebook": "nowhere"}]}, "sequence"),
     ({"modes": ["normal", "nightmare"]}, "mode"),
 ])
-def test_bad_choices_are_refused_before_any_game_is_sent(options, where):
+def test_bad_choices_are_refused_before_any_game_is_sent(options: dict[str, Any], where: str) -> None:
     plan = {**PLAN, **options}
     recorder = Recorder()
     with pytest.raises(InputError) as caught:
@@ -105,7 +110,7 @@ def test_bad_choices_are_refused_before_any_game_is_sent(options, where):
     assert recorder.submitted == 0
 
 
-def test_the_bots_go_by_name_and_the_shipped_rules_travel():
+def test_the_bots_go_by_name_and_the_shipped_rules_travel() -> None:
     """A worker gets the rules pickled and the bot's name: the game it plays is the same."""
     assert BOTS["baseline"] is Bot
     rules = load_rules()

@@ -6,6 +6,9 @@ import json
 import random
 import sqlite3
 import threading
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,13 +23,13 @@ RULES = ring_rules()
 
 
 @pytest.fixture
-def store(tmp_path):
+def store(tmp_path: Path) -> Iterator[GameStore]:
     s = GameStore(tmp_path / "var" / "games.sqlite3", RULES)
     yield s
     s.close()
 
 
-def test_games_survive_a_new_store(store, tmp_path):
+def test_games_survive_a_new_store(store: GameStore, tmp_path: Path) -> None:
     game, token = store.create({"seed": 4, "start": "l0"})
     store.act(game.id, token, 0, {"action": "move", "to": "l1"})
     store.act(game.id, token, 1, {"action": "pass"})
@@ -36,13 +39,13 @@ def test_games_survive_a_new_store(store, tmp_path):
     again.close()
 
 
-def test_token_is_stored_only_as_a_hash(store):
+def test_token_is_stored_only_as_a_hash(store: GameStore) -> None:
     _game, token = store.create({})
     rows = sqlite3.connect(store.path).execute("SELECT * FROM games").fetchall()
     assert token not in repr(rows) and len(rows) == 1
 
 
-def test_wrong_or_missing_token(store):
+def test_wrong_or_missing_token(store: GameStore) -> None:
     game, token = store.create({})
     with pytest.raises(Unauthorized):
         store.get(game.id, None)
@@ -55,7 +58,7 @@ def test_wrong_or_missing_token(store):
     assert store.get(game.id, token).view()["version"] == 0
 
 
-def test_stale_version_conflicts_and_changes_nothing(store):
+def test_stale_version_conflicts_and_changes_nothing(store: GameStore) -> None:
     game, token = store.create({"start": "l0"})
     store.act(game.id, token, 0, {"action": "pass"})
     with pytest.raises(Conflict):
@@ -67,7 +70,7 @@ def test_stale_version_conflicts_and_changes_nothing(store):
     assert store.get(game.id, token).view()["version"] == 1
 
 
-def test_illegal_actions_are_not_stored(store):
+def test_illegal_actions_are_not_stored(store: GameStore) -> None:
     game, token = store.create({"start": "l0"})
     before = store.get(game.id, token).view()
     with pytest.raises(Illegal):
@@ -78,11 +81,11 @@ def test_illegal_actions_are_not_stored(store):
     assert sqlite3.connect(store.path).execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 0
 
 
-def test_concurrent_actions_on_one_version_one_wins(store):
+def test_concurrent_actions_on_one_version_one_wins(store: GameStore) -> None:
     game, token = store.create({"start": "l0"})
-    results = []
+    results: list[str] = []
 
-    def go():
+    def go() -> None:
         try:
             store.act(game.id, token, 0, {"action": "pass"})
             results.append("ok")
@@ -98,7 +101,7 @@ def test_concurrent_actions_on_one_version_one_wins(store):
     assert store.get(game.id, token).view()["version"] == 1
 
 
-def test_two_stores_on_one_database_see_each_other(store):
+def test_two_stores_on_one_database_see_each_other(store: GameStore) -> None:
     game, token = store.create({"start": "l0"})
     other = GameStore(store.path, RULES)
     other.get(game.id, token)                      # cached there at version 0
@@ -109,7 +112,7 @@ def test_two_stores_on_one_database_see_each_other(store):
     other.close()
 
 
-def test_bad_setup_creates_nothing(store):
+def test_bad_setup_creates_nothing(store: GameStore) -> None:
     with pytest.raises(InputError):
         store.create({"mode": "impossible"})
     assert sqlite3.connect(store.path).execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
@@ -117,7 +120,8 @@ def test_bad_setup_creates_nothing(store):
 
 # -- games recorded under older rules ------------------------------------------------------
 
-def recorded(store, setup: dict, actions: list[dict], rules: int | None = None) -> tuple[str, str]:
+def recorded(store: GameStore, setup: dict[str, Any], actions: list[dict[str, Any]],
+             rules: int | None = None) -> tuple[str, str]:
     """A game written to the database as an older engine did: the setup without the rules
     version (or with ``rules``), and its actions, none of them checked now."""
     game, token = store.create(setup)
@@ -134,7 +138,7 @@ def recorded(store, setup: dict, actions: list[dict], rules: int | None = None) 
     return game.id, token
 
 
-def test_old_games_that_play_the_same_replay(store):
+def test_old_games_that_play_the_same_replay(store: GameStore) -> None:
     actions = [{"action": "move", "to": "l1"}, {"action": "pass"}, {"action": "search"}, {"action": "pass"}]
     gid, token = recorded(store, {"seed": 4, "start": "l0"}, actions)
     fresh = GameStore(store.path, RULES)
@@ -147,7 +151,7 @@ def test_old_games_that_play_the_same_replay(store):
     fresh.close()
 
 
-def test_an_old_game_resumed_is_recorded_under_the_current_rules(store):
+def test_an_old_game_resumed_is_recorded_under_the_current_rules(store: GameStore) -> None:
     """Move then search plays the same in Training under both rules; the next actions (a search
     before a move, new in Training) are played, and replayed, under the current rules."""
     gid, token = recorded(store, {"mode": "training", "seed": 4, "start": "l0"},
@@ -167,7 +171,8 @@ def test_an_old_game_resumed_is_recorded_under_the_current_rules(store):
     ({"mode": "training", "seed": 4, "start": "l0"}, [{"action": "search"}, {"action": "search"}],
      "search no longer ends the turn"),
 ])
-def test_old_games_played_differently_now_are_refused_clearly(store, setup, actions, reason):
+def test_old_games_played_differently_now_are_refused_clearly(store: GameStore, setup: dict[str, Any],
+                                                              actions: list[dict[str, Any]], reason: str) -> None:
     gid, token = recorded(store, setup, actions)
     fresh = GameStore(store.path, RULES)
     for attempt in (lambda: fresh.get(gid, token), lambda: fresh.act(gid, token, len(actions), {"action": "pass"})):
@@ -178,12 +183,12 @@ def test_old_games_played_differently_now_are_refused_clearly(store, setup, acti
     fresh.close()
 
 
-def test_old_games_that_used_the_lantern_are_refused():
+def test_old_games_that_used_the_lantern_are_refused() -> None:
     """Under the first rules the lantern returned a discarded fog card: such a game cannot go on."""
     for seed in range(200):
         rng = random.Random(seed)
         game = Game.new(RULES, parse_setup(RULES, {"seed": seed, "start": "l0"}))
-        actions = []
+        actions: list[Mapping[str, Any]] = []
         while not game.over:
             action = random_action(game, rng)
             lantern = (action["action"] == "fog" and game.table.fog_in_slot[game.slot] == "lantern"
@@ -201,7 +206,7 @@ def test_old_games_that_used_the_lantern_are_refused():
     pytest.fail("no random game used the lantern")
 
 
-def test_stored_actions_refused_now_are_a_clear_refusal(store):
+def test_stored_actions_refused_now_are_a_clear_refusal(store: GameStore) -> None:
     gid, token = recorded(store, {"seed": 4, "start": "l0"}, [{"action": "pass"}, {"action": "fly"}],
                           rules=RULES_VERSION)
     fresh = GameStore(store.path, RULES)

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pytest
 
 from deduce.game.bot import Bot
+from deduce.game.material import Rules
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
-from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, track_query_from_trail
+from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, track_query_from_trail
 from deduce.shipped import load_rules
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import track
@@ -29,10 +33,10 @@ MODES = ["training", "easy", "normal", "advanced", "expert"]
 OPTIONAL = {"search": {"fog_card"}, "fog_card": {"location"}}
 
 
-def query_doc(view: dict) -> dict:
+def query_doc(view: dict[str, Any]) -> dict[str, Any]:
     """The tracking query JSON of SPEC 6, written from the VIEW JSON alone (the way a client
     would, without the engine's helpers): the trail's landmark, fog and search entries."""
-    observations = []
+    observations: list[dict[str, Any]] = []
     for e in view["trail"]:
         if e["kind"] == "landmark":
             observations.append({"slot": e["slot"], "landmark": e["landmark"]})
@@ -60,7 +64,7 @@ def check_view(game: Game) -> None:
     assert track(rules.board, query).to_json() == where
 
 
-def play_checked(game: Game, choose, limit: int = 300) -> None:
+def play_checked(game: Game, choose: Callable[[Game], dict[str, Any]], limit: int = 300) -> None:
     check_view(game)
     while not game.over and game.version < limit:
         game.act(choose(game))
@@ -68,21 +72,21 @@ def play_checked(game: Game, choose, limit: int = 300) -> None:
 
 
 @pytest.mark.parametrize("rules", [RING, SHIPPED], ids=["ring", "shipped"])
-def test_hints_are_the_trail_tracked_in_random_games(rules):
+def test_hints_are_the_trail_tracked_in_random_games(rules: Rules) -> None:
     for seed in range(10):
         rng = random.Random(seed)
         game = Game.new(rules, parse_setup(rules, {"mode": MODES[seed % 5], "seed": seed}))
 
-        play_checked(game, lambda g, rng=rng: random_play(rules, g, rng))
+        play_checked(game, partial(random_play, rules, rng=rng))
 
 
-def random_play(rules, game: Game, rng: random.Random) -> dict:
+def random_play(rules: Rules, game: Game, rng: random.Random) -> dict[str, Any]:
     """A random legal action, confronting seldom (so that games last)."""
     action = random_action(game, rng) if rules is RING else shipped_random_action(game, rng)
     return {"action": "pass"} if action["action"] == "confront" and rng.random() < 0.8 else action
 
 
-def shipped_random_action(game: Game, rng: random.Random) -> dict:
+def shipped_random_action(game: Game, rng: random.Random) -> dict[str, Any]:
     name = rng.choice(game.legal_actions())
     board = game.board
     if name == "move":
@@ -99,14 +103,14 @@ def shipped_random_action(game: Game, rng: random.Random) -> dict:
 
 
 @pytest.mark.parametrize("rules", [RING, SHIPPED], ids=["ring", "shipped"])
-def test_hints_are_the_trail_tracked_in_bot_games(rules):
+def test_hints_are_the_trail_tracked_in_bot_games(rules: Rules) -> None:
     bot = Bot(rules)
     for seed in range(6):
         game = Game.new(rules, parse_setup(rules, {"mode": MODES[seed % 5], "seed": seed}))
         play_checked(game, lambda g: bot.choose(g.player_view(), g.legal_actions(), g.pending))
 
 
-def test_the_first_card_is_on_the_trail_and_in_the_hints():
+def test_the_first_card_is_on_the_trail_and_in_the_hints() -> None:
     """Issue 10's example: seed 11 at the Globe. Slot 0 was used by the hints but shown nowhere;
     now it is the trail's first landmark, and the hints rest on what was shown."""
     game = Game.new(SHIPPED, parse_setup(SHIPPED, {"seed": 11, "start": "globe"}))
@@ -123,7 +127,7 @@ def test_the_first_card_is_on_the_trail_and_in_the_hints():
     assert other.to_json()["now"]["locations"]["the-curtain"] > 0.8
 
 
-def test_the_trail_is_true_and_in_order():
+def test_the_trail_is_true_and_in_order() -> None:
     """Each landmark, fog and search entry says what the hidden deck holds; slots never go back
     except for what a fog card shows ahead; countdown and flee entries add up."""
     for seed in range(12):
@@ -147,14 +151,14 @@ def test_the_trail_is_true_and_in_order():
         assert clues == game.table.clues
 
 
-def test_the_trail_holds_nothing_the_player_could_not_know():
+def test_the_trail_holds_nothing_the_player_could_not_know() -> None:
     """No stealth card ids, no Dark Lady, no unrevealed clue or fog card, and her location
     only where a search (or a fog card) showed it; the trail grows and never changes its past."""
     for seed in range(12):
         rng = random.Random(seed)
         game = Game.new(SHIPPED, parse_setup(SHIPPED, {"mode": MODES[seed % 5], "seed": seed}))
         card_ids = {c for c, _ in game.deck.cards}
-        before: list = []
+        before: list[TrailEntryJSON] = []
         seen_fog: set[str] = set()
         while not game.over:
             trail = game.view()["trail"]

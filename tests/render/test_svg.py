@@ -18,10 +18,17 @@ def parse(svg: str) -> ET.Element:
 
 
 def groups(root: ET.Element) -> dict[str, ET.Element]:
-    return {g.get("data-location"): g for g in root.iterfind(".//svg:g[@class='location']", NS)}
+    return {g.attrib["data-location"]: g for g in root.iterfind(".//svg:g[@class='location']", NS)}
 
 
-def test_well_formed_with_every_location_and_path():
+def find(element: ET.Element, path: str) -> ET.Element:
+    """The first element at ``path`` (``svg:`` names the SVG namespace) under ``element``; it must be there."""
+    found = element.find(path, NS)
+    assert found is not None, f"no {path} in {element.tag}"
+    return found
+
+
+def test_well_formed_with_every_location_and_path() -> None:
     root = parse(board_svg(BOARD))
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert set(groups(root)) == {"a", "b", "c", "d"}
@@ -33,26 +40,26 @@ def test_well_formed_with_every_location_and_path():
     assert not root.findall(".//svg:circle[@class='odds']", NS)
 
 
-def test_shading_follows_the_odds():
+def test_shading_follows_the_odds() -> None:
     odds = {"a": 0.5, "b": 0.25, "c": 0.25, "d": 0.0}
     found = groups(parse(board_svg(BOARD, odds, caption="now")))
-    opacity = {loc: float(g.find("svg:circle[@class='odds']", NS).get("fill-opacity")) for loc, g in found.items()}
+    opacity = {loc: float(find(g, "svg:circle[@class='odds']").attrib["fill-opacity"]) for loc, g in found.items()}
     assert opacity == {"a": 1.0, "b": 0.5, "c": 0.5, "d": 0.0}
-    assert {loc: float(g.get("data-odds")) for loc, g in found.items()} == odds
-    assert found["a"].find("svg:title", NS).text == "a (inn): 50.0%"
+    assert {loc: float(g.attrib["data-odds"]) for loc, g in found.items()} == odds
+    assert find(found["a"], "svg:title").text == "a (inn): 50.0%"
 
 
-def test_all_zero_odds_shade_nothing():
+def test_all_zero_odds_shade_nothing() -> None:
     found = groups(parse(board_svg(BOARD, dict.fromkeys(BOARD.location_ids, 0.0))))
-    assert {float(g.find("svg:circle[@class='odds']", NS).get("fill-opacity")) for g in found.values()} == {0.0}
+    assert {float(find(g, "svg:circle[@class='odds']").attrib["fill-opacity"]) for g in found.values()} == {0.0}
 
 
 def centre(group: ET.Element) -> tuple[float, float]:
-    circle = group.find("svg:circle", NS)
-    return float(circle.get("cx")), float(circle.get("cy"))
+    circle = find(group, "svg:circle")
+    return float(circle.attrib["cx"]), float(circle.attrib["cy"])
 
 
-def test_uses_the_boards_coordinates_when_it_has_them():
+def test_uses_the_boards_coordinates_when_it_has_them() -> None:
     placed = Board(BOARD.name, BOARD.landmarks, tuple(
         Location(loc.id, loc.name, loc.landmark, at) for loc, at in
         zip(BOARD.locations, [(0, 0), (10, 0), (10, 5), (0, 5)], strict=True)), BOARD.paths)
@@ -63,7 +70,7 @@ def test_uses_the_boards_coordinates_when_it_has_them():
     assert (pos["b"][0] - pos["a"][0]) == 2 * (pos["d"][1] - pos["a"][1])  # aspect kept
 
 
-def test_falls_back_to_a_circle():
+def test_falls_back_to_a_circle() -> None:
     pos = layout(BOARD)
     assert len(set(pos.values())) == 4
     assert all(abs(x * x + y * y - 1) < 1e-9 for x, y in pos.values())
@@ -71,7 +78,7 @@ def test_falls_back_to_a_circle():
     assert len(set(drawn.values())) == 4
 
 
-def test_single_location_board():
+def test_single_location_board() -> None:
     one = make_board({"x": "m"}, [])
     assert set(groups(parse(board_svg(one, {"x": 1.0})))) == {"x"}
 
@@ -82,25 +89,26 @@ def label_box_from_svg(first: ET.Element, second: ET.Element) -> tuple[float, fl
     from deduce.render.svg import BOLD_EM, FONT, HALO_PX, PLAIN_EM
 
     width = max(len(first.text or "") * BOLD_EM, len(second.text or "") * PLAIN_EM) * FONT + 2 * HALO_PX
-    x, top = float(first.get("x")), float(first.get("y")) - FONT - HALO_PX + 1
-    bottom = float(second.get("y")) + 4 + HALO_PX
+    x, top = float(first.attrib["x"]), float(first.attrib["y"]) - FONT - HALO_PX + 1
+    bottom = float(second.attrib["y"]) + 4 + HALO_PX
     left = {"start": x - HALO_PX, "end": x - width + HALO_PX}.get(first.get("text-anchor", ""), x - width / 2)
     return left, top, left + width, bottom
 
 
-def segment_meets_box(box, x1, y1, x2, y2, steps=400) -> bool:
+def segment_meets_box(box: tuple[float, float, float, float], x1: float, y1: float, x2: float, y2: float, *,
+                      steps: int = 400) -> bool:
     """Whether the segment passes through the box, by sampling it finely (independent of the renderer's clipping)."""
     return any(box[0] <= x1 + (x2 - x1) * i / steps <= box[2] and box[1] <= y1 + (y2 - y1) * i / steps <= box[3]
                for i in range(steps + 1))
 
 
-def test_no_label_on_the_shipped_map_is_crossed_by_a_path():
+def test_no_label_on_the_shipped_map_is_crossed_by_a_path() -> None:
     from deduce.shipped import load_board
 
     board = load_board()
     for lang in ("en", "it", "ru"):
         root = parse(board_svg(board, lang=lang))
-        lines = [tuple(float(line.get(k)) for k in ("x1", "y1", "x2", "y2"))
+        lines = [tuple(float(line.attrib[k]) for k in ("x1", "y1", "x2", "y2"))
                  for line in root.findall(".//svg:g[@class='paths']/svg:line", NS)]
         for location, group in groups(root).items():
             first, second = group.findall("svg:text[@class='label']", NS)

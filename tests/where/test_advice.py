@@ -22,13 +22,16 @@ def odds(now: dict[str, int], next_: dict[str, int], fog: bool = False) -> Track
     """A tracker answer with the given walk counts (missing locations count 0)."""
     q = parse_track_query(BOARD, {"length": 4, "moves": "always", "now": 0,
                                   "observations": [{"slot": 0, "fog": True}] if fog else []})
-    full = lambda counts: {loc: counts.get(loc, 0) for loc in BOARD.location_ids}  # noqa: E731
+
+    def full(counts: dict[str, int]) -> dict[str, int]:
+        return {loc: counts.get(loc, 0) for loc in BOARD.location_ids}
+
     total = sum(now.values())
     assert total == sum(next_.values())
     return Tracking(q, total, SlotOdds(0, full(now), total), SlotOdds(1, full(next_), total))
 
 
-def test_search_when_here_now_beats_every_move():
+def test_search_when_here_now_beats_every_move() -> None:
     advice = advise(BOARD, odds({"b": 2, "d": 2}, {"a": 1, "c": 3}), "b")
     assert advice.here_now == Fraction(1, 2) and advice.best == "c" and advice.best_next == Fraction(3, 4)
     assert advice.action == "move"  # 1/2 < 3/4
@@ -36,40 +39,40 @@ def test_search_when_here_now_beats_every_move():
     assert advice.best_next == Fraction(1, 4) and advice.search_now and advice.action == "search"
 
 
-def test_a_tie_favours_searching_now():
+def test_a_tie_favours_searching_now() -> None:
     advice = advise(BOARD, odds({"b": 1, "d": 1}, {"a": 1, "d": 1}), "b")
     assert advice.here_now == advice.best_next == Fraction(1, 2)
     assert advice.action == "search"
 
 
-def test_reach_is_the_pawn_and_its_neighbours_only():
+def test_reach_is_the_pawn_and_its_neighbours_only() -> None:
     advice = advise(BOARD, odds({"a": 4}, {"d": 3, "e": 1}), "b")
     assert [loc for loc, _ in advice.reach] == ["e", "b", "a", "c"]
     assert advice.best == "e"  # d is likelier but two steps away
     assert advice.action == "move"
 
 
-def test_ties_next_turn_prefer_the_pawn_then_board_order():
+def test_ties_next_turn_prefer_the_pawn_then_board_order() -> None:
     advice = advise(BOARD, odds({"d": 2}, {"a": 1, "b": 1}), "b")
     assert advice.best == "b" and advice.action == "stay"
     advice = advise(BOARD, odds({"d": 2}, {"a": 1, "c": 1}), "b")
     assert advice.best == "a"
 
 
-def test_no_search_on_fog_or_without_a_chance():
+def test_no_search_on_fog_or_without_a_chance() -> None:
     fogged = advise(BOARD, odds({"b": 4}, {"a": 1, "c": 3}, fog=True), "b")
     assert not fogged.can_search and fogged.action == "move" and fogged.best == "c"
     nothing = advise(BOARD, odds({"d": 1}, {"d": 1}), "b")
     assert nothing.here_now == 0 and nothing.best_next == 0 and nothing.action == "stay"
 
 
-def test_unknown_pawn_location():
+def test_unknown_pawn_location() -> None:
     with pytest.raises(InputError) as info:
         advise(BOARD, odds({"b": 1}, {"a": 1}), "tower")
     assert info.value.problems[0].path == "pawn"
 
 
-def test_with_the_tracker():
+def test_with_the_tracker() -> None:
     """Seen at landmark y (c or d) on slot 0: next turn she is at b or d, never at c."""
     q = parse_track_query(BOARD, {"length": 2, "moves": "always", "now": 0,
                                   "observations": [{"slot": 0, "landmark": "y"}]})
@@ -85,5 +88,5 @@ def test_with_the_tracker():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_action_is_said_in_every_language(lang):
+def test_every_action_is_said_in_every_language(lang: str) -> None:
     assert all(f"advice.{action}" in PHRASES[lang] for action in ACTIONS)

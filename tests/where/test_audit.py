@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -11,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deduce.cli import main
+from deduce.findings import Finding
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import (
@@ -20,12 +24,12 @@ from deduce.where.audit import (
     has_errors,
     walk_findings,
 )
-from deduce.where.board import Board
+from deduce.where.board import Board, Point
 from deduce.where.planar import segments_cross
-from deduce.where.stealth import Sequence, StealthCard, StealthDeck
+from deduce.where.stealth import Moves, Sequence, StealthCard, StealthDeck
 
 # A square a-b-c-d and a fifth place e joined to d and a, drawn without crossings.
-SQUARE = {
+SQUARE: dict[str, Any] = {
     "schema": 1, "name": "Square",
     "landmarks": [{"id": "m", "name": "Market"}, {"id": "p", "name": "Playhouse"}],
     "locations": [
@@ -37,13 +41,13 @@ SQUARE = {
 }
 
 
-def board_of(**changes) -> Board:
+def board_of(**changes: object) -> Board:
     doc = copy.deepcopy(SQUARE)
     doc.update(changes)
     return boardfile.parse(doc)
 
 
-def codes(findings) -> list[str]:
+def codes(findings: Iterable[Finding]) -> list[str]:
     return [f.code for f in findings]
 
 
@@ -64,7 +68,7 @@ def deck_of(*cards: tuple[str, str]) -> StealthDeck:
     ((0, 0), (2, 0), (0, 0), (1, 0), True),     # a shared end, running along
     ((0, 0), (2, 0), (2, 0), (0, 0), True),     # the same segment
 ])
-def test_segments_cross(a, b, c, d, crossed):
+def test_segments_cross(a: Point, b: Point, c: Point, d: Point, crossed: bool) -> None:
     assert segments_cross(a, b, c, d) is crossed
     assert segments_cross(c, d, a, b) is crossed
     assert segments_cross(b, a, d, c) is crossed
@@ -72,11 +76,11 @@ def test_segments_cross(a, b, c, d, crossed):
 
 # -- board findings -------------------------------------------------------------------
 
-def test_square_is_clean():
+def test_square_is_clean() -> None:
     assert board_findings(board_of()) == []
 
 
-def test_disconnected_map():
+def test_disconnected_map() -> None:
     board = board_of(paths=[["a", "b"], ["b", "c"], ["c", "a"], ["d", "e"]])
     assert board.components() == [("a", "b", "c"), ("d", "e")]
     found = [f for f in board_findings(board) if f.code == "disconnected"]
@@ -84,14 +88,14 @@ def test_disconnected_map():
     assert "a, b, c; d, e" in found[0].message
 
 
-def test_crossing_paths():
+def test_crossing_paths() -> None:
     board = board_of(paths=SQUARE["paths"] + [["a", "c"], ["b", "d"]])
     found = [f for f in board_findings(board) if f.code == "crossing"]
     assert [f.locations for f in found] == [("a", "c", "b", "d")]
     assert found[0].message == "path a–c crosses path b–d"
 
 
-def test_path_through_a_location_and_shared_points():
+def test_path_through_a_location_and_shared_points() -> None:
     doc = copy.deepcopy(SQUARE)
     doc["locations"][4]["at"] = [0, 1]  # e on the segment d–a
     found = board_findings(boardfile.parse(doc))
@@ -100,7 +104,7 @@ def test_path_through_a_location_and_shared_points():
     assert "c and e are drawn at the same point" in [f.message for f in board_findings(boardfile.parse(doc))]
 
 
-def test_degree_is_a_warning():
+def test_degree_is_a_warning() -> None:
     tail = [f for f in board_findings(board_of(paths=SQUARE["paths"][:5])) if f.code == "degree"]
     assert [(f.locations, f.severity) for f in tail] == [(("e",), "warning")]
     assert "e has 1 path;" in tail[0].message
@@ -115,7 +119,7 @@ def test_degree_is_a_warning():
     assert not has_errors(board_findings(star))
 
 
-def test_a_board_without_coordinates_cannot_be_checked_for_crossings():
+def test_a_board_without_coordinates_cannot_be_checked_for_crossings() -> None:
     doc = copy.deepcopy(SQUARE)
     for loc in doc["locations"]:
         del loc["at"]
@@ -126,7 +130,7 @@ def test_a_board_without_coordinates_cannot_be_checked_for_crossings():
 
 # -- card findings ----------------------------------------------------------------------
 
-def test_unknown_location_and_landmark_mismatch():
+def test_unknown_location_and_landmark_mismatch() -> None:
     deck = StealthDeck((StealthCard("a", ("A",) + (None,) * 7, landmark="m"),
                         StealthCard("z", ("B",) + (None,) * 7),
                         StealthCard("b", ("C",) + (None,) * 7, landmark="m"),
@@ -138,7 +142,7 @@ def test_unknown_location_and_landmark_mismatch():
     assert mismatched[0].message == "card C's back shows 'm' but b has the landmark 'p'"
 
 
-def test_duplicate_letters_short_decks_and_unused_locations():
+def test_duplicate_letters_short_decks_and_unused_locations() -> None:
     deck = deck_of(("AB------", "a"), ("BB------", "b"))
     found = card_findings(board_of(), deck)
     dup = [f for f in found if f.code == "duplicate-letter"]
@@ -153,30 +157,30 @@ def test_duplicate_letters_short_decks_and_unused_locations():
 WALK_DECK = deck_of(("A-------", "a"), ("B-------", "b"), ("C-------", "c"), ("-D------", "c"), ("E-------", "e"))
 
 
-def test_a_legal_walk_has_no_findings():
+def test_a_legal_walk_has_no_findings() -> None:
     assert walk_findings(board_of(), WALK_DECK, Sequence("w", "always", ("A", "B", "C", "B"))) == []
     assert walk_findings(board_of(), WALK_DECK, Sequence("w", "may_stay", ("A", "B", "C", "-D", "B"))) == []
 
 
-def test_unknown_card_names_its_slot():
+def test_unknown_card_names_its_slot() -> None:
     (f,) = walk_findings(board_of(), WALK_DECK, Sequence("w", "always", ("A", "B", "Q")))
     assert (f.code, f.cards, f.slot, f.sequence) == ("unknown-card", ("Q",), 2, "w")
 
 
-def test_jump_names_cards_and_slot_including_the_wrap():
+def test_jump_names_cards_and_slot_including_the_wrap() -> None:
     found = walk_findings(board_of(), WALK_DECK, Sequence("w", "always", ("B", "C", "E")))
     assert [(f.code, f.cards, f.slot) for f in found] == [("jump", ("C", "E"), 1), ("jump", ("E", "B"), 2)]
     assert found[0].message == "w slot 1: C → E jumps from c to e, which no path connects"
 
 
-def test_stay_only_where_she_may():
+def test_stay_only_where_she_may() -> None:
     found = walk_findings(board_of(), WALK_DECK, Sequence("w", "always", ("B", "C", "-D")))
     assert [(f.code, f.cards, f.slot) for f in found] == [("stay", ("C", "-D"), 1)]
     assert "she must move" in found[0].message
     assert walk_findings(board_of(), WALK_DECK, Sequence("w", "may_stay", ("B", "C", "-D"))) == []
 
 
-def test_audit_covers_positions_and_sequences():
+def test_audit_covers_positions_and_sequences() -> None:
     deck = deck_of(("AC------", "a"), ("BA------", "b"), ("CB------", "c"))
     found = audit_deck(board_of(), deck, [Sequence("x", "may_stay", ("A", "C"))])
     jumps = [(f.sequence, f.slot) for f in found if f.code == "jump"]
@@ -186,18 +190,22 @@ def test_audit_covers_positions_and_sequences():
 
 # -- the shipped data ------------------------------------------------------------------------
 
+#: The shipped board, stealth deck and rulebook sequences.
+Shipped = tuple[Board, StealthDeck, tuple[Sequence, ...]]
+
+
 @pytest.fixture(scope="module")
-def shipped():
+def shipped() -> Shipped:
     return (boardfile.load(data_path("board.yaml")), stealthfile.load(data_path("stealth.yaml")),
             stealthfile.load_sequences(data_path("sequences.json")))
 
 
-def test_shipped_data_has_no_findings(shipped):
+def test_shipped_data_has_no_findings(shipped: Shipped) -> None:
     board, deck, sequences = shipped
     assert audit_deck(board, deck, sequences) == []
 
 
-def test_shipped_walks_hold_in_both_directions(shipped):
+def test_shipped_walks_hold_in_both_directions(shipped: Shipped) -> None:
     board, deck, sequences = shipped
     walks = [deck.position(p, reverse=r) for p in range(1, 9) for r in (False, True)] + list(sequences)
     walks += [s.reversed() for s in sequences]
@@ -206,7 +214,7 @@ def test_shipped_walks_hold_in_both_directions(shipped):
         assert walk_findings(board, deck, walk) == [], walk.name
 
 
-def test_shipped_board_is_the_map_the_issue_asks_for(shipped):
+def test_shipped_board_is_the_map_the_issue_asks_for(shipped: Shipped) -> None:
     board, deck, _ = shipped
     assert len(board.locations) == 11 and board.drawable
     assert 5 <= len(board.landmarks) <= 7
@@ -235,7 +243,7 @@ PLACES = sorted(ADJ)
 IDS = [prefix + chr(65 + i) for prefix in ("", "-", "--") for i in range(26)]
 
 
-def synthetic(walk: list[str], moves: str = "always") -> tuple[StealthDeck, Sequence]:
+def synthetic(walk: list[str], moves: Moves = "always") -> tuple[StealthDeck, Sequence]:
     """One card per slot of a walk of locations, and the sequence of those cards."""
     cards = tuple(StealthCard(loc, tuple(None if c == "-" else c for c in IDS[i].ljust(8, "-")))
                   for i, loc in enumerate(walk))
@@ -244,7 +252,7 @@ def synthetic(walk: list[str], moves: str = "always") -> tuple[StealthDeck, Sequ
 
 
 @st.composite
-def closed_walks(draw):
+def closed_walks(draw: st.DrawFn) -> list[str]:
     """A random closed walk on the shipped board: wander, then come back by the same way."""
     start = draw(st.sampled_from(PLACES))
     out = [start]
@@ -255,7 +263,7 @@ def closed_walks(draw):
 
 @settings(max_examples=60, deadline=None)
 @given(closed_walks())
-def test_a_random_valid_walk_validates(walk):
+def test_a_random_valid_walk_validates(walk: list[str]) -> None:
     board = boardfile.load(data_path("board.yaml"))
     deck, seq = synthetic(walk)
     assert walk_findings(board, deck, seq) == []
@@ -264,7 +272,7 @@ def test_a_random_valid_walk_validates(walk):
 
 @settings(max_examples=60, deadline=None)
 @given(closed_walks(), st.data())
-def test_a_mutated_walk_is_caught_at_its_slot(walk, data):
+def test_a_mutated_walk_is_caught_at_its_slot(walk: list[str], data: st.DataObject) -> None:
     board = boardfile.load(data_path("board.yaml"))
     n = len(walk)
     i = data.draw(st.integers(0, n - 1))
@@ -285,7 +293,7 @@ def test_a_mutated_walk_is_caught_at_its_slot(walk, data):
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.sampled_from(PLACES), min_size=2, max_size=30), st.sampled_from(["always", "may_stay"]))
-def test_findings_agree_with_the_file_adjacency(walk, moves):
+def test_findings_agree_with_the_file_adjacency(walk: list[str], moves: Moves) -> None:
     board = boardfile.load(data_path("board.yaml"))
     deck, seq = synthetic(walk, moves)
     bad = {i for i in range(len(walk))
@@ -296,7 +304,7 @@ def test_findings_agree_with_the_file_adjacency(walk, moves):
 
 # -- the command line ---------------------------------------------------------------------------
 
-def test_cli_shipped_data_passes(capsys):
+def test_cli_shipped_data_passes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit-deck"]) == 0
     out = capsys.readouterr().out
     assert "11 locations" in out and "No findings" in out
@@ -305,7 +313,7 @@ def test_cli_shipped_data_passes(capsys):
     assert report["ok"] and report["findings"] == [] and len(report["walks"]) == 26
 
 
-def test_cli_reports_findings(tmp_path, capsys):
+def test_cli_reports_findings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     doc = boardfile.to_json(boardfile.load(data_path("board.yaml")))
     doc["paths"] = [p for p in doc["paths"] if "tower" not in p]  # the Tower cut off
     path = tmp_path / "board.json"
@@ -320,7 +328,7 @@ def test_cli_reports_findings(tmp_path, capsys):
     assert "error [disconnected]" in capsys.readouterr().out
 
 
-def test_cli_unreadable_files(tmp_path, capsys):
+def test_cli_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "stealth.yaml"
     bad.write_text("schema: 1\ncards:\n  - {location: globe, positions: ABC}\n", encoding="utf-8")
     assert main(["audit-deck", "--stealth", str(bad)]) == 2

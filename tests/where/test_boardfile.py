@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from deduce.errors import InputError
 from deduce.where import boardfile
 
-DOC = {
+DOC: dict[str, Any] = {
     "schema": 1,
     "name": "Tiny",
     "landmarks": [
@@ -25,19 +27,19 @@ DOC = {
 }
 
 
-def problems_of(doc) -> dict[str, str]:
+def problems_of(doc: object) -> dict[str, str]:
     with pytest.raises(InputError) as info:
         boardfile.parse(doc)
     return {p.path: p.message for p in info.value.problems}
 
 
-def changed(**fields):
+def changed(**fields: object) -> dict[str, Any]:
     doc = copy.deepcopy(DOC)
     doc.update(fields)
     return doc
 
 
-def test_reads_a_board():
+def test_reads_a_board() -> None:
     board = boardfile.parse(DOC)
     assert board.location_ids == ("globe", "rose", "pauls")
     assert board.landmark_ids == ("playhouse", "church")
@@ -50,7 +52,7 @@ def test_reads_a_board():
     assert board.drawable and board.degree("rose") == 2
 
 
-def test_landmarks_and_points_by_id():
+def test_landmarks_and_points_by_id() -> None:
     board = boardfile.parse(DOC)
     assert board.landmark("playhouse") is board.landmarks[0]
     assert board.landmark("church").name.get("it") == "Church"
@@ -61,14 +63,14 @@ def test_landmarks_and_points_by_id():
     assert board.points == {"globe": (0.0, 0.0), "rose": (1.0, 0.5), "pauls": (0.0, 2.0)}
 
 
-def test_round_trip():
+def test_round_trip() -> None:
     board = boardfile.parse(DOC)
     again = boardfile.parse(boardfile.to_json(board))
     assert boardfile.to_json(again) == boardfile.to_json(board)
     assert again.locations == board.locations and again.paths == board.paths
 
 
-def test_coordinates_are_optional_for_all():
+def test_coordinates_are_optional_for_all() -> None:
     doc = copy.deepcopy(DOC)
     for loc in doc["locations"]:
         del loc["at"]
@@ -77,7 +79,7 @@ def test_coordinates_are_optional_for_all():
     assert "at" not in boardfile.to_json(board)["locations"][0]
 
 
-def test_coordinates_all_or_none():
+def test_coordinates_all_or_none() -> None:
     doc = copy.deepcopy(DOC)
     del doc["locations"][1]["at"]
     assert "locations[1].at" in problems_of(doc)
@@ -87,13 +89,13 @@ def test_coordinates_all_or_none():
     ([1], "locations[0].at"), ("1,2", "locations[0].at"), ([1, "x"], "locations[0].at[1]"),
     ([True, 1], "locations[0].at[0]"), ([float("nan"), 1], "locations[0].at[0]"),
 ])
-def test_bad_coordinates(at, where):
+def test_bad_coordinates(at: object, where: str) -> None:
     doc = copy.deepcopy(DOC)
     doc["locations"][0]["at"] = at
     assert where in problems_of(doc)
 
 
-def test_unknown_landmark_is_named():
+def test_unknown_landmark_is_named() -> None:
     doc = copy.deepcopy(DOC)
     doc["locations"][2]["landmark"] = "x"
     found = problems_of(doc)
@@ -102,13 +104,13 @@ def test_unknown_landmark_is_named():
     assert list(found) == ["locations[2].landmark"]
 
 
-def test_missing_landmark():
+def test_missing_landmark() -> None:
     doc = copy.deepcopy(DOC)
     del doc["locations"][0]["landmark"]
     assert problems_of(doc) == {"locations[0].landmark": "is required"}
 
 
-def test_duplicate_ids():
+def test_duplicate_ids() -> None:
     doc = copy.deepcopy(DOC)
     doc["locations"][2]["id"] = "globe"
     doc["landmarks"][1]["id"] = "playhouse"
@@ -125,12 +127,12 @@ def test_duplicate_ids():
     ("globe-rose", "paths[2]", "got a string"),
     ([1, "rose"], "paths[2][0]", "unknown location 1"),
 ])
-def test_bad_paths(path, where, words):
+def test_bad_paths(path: object, where: str, words: str) -> None:
     found = problems_of(changed(paths=DOC["paths"] + [path]))
     assert words in found[where]
 
 
-def test_every_problem_is_reported_at_once():
+def test_every_problem_is_reported_at_once() -> None:
     doc = copy.deepcopy(DOC)
     doc["schema"] = 2
     doc["locations"][0]["landmark"] = "nope"
@@ -144,18 +146,18 @@ def test_every_problem_is_reported_at_once():
     (changed(landmarks=[{"name": "x"}]), "landmarks[0].id"),
     (changed(locations=[{"id": f"l{i}", "landmark": "church"} for i in range(100)]), "locations"),
 ])
-def test_shapes(doc, where):
+def test_shapes(doc: object, where: str) -> None:
     assert where in problems_of(doc)
 
 
-def test_paths_list_may_be_empty_but_not_absent():
+def test_paths_list_may_be_empty_but_not_absent() -> None:
     assert boardfile.parse(changed(paths=[])).paths == ()
     doc = copy.deepcopy(DOC)
     del doc["paths"]
     assert problems_of(doc) == {"paths": "is required"}
 
 
-def test_loads_yaml_and_errors(tmp_path):
+def test_loads_yaml_and_errors(tmp_path: Path) -> None:
     text = """
 schema: 1
 name: Two

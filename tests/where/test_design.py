@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 
 import pytest
 import yaml
@@ -25,21 +26,24 @@ from deduce.where.design import (
     place_cards,
     solve_position,
 )
-from deduce.where.stealth import StealthCard, StealthDeck
+from deduce.where.stealth import Sequence, StealthCard, StealthDeck
+
+#: The shipped board and the rulebook sequences.
+Shipped = tuple[Board, tuple[Sequence, ...]]
 
 
 @pytest.fixture(scope="module")
-def shipped():
+def shipped() -> Shipped:
     return boardfile.load(data_path("board.yaml")), stealthfile.load_sequences(data_path("sequences.json"))
 
 
-def test_the_shipped_deck_is_what_the_script_regenerates(capsys):
+def test_the_shipped_deck_is_what_the_script_regenerates(capsys: pytest.CaptureFixture[str]) -> None:
     # the placement and the eight positions, on the shipped paths: byte for byte
     assert main(["--check", "--keep-paths"]) == 0
     assert "files up to date" in capsys.readouterr().out
 
 
-def test_ids_and_their_fixed_letters(shipped):
+def test_ids_and_their_fixed_letters(shipped: Shipped) -> None:
     _, sequences = shipped
     assert card_ids(sequences) == [*list(string.ascii_uppercase), "-A", "-K", "-L", "-S", "-U", "--X"]
     assert fixed_letters("Q") == {1: "Q"}
@@ -47,13 +51,13 @@ def test_ids_and_their_fixed_letters(shipped):
     assert fixed_letters("--X") == {1: None, 2: None, 3: "X"}
 
 
-def test_shipped_paths_are_among_the_candidates(shipped):
+def test_shipped_paths_are_among_the_candidates(shipped: Shipped) -> None:
     board, _ = shipped
     candidates = {frozenset(p) for p in candidate_paths(board)}
     assert {frozenset(p) for p in board.paths} <= candidates
 
 
-def test_a_map_without_triangles_cannot_carry_the_rulebook_sequences(shipped):
+def test_a_map_without_triangles_cannot_carry_the_rulebook_sequences(shipped: Shipped) -> None:
     board, sequences = shipped
     ring = board.location_ids
     cycle = Board(board.name, board.landmarks, board.locations,
@@ -63,7 +67,7 @@ def test_a_map_without_triangles_cannot_carry_the_rulebook_sequences(shipped):
 
 
 @pytest.mark.parametrize("position", [2, 3, 6])
-def test_a_designed_position_is_a_legal_walk(shipped, position):
+def test_a_designed_position_is_a_legal_walk(shipped: Shipped, position: int) -> None:
     board, _ = shipped
     deck = stealthfile.load(data_path("stealth.yaml"))
     where = {c.id: c.location for c in deck.cards}
@@ -84,7 +88,7 @@ def test_a_designed_position_is_a_legal_walk(shipped, position):
     assert set(locs) == set(board.location_ids)
 
 
-def fixed_letters_of(ids, position):
+def fixed_letters_of(ids: Iterable[str], position: int) -> dict[str, str | None]:
     return {c: fixed_letters(c)[position] for c in ids if position in fixed_letters(c)}
 
 
@@ -94,5 +98,5 @@ def fixed_letters_of(ids, position):
                     lambda inner: st.lists(inner, max_size=3)
                     | st.dictionaries(st.from_regex(r"[a-z][a-z_]{0,5}", fullmatch=True), inner, max_size=3),
                     max_leaves=8))
-def test_flow_yaml_reads_back(value):
+def test_flow_yaml_reads_back(value: object) -> None:
     assert yaml.safe_load(f"x: {flow(value)}") == {"x": value}

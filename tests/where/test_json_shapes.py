@@ -30,9 +30,10 @@ QUERY = {"length": 26, "moves": "always", "now": 7,
                           {"slot": 5, "searched": "globe", "found": False}]}
 
 
-def passes_unchanged(shape: Any, value: Any) -> bool:
-    adapter = TypeAdapter(shape)
-    return adapter.dump_python(adapter.validate_python(value, strict=True)) == value
+def passes_unchanged(shape: Any, value: object) -> bool:
+    adapter: TypeAdapter[Any] = TypeAdapter(shape)
+    dumped: object = adapter.dump_python(adapter.validate_python(value, strict=True))
+    return dumped == value
 
 
 def undrawn() -> dict[str, Any]:
@@ -43,7 +44,7 @@ def undrawn() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("query", [QUERY, {**QUERY, "observations": [{"slot": 0, "landmark": "crown"}] * 3}])
-def test_tracking_query_and_result(query):
+def test_tracking_query_and_result(query: dict[str, Any]) -> None:
     q = parse_track_query(BOARD, query)
     assert q.to_json() == query and passes_unchanged(TrackQueryJSON, q.to_json())
     result = track(BOARD, q).to_json()
@@ -51,30 +52,30 @@ def test_tracking_query_and_result(query):
     assert isinstance(result["paths"], str) and set(result["now"]["locations"]) == set(BOARD.location_ids)
 
 
-def test_a_contradiction_has_the_same_shape():
+def test_a_contradiction_has_the_same_shape() -> None:
     result = track(BOARD, parse_track_query(BOARD, {**QUERY, "observations": [{"slot": 0, "landmark": "crown"},
                                                                               {"slot": 0, "landmark": "bridge"}]}))
     assert result.status == "contradiction" and passes_unchanged(TrackingJSON, result.to_json())
 
 
-def test_advice():
+def test_advice() -> None:
     tracking = track(BOARD, parse_track_query(BOARD, QUERY))
     for pawn in BOARD.location_ids:
         assert passes_unchanged(AdviceJSON, advise(BOARD, tracking, pawn).to_json())
 
 
-def test_board_drawn_or_not():
+def test_board_drawn_or_not() -> None:
     assert passes_unchanged(BoardJSON, boardfile.to_json(BOARD))
     assert passes_unchanged(BoardJSON, undrawn())
     assert passes_unchanged(BoardJSON, boardfile.to_json(boardfile.parse(undrawn())))
 
 
-def test_stealth_deck_and_sequences():
+def test_stealth_deck_and_sequences() -> None:
     assert passes_unchanged(StealthDeckJSON, stealthfile.to_json(DECK))
     assert passes_unchanged(SequencesJSON, stealthfile.sequences_to_json(SEQUENCES))
 
 
-def test_deck_audit_report():
+def test_deck_audit_report() -> None:
     findings = audit_deck(BOARD, DECK, SEQUENCES)
     assert passes_unchanged(DeckAuditJSON, report_json(BOARD, DECK, SEQUENCES, findings))
     broken = boardfile.parse({**undrawn(), "paths": []})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from deduce.errors import InputError
@@ -17,23 +19,23 @@ from tests.track_strategies import make_board
 
 BOARD = make_board({"globe": "playhouse", "the-rose": "playhouse", "pauls": "church"},
                    [("globe", "the-rose"), ("the-rose", "pauls")])
-GOOD = {"length": 26, "moves": "always", "now": 7,
+GOOD: dict[str, Any] = {"length": 26, "moves": "always", "now": 7,
         "observations": [{"slot": 0, "landmark": "playhouse"},
                          {"slot": 3, "fog": True},
                          {"slot": 5, "searched": "globe", "found": False}]}
 
 
-def problems(doc) -> dict[str, str]:
+def problems(doc: object) -> dict[str, str]:
     with pytest.raises(InputError) as info:
         parse_track_query(BOARD, doc)
     return {p.path: p.message for p in info.value.problems}
 
 
-def with_(**changes):
+def with_(**changes: object) -> dict[str, Any]:
     return {**GOOD, **changes}
 
 
-def test_reads_the_spec_example():
+def test_reads_the_spec_example() -> None:
     q = parse_track_query(BOARD, GOOD)
     assert q == TrackQuery(26, "always", 7, (
         SlotObservation(0, "landmark", landmark="playhouse"),
@@ -44,12 +46,12 @@ def test_reads_the_spec_example():
     assert not q.may_stay and parse_track_query(BOARD, with_(moves="may_stay")).may_stay
 
 
-def test_observations_are_optional():
+def test_observations_are_optional() -> None:
     assert parse_track_query(BOARD, {"length": 3, "moves": "may_stay", "now": 0}).observations == ()
     assert parse_track_query(BOARD, with_(observations=None)).observations == ()
 
 
-def test_slot_that_is_not_a_whole_number():
+def test_slot_that_is_not_a_whole_number() -> None:
     doc = with_(observations=[GOOD["observations"][0], GOOD["observations"][1],
                               {"slot": "5", "searched": "globe", "found": True}])
     assert problems(doc) == {"observations[2].slot": "expected a whole number, got a string"}
@@ -69,21 +71,21 @@ def test_slot_that_is_not_a_whole_number():
     (None, "expected a whole number, got nothing"),
     (MAX_LENGTH + 1, f"{MAX_LENGTH + 1} is longer than the {MAX_LENGTH} slots supported"),
 ])
-def test_bad_length(length, message):
+def test_bad_length(length: object, message: str) -> None:
     assert problems(with_(length=length)) == {"length": message}
 
 
-def test_bad_moves_and_now():
+def test_bad_moves_and_now() -> None:
     assert problems(with_(moves="sometimes")) == {"moves": "expected one of: always, may_stay; got 'sometimes'"}
     assert problems(with_(now="7"))["now"] == "expected a whole number, got a string"
     assert "0 or more" in problems(with_(now=-1))["now"]
 
 
-def test_required_fields():
+def test_required_fields() -> None:
     assert set(problems({})) == {"length", "moves", "now"}
 
 
-def test_unknown_landmark_and_location():
+def test_unknown_landmark_and_location() -> None:
     found = problems(with_(observations=[{"slot": 0, "landmark": "palace"},
                                          {"slot": 1, "searched": "tower", "found": True}]))
     assert found == {
@@ -92,7 +94,7 @@ def test_unknown_landmark_and_location():
     }
 
 
-def test_observation_shape():
+def test_observation_shape() -> None:
     found = problems(with_(observations=[
         {"slot": 0},
         {"slot": 1, "landmark": "church", "fog": True},
@@ -115,7 +117,7 @@ def test_observation_shape():
     }
 
 
-def test_document_shape_and_limits():
+def test_document_shape_and_limits() -> None:
     with pytest.raises(InputError) as info:
         parse_track_query(BOARD, [1, 2])
     assert "must be a JSON object" in str(info.value)
@@ -126,12 +128,12 @@ def test_document_shape_and_limits():
     assert info.value.problems[0].code == "limit"
 
 
-def test_every_problem_is_reported_at_once():
+def test_every_problem_is_reported_at_once() -> None:
     assert set(problems({"length": 0, "moves": "x", "now": "y", "observations": [{"slot": "z", "landmark": "q"}]})) == {
         "length", "moves", "now", "observations[0].slot", "observations[0].landmark"}
 
 
-def test_fog_now_looks_at_every_pass_through_the_deck():
+def test_fog_now_looks_at_every_pass_through_the_deck() -> None:
     q = parse_track_query(BOARD, {"length": 5, "moves": "always", "now": 12,
                                   "observations": [{"slot": 2, "fog": True}]})
     assert q.fog_now
@@ -139,7 +141,7 @@ def test_fog_now_looks_at_every_pass_through_the_deck():
                                          "observations": [{"slot": 2, "fog": True}]}).fog_now
 
 
-def test_observation_from_text():
+def test_observation_from_text() -> None:
     assert observation_from_text("landmark", "0:playhouse") == {"slot": 0, "landmark": "playhouse"}
     assert observation_from_text("fog", "3") == {"slot": 3, "fog": True}
     assert observation_from_text("searched", "5:globe:no") == {"slot": 5, "searched": "globe", "found": False}

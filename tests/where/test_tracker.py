@@ -6,6 +6,7 @@ over every sequence of locations, and closed forms for complete graphs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from itertools import pairwise, product
 
@@ -13,31 +14,33 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deduce.where.board import Board
 from deduce.where.csp import enumerate_walks, walks
-from deduce.where.query import TrackQuery, parse_track_query
+from deduce.where.query import SlotObservation, TrackQuery, parse_track_query
 from deduce.where.tracker import track
 from tests.track_strategies import boards, make_board, track_queries
 
 
-def query(board, length, moves="always", now=0, observations=()):
+def query(board: Board, length: int, moves: str = "always", now: int = 0,
+          observations: Iterable[dict[str, object]] = ()) -> TrackQuery:
     return parse_track_query(board, {"length": length, "moves": moves, "now": now,
                                      "observations": list(observations)})
 
 
-def complete(n: int):
+def complete(n: int) -> Board:
     ids = [f"l{i}" for i in range(n)]
     return make_board(dict.fromkeys(ids, "m"), [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]])
 
 
-def line(n: int, landmarks: str = "abcdefghijk"):
+def line(n: int, landmarks: str = "abcdefghijk") -> Board:
     """l0 - l1 - ... - l{n-1}, location i showing landmark landmarks[i]."""
     ids = [f"l{i}" for i in range(n)]
     return make_board({loc: landmarks[i] for i, loc in enumerate(ids)}, list(pairwise(ids)))
 
 
-def brute_force(board, q: TrackQuery):
+def brute_force(board: Board, q: TrackQuery) -> list[tuple[str, ...]]:
     """Every sequence of locations, kept when it is a consistent closed walk."""
-    def fits(obs, loc):
+    def fits(obs: SlotObservation, loc: str) -> bool:
         if obs.kind == "landmark":
             return board.landmark_of(loc) == obs.landmark
         if obs.kind == "searched":
@@ -56,7 +59,7 @@ def brute_force(board, q: TrackQuery):
 
 @settings(max_examples=150, deadline=None)
 @given(st.data())
-def test_tracker_agrees_with_constraint_enumeration(data):
+def test_tracker_agrees_with_constraint_enumeration(data: st.DataObject) -> None:
     board = data.draw(boards(max_locations=5))
     q = data.draw(track_queries(board, max_length=8))
     result = track(board, q)
@@ -72,7 +75,7 @@ def test_tracker_agrees_with_constraint_enumeration(data):
 
 @settings(max_examples=80, deadline=None)
 @given(st.data())
-def test_tracker_and_enumeration_agree_with_brute_force(data):
+def test_tracker_and_enumeration_agree_with_brute_force(data: st.DataObject) -> None:
     board = data.draw(boards(max_locations=4))
     q = data.draw(track_queries(board, max_length=5))
     found = brute_force(board, q)
@@ -86,7 +89,7 @@ def test_tracker_and_enumeration_agree_with_brute_force(data):
 
 @settings(max_examples=60, deadline=None)
 @given(st.data())
-def test_counts_at_now_and_next_both_sum_to_paths(data):
+def test_counts_at_now_and_next_both_sum_to_paths(data: st.DataObject) -> None:
     board = data.draw(boards(max_locations=6))
     q = data.draw(track_queries(board, max_length=30, max_observations=8))
     result = track(board, q)
@@ -97,7 +100,7 @@ def test_counts_at_now_and_next_both_sum_to_paths(data):
 
 @settings(max_examples=60, deadline=None)
 @given(st.data())
-def test_any_now_gives_the_same_number_of_walks(data):
+def test_any_now_gives_the_same_number_of_walks(data: st.DataObject) -> None:
     """The cycle has no start: moving ``now`` changes the odds reported, never the count."""
     board = data.draw(boards(max_locations=5))
     q = data.draw(track_queries(board, max_length=12))
@@ -112,7 +115,7 @@ def test_any_now_gives_the_same_number_of_walks(data):
 # -- closed forms ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("n,length", [(3, 1), (3, 2), (4, 7), (11, 26), (11, 200)])
-def test_complete_graph_closed_walks(n, length):
+def test_complete_graph_closed_walks(n: int, length: int) -> None:
     """Closed walks of length L on K_n: (n-1)^L + (n-1)(-1)^L; with staying allowed: n^L."""
     board = complete(n)
     moving = track(board, query(board, length))
@@ -123,7 +126,7 @@ def test_complete_graph_closed_walks(n, length):
         assert all(moving.now.chance(loc) == Fraction(1, n) for loc in board.location_ids)
 
 
-def test_counts_beyond_two_to_the_53_are_exact_in_json():
+def test_counts_beyond_two_to_the_53_are_exact_in_json() -> None:
     board = complete(11)
     result = track(board, query(board, 200, "may_stay"))
     assert result.to_json()["paths"] == str(11 ** 200)
@@ -132,7 +135,7 @@ def test_counts_beyond_two_to_the_53_are_exact_in_json():
 
 # -- hand-checked cases ----------------------------------------------------------------
 
-def test_line_board_by_hand():
+def test_line_board_by_hand() -> None:
     """On l0-l1-l2 a closed walk of length 4 alternates l1 with an end: l1 ? l1 ? (8 walks)."""
     board = line(3, "aab")
     result = track(board, query(board, 4))
@@ -151,7 +154,7 @@ def test_line_board_by_hand():
     }
 
 
-def test_searches_filter_the_slot():
+def test_searches_filter_the_slot() -> None:
     board = line(3, "aab")
     missed = track(board, query(board, 4, now=2, observations=[{"slot": 2, "searched": "l1", "found": False}]))
     # l1 not at slot 2: l1 is on odd slots, ends on even slots
@@ -161,7 +164,7 @@ def test_searches_filter_the_slot():
     assert hit.paths == 2 and hit.now.counts["l0"] == 2
 
 
-def test_slots_are_taken_mod_length_and_reported_as_given():
+def test_slots_are_taken_mod_length_and_reported_as_given() -> None:
     board = line(3, "aab")
     a = track(board, query(board, 4, now=9, observations=[{"slot": 5, "landmark": "b"}]))
     b = track(board, query(board, 4, now=1, observations=[{"slot": 1, "landmark": "b"}]))
@@ -170,7 +173,7 @@ def test_slots_are_taken_mod_length_and_reported_as_given():
     assert (a.now.slot, a.next.slot) == (9, 10)
 
 
-def test_observations_on_one_slot_combine():
+def test_observations_on_one_slot_combine() -> None:
     board = line(3, "aab")
     # landmark a (l0 or l1) and a failed search at l1: only l0
     q = query(board, 4, observations=[{"slot": 0, "landmark": "a"}, {"slot": 4, "searched": "l1", "found": False}])
@@ -178,14 +181,14 @@ def test_observations_on_one_slot_combine():
     assert result.paths == 2 and result.now.counts == {"l0": 2, "l1": 0, "l2": 0}
 
 
-def test_fog_changes_nothing():
+def test_fog_changes_nothing() -> None:
     board = line(4)
     plain = track(board, query(board, 6, now=2))
     fogged = track(board, query(board, 6, now=2, observations=[{"slot": s, "fog": True} for s in range(6)]))
     assert (fogged.paths, fogged.now, fogged.next) == (plain.paths, plain.now, plain.next)
 
 
-def test_contradiction():
+def test_contradiction() -> None:
     board = line(3, "aab")
     # on a line with odd length she cannot close a walk moving every turn
     odd = track(board, query(board, 5))
@@ -199,14 +202,14 @@ def test_contradiction():
     assert both.status == "contradiction"
 
 
-def test_deck_of_one_card():
+def test_deck_of_one_card() -> None:
     board = line(3)
     assert track(board, query(board, 1)).paths == 0  # she must move, and cannot
     stay = track(board, query(board, 1, "may_stay", observations=[{"slot": 3, "landmark": "b"}]))
     assert stay.paths == 1 and stay.now.counts["l1"] == 1 and stay.next.counts["l1"] == 1
 
 
-def test_board_without_paths_only_allows_staying():
+def test_board_without_paths_only_allows_staying() -> None:
     board = make_board({"x": "m", "y": "m"}, [])
     assert track(board, query(board, 3)).paths == 0
     assert track(board, query(board, 3, "may_stay")).paths == 2
@@ -214,7 +217,7 @@ def test_board_without_paths_only_allows_staying():
 
 @pytest.mark.parametrize("moves", ["always", "may_stay"])
 @pytest.mark.parametrize("now", [0, 3, 7, 11])
-def test_long_unobserved_runs_between_observations(moves, now):
+def test_long_unobserved_runs_between_observations(moves: str, now: int) -> None:
     """Runs of many unseen slots take the dense power path of the tracker; same answers."""
     board = line(4, "abab")
     q = query(board, 12, moves, now, [{"slot": 1, "landmark": "b"}, {"slot": 2, "searched": "l2", "found": False}])
@@ -225,7 +228,7 @@ def test_long_unobserved_runs_between_observations(moves, now):
 
 @pytest.mark.parametrize("moves", ["always", "may_stay"])
 @pytest.mark.parametrize("length", [1, 2, 3])
-def test_shortest_decks_enumerated_walk_by_walk(moves, length):
+def test_shortest_decks_enumerated_walk_by_walk(moves: str, length: int) -> None:
     """Decks of one to three cards, where the walk closes on itself quickly: all three agree."""
     board = line(3, "aab")
     q = query(board, length, moves)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -12,22 +14,23 @@ from hypothesis import given, settings
 from deduce import document
 from deduce.errors import InputError
 from deduce.who import cardfile
+from deduce.who.cards import CardSet
 from tests.conftest import TINY
 from tests.strategies import card_sets
 
-BASE = yaml.safe_load(TINY)
+BASE: dict[str, Any] = yaml.safe_load(TINY)
 
 
-def problems_of(doc) -> list[str]:
+def problems_of(doc: object) -> list[str]:
     with pytest.raises(InputError) as info:
         cardfile.parse(doc)
     return [str(p) for p in info.value.problems]
 
 
-def edited(path, value):
+def edited(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
     doc = copy.deepcopy(BASE)
     *parents, last = path
-    node = doc
+    node: Any = doc
     for part in parents:
         node = node[part]
     if value is KeyError:
@@ -67,17 +70,17 @@ def edited(path, value):
      "modes.easy.red: a mode cannot remove the Dark Lady's own suit"),
     (("modes",), {"hard": {}}, "modes.hard: unknown mode 'hard'"),
 ])
-def test_bad_documents_name_the_place(path, value, expected):
+def test_bad_documents_name_the_place(path: tuple[str | int, ...], value: object, expected: str) -> None:
     assert any(p.startswith(expected) for p in problems_of(edited(path, value))), problems_of(edited(path, value))
 
 
-def test_every_problem_is_reported_at_once():
+def test_every_problem_is_reported_at_once() -> None:
     doc = edited(("ladies", 3, "key", "red"), 4)
     doc["ladies"][0]["suit"] = "green"
     assert len(problems_of(doc)) == 2
 
 
-def test_duplicate_ids_carry_their_code():
+def test_duplicate_ids_carry_their_code() -> None:
     with pytest.raises(InputError) as info:
         cardfile.parse(edited(("ladies", 1, "id"), "l1"))
     assert [p.code for p in info.value.problems] == ["duplicate-id"]
@@ -90,12 +93,12 @@ def test_duplicate_ids_carry_their_code():
     ("schema: [1\n", "not valid YAML at line"),
     ("!!python/object:os.system {}", "not valid YAML"),
 ])
-def test_unreadable_text(text, expected):
+def test_unreadable_text(text: str, expected: str) -> None:
     with pytest.raises(InputError, match=expected):
         cardfile.loads(text)
 
 
-def test_limits_are_refused_before_work():
+def test_limits_are_refused_before_work() -> None:
     doc = copy.deepcopy(BASE)
     doc["traits"] = [{"id": f"t{i}"} for i in range(17)]
     assert any("at most 16" in p for p in problems_of(doc))
@@ -103,7 +106,7 @@ def test_limits_are_refused_before_work():
         cardfile.loads("x" * (document.MAX_DOCUMENT_BYTES + 1))
 
 
-def test_alias_bomb_is_cheap():
+def test_alias_bomb_is_cheap() -> None:
     """A billion-laughs document is measured without being expanded, and refused quickly."""
     lines = ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
@@ -114,7 +117,7 @@ def test_alias_bomb_is_cheap():
     assert time.perf_counter() - started < 2
 
 
-def test_alias_bomb_in_a_quoted_field_is_refused():
+def test_alias_bomb_in_a_quoted_field_is_refused() -> None:
     """An unknown suit quotes the value it got: an aliased bomb there must never be printed."""
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
@@ -126,12 +129,12 @@ def test_alias_bomb_in_a_quoted_field_is_refused():
     assert time.perf_counter() - started < 2
 
 
-def test_missing_file_is_a_clear_error(tmp_path):
+def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="does not exist"):
         cardfile.load(tmp_path / "nope.yaml")
 
 
-def test_names_default_to_the_id_and_take_languages(tiny):
+def test_names_default_to_the_id_and_take_languages(tiny: CardSet) -> None:
     assert tiny.trait("a").name.get("ru") == "a"
     doc = edited(("traits", 0, "name"), {"en": "Able", "it": "Abile"})
     cards = cardfile.parse(doc)
@@ -140,7 +143,7 @@ def test_names_default_to_the_id_and_take_languages(tiny):
 
 @settings(max_examples=50)
 @given(card_sets(ladies_per_suit=None))
-def test_to_json_round_trips(cards):
+def test_to_json_round_trips(cards: CardSet) -> None:
     again = cardfile.parse(cardfile.to_json(cards))
     assert cardfile.to_json(again) == cardfile.to_json(cards)
     assert [(lady.id, lady.suit, lady.traits, dict(lady.key)) for lady in again.ladies] == \

@@ -4,7 +4,11 @@ and card set files that read back to the designed set."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
+
+import pytest
 
 from deduce.cli import main
 from deduce.shipped import data_path
@@ -16,6 +20,7 @@ from deduce.who.design import (
     WHEEL,
     Targets,
     _Search,
+    _State,
     decoy_for,
     render_yaml,
     search,
@@ -24,7 +29,7 @@ from deduce.who.design import (
 )
 
 
-def test_wheel_modes_follow_the_wheel_and_spec_examples():
+def test_wheel_modes_follow_the_wheel_and_spec_examples() -> None:
     modes = wheel_modes()
     assert sorted(WHEEL) == sorted(s.id for s in sonnet_brief().suits)
     # SPEC 4's example entries.
@@ -41,12 +46,12 @@ def test_wheel_modes_follow_the_wheel_and_spec_examples():
     assert all(modes[m][s] != s for m in modes for s in modes[m])
 
 
-def test_decoys_are_two_away_and_in_range():
+def test_decoys_are_two_away_and_in_range() -> None:
     assert [decoy_for(c, 3) for c in range(4)] == [2, 3, 0, 1]
     assert decoy_for(0, 1) is None and decoy_for(1, 1) is None
 
 
-def random_states(seed: int, count: int):
+def random_states(seed: int, count: int) -> Iterator[tuple[_Search, _State]]:
     run = _Search(sonnet_brief(), Targets(), seed)
     state = run.initial()
     for _ in range(count):
@@ -56,7 +61,7 @@ def random_states(seed: int, count: int):
             yield run, state
 
 
-def test_every_free_key_is_truthful_by_construction():
+def test_every_free_key_is_truthful_by_construction() -> None:
     """Whatever the search tries, only the printed card's fixed key can lie."""
     for run, state in random_states(seed=7, count=300):
         cards = run.cards(state)
@@ -73,7 +78,7 @@ def test_every_free_key_is_truthful_by_construction():
         assert all(len(cards.ladies_of_suit(s)) == 2 for s in cards.suit_ids)
 
 
-def test_search_is_reproducible():
+def test_search_is_reproducible() -> None:
     a = search(seed=11, steps=40)
     b = search(seed=11, steps=40)
     assert cardfile.to_json(a.cards) == cardfile.to_json(b.cards)
@@ -81,14 +86,14 @@ def test_search_is_reproducible():
     assert a.cards.lady("jacqueline-field") == JACQUELINE_FIELD
 
 
-def test_search_improves_on_its_start():
+def test_search_improves_on_its_start() -> None:
     run = _Search(sonnet_brief(), Targets(), 3)
     start, _, _ = run.score(run.initial())
     design = search(seed=3, steps=120)
     assert design.score < start
 
 
-def test_render_yaml_reads_back_to_the_same_set():
+def test_render_yaml_reads_back_to_the_same_set() -> None:
     brief = sonnet_brief()
     design = search(brief, seed=5, steps=50)
     text = render_yaml(design, brief, "deduce design --seed 5 --steps 50")
@@ -98,7 +103,7 @@ def test_render_yaml_reads_back_to_the_same_set():
     assert "NOT the printed card set" in text and "deduce design --seed 5 --steps 50" in text
 
 
-def test_comments_say_which_traits_are_historical():
+def test_comments_say_which_traits_are_historical() -> None:
     brief = sonnet_brief()
     design = search(brief, seed=5, steps=50)
     text = render_yaml(design, brief, "cmd")
@@ -114,23 +119,24 @@ def test_comments_say_which_traits_are_historical():
             assert "Invented" not in block
 
 
-def test_targets_report_what_is_missed():
+def test_targets_report_what_is_missed() -> None:
     cards = cardfile.load(data_path("clues.yaml"))
     report = audit(cards)
     assert Targets().unmet(report) == []
     mean = report.mean_expected_clues()
+    assert mean is not None  # the shipped set has solvable cases
     missed = Targets(expected=(0.0, mean - 0.5)).unmet(report)
     assert len(missed) == 1 and "mean expected clues" in missed[0]
     assert "cases need fewer than 9 clues" in " ".join(Targets(min_clues=9).unmet(report))
 
 
-def test_shipped_file_names_the_command_that_made_it():
+def test_shipped_file_names_the_command_that_made_it() -> None:
     text = data_path("clues.yaml").read_text(encoding="utf-8")
     command = re.search(r"#\s+(deduce design --seed \d+ --steps \d+)\n", text)
     assert command, "the header must say how to regenerate the set"
 
 
-def test_cli_design_writes_nothing_when_targets_are_missed(tmp_path, capsys):
+def test_cli_design_writes_nothing_when_targets_are_missed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "set.yaml"
     code = main(["design", "--seed", "1", "--steps", "20", "--out", str(out)])
     _, err = capsys.readouterr()
@@ -139,12 +145,12 @@ def test_cli_design_writes_nothing_when_targets_are_missed(tmp_path, capsys):
     assert not out.exists()
 
 
-def test_cli_design_rejects_bad_steps(capsys):
+def test_cli_design_rejects_bad_steps(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["design", "--steps", "0"]) == 2
     assert "--steps" in capsys.readouterr().err
 
 
-def test_the_defaults_are_the_command_that_made_the_shipped_set():
+def test_the_defaults_are_the_command_that_made_the_shipped_set() -> None:
     from deduce.cli import build_parser
     from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS
 
@@ -154,7 +160,8 @@ def test_the_defaults_are_the_command_that_made_the_shipped_set():
     assert (args.seed, args.steps, args.out) == (DEFAULT_SEED, DEFAULT_STEPS, None)
 
 
-def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatch, capsys):
+def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatch: pytest.MonkeyPatch,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """Without --out the card set goes to stdout (its audit to stderr); the shipped file stays as it is."""
     from deduce.who import design as design_module
 
@@ -170,7 +177,7 @@ def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatc
     assert shipped.read_bytes() == before
 
 
-def test_the_default_design_reproduces_the_shipped_set_byte_for_byte():
+def test_the_default_design_reproduces_the_shipped_set_byte_for_byte() -> None:
     """`deduce design` with its defaults writes exactly data/clues.yaml (about 50 s)."""
     from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, render_yaml, search, sonnet_brief
 
@@ -181,7 +188,8 @@ def test_the_default_design_reproduces_the_shipped_set_byte_for_byte():
     assert text == data_path("clues.yaml").read_text(encoding="utf-8")
 
 
-def test_cli_design_out_writes_the_set_to_that_file_only(monkeypatch, tmp_path, capsys):
+def test_cli_design_out_writes_the_set_to_that_file_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
     """With --out the card set goes to the file and the audit to stdout; the shipped file stays as it is."""
     from deduce.who import design as design_module
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -24,7 +25,11 @@ def brute_force(cards: CardSet, query: Query) -> set[tuple[str, frozenset[str]]]
             ok = True
             for o in query.clues:
                 t = frozenset(cards.unmask(o.traits))
-                allowed = o.counts if o.counts is not None else dict(o.key).get(s)
+                if o.counts is not None:
+                    allowed: frozenset[int] | None = o.counts
+                else:
+                    assert o.key is not None, "a revealed card gives counts or a key"
+                    allowed = dict(o.key).get(s)
                 if allowed is None or len(t & x) not in allowed:
                     ok = False
                 if query.distinct and t == x:
@@ -38,20 +43,20 @@ def brute_force(cards: CardSet, query: Query) -> set[tuple[str, frozenset[str]]]
     return found
 
 
-def as_sets(cards: CardSet, found) -> set[tuple[str, frozenset[str]]]:
+def as_sets(cards: CardSet, found: Iterable[tuple[str, int]]) -> set[tuple[str, frozenset[str]]]:
     return {(s, frozenset(cards.unmask(x))) for s, x in found}
 
 
 @settings(max_examples=150)
 @given(card_sets_with_queries())
-def test_fast_evaluator_matches_brute_force(case):
+def test_fast_evaluator_matches_brute_force(case: tuple[CardSet, Query]) -> None:
     cards, query = case
     assert as_sets(cards, candidates(cards, query, "fast")) == brute_force(cards, query)
 
 
 @settings(max_examples=40)
 @given(card_sets_with_queries(max_traits=6, max_suits=3))
-def test_three_engines_agree(case):
+def test_three_engines_agree(case: tuple[CardSet, Query]) -> None:
     cards, query = case
     fast = candidates(cards, query, "fast")
     z3 = candidates(cards, query, "z3")
@@ -65,7 +70,7 @@ def test_three_engines_agree(case):
 
 @settings(max_examples=80)
 @given(card_sets_with_queries())
-def test_summary_follows_the_candidates(case):
+def test_summary_follows_the_candidates(case: tuple[CardSet, Query]) -> None:
     cards, query = case
     result = deduce(cards, query)
     trait_sets = {c.traits for c in result.candidates}
@@ -80,7 +85,7 @@ def test_summary_follows_the_candidates(case):
     assert order == sorted(order), "candidates are sorted by suit, then by traits in card-set order"
 
 
-def test_rulebook_example_leaves_eighteen(shipped):
+def test_rulebook_example_leaves_eighteen(shipped: CardSet) -> None:
     """The rulebook's example: a rose Dark Lady, Jacqueline Field revealed (rose: 1)."""
     query = parse_query(shipped, {"suit": "rose", "clues": [{"card": "jacqueline-field"}]})
     result = deduce(shipped, query)
@@ -91,14 +96,14 @@ def test_rulebook_example_leaves_eighteen(shipped):
     assert all(state == "open" for state in result.traits.values())
 
 
-def test_unknown_suit_spreads_over_every_suit_but_the_clue_cards(tiny):
+def test_unknown_suit_spreads_over_every_suit_but_the_clue_cards(tiny: CardSet) -> None:
     result = deduce(tiny, parse_query(tiny, {"clues": [{"card": "l1"}]}))
     assert {c.suit for c in result.candidates} == {"blue"}, "a clue card is never of her suit"
     result = deduce(tiny, parse_query(tiny, {"clues": [{"card": "l1", "role": "suit_card"}]}))
     assert {c.suit for c in result.candidates} == {"red"}, "the suit card is of her suit"
 
 
-def test_distinct_rule_can_be_switched_off(tiny):
+def test_distinct_rule_can_be_switched_off(tiny: CardSet) -> None:
     doc = {"suit": "red", "clues": [{"traits": ["a", "b"], "counts": [2]}]}
     assert deduce(tiny, parse_query(tiny, doc)).status == "contradiction"
     relaxed = deduce(tiny, parse_query(tiny, {**doc, "distinct": False}))

@@ -7,6 +7,7 @@ search (its optimiser over the clues) must give exactly the fast evaluator's ans
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -17,7 +18,7 @@ from deduce.who.query import Query, parse_query
 from tests.strategies import card_sets_with_queries
 
 
-def only(query: Query, indexes) -> Query:
+def only(query: Query, indexes: Iterable[int]) -> Query:
     return replace(query, clues=tuple(query.clues[i] for i in indexes), explain=False)
 
 
@@ -34,7 +35,7 @@ def forces(cards: CardSet, query: Query, trait: str, state: str) -> bool:
 
 @settings(max_examples=60)
 @given(card_sets_with_queries(max_traits=6, max_suits=3))
-def test_explanations_are_sufficient_and_minimal(case):
+def test_explanations_are_sufficient_and_minimal(case: tuple[CardSet, Query]) -> None:
     cards, query = case
     query = with_repeats(query)
     result = deduce(cards, replace(query, explain=True))
@@ -53,20 +54,21 @@ def test_explanations_are_sufficient_and_minimal(case):
 
 @settings(max_examples=60)
 @given(card_sets_with_queries(max_traits=6, max_suits=3))
-def test_conflicts_are_minimal(case):
+def test_conflicts_are_minimal(case: tuple[CardSet, Query]) -> None:
     cards, query = case
     query = with_repeats(query)
     result = deduce(cards, query)
     if result.status != "contradiction":
         assert result.conflict is None
         return
+    assert result.conflict is not None  # the fast engine always names the conflict of a contradiction
     assert deduce(cards, only(query, result.conflict)).status == "contradiction"
     for dropped in result.conflict:
         rest = [i for i in result.conflict if i != dropped]
         assert deduce(cards, only(query, rest)).status != "contradiction"
 
 
-def test_explanation_names_the_forcing_clue(tiny):
+def test_explanation_names_the_forcing_clue(tiny: CardSet) -> None:
     # With her suit red, l3 (c, d) says she shares 0 or 1 of them, and the typed card
     # (c, d: 0) says none: c and d are ruled out by the typed card alone.
     query = parse_query(tiny, {"suit": "red", "explain": True,
@@ -78,7 +80,7 @@ def test_explanation_names_the_forcing_clue(tiny):
     assert result.status == "solved" and result.dark_lady == ("a", "b")
 
 
-def test_redundant_clues_are_left_out(tiny):
+def test_redundant_clues_are_left_out(tiny: CardSet) -> None:
     # Clue 0 alone rules out c and d, so with two traits per lady she is a and b;
     # the repeated clue 2 and the other cards add nothing to any explanation.
     query = parse_query(tiny, {"suit": "red", "explain": True, "clues": [
@@ -88,12 +90,12 @@ def test_redundant_clues_are_left_out(tiny):
     assert {e.trait: e.clues for e in result.explanations} == dict.fromkeys("abcd", (0,))
 
 
-def test_without_explain_no_z3_work_is_reported(tiny):
+def test_without_explain_no_z3_work_is_reported(tiny: CardSet) -> None:
     result = deduce(tiny, parse_query(tiny, {"suit": "red", "clues": [{"card": "l3"}]}))
     assert result.explanations == () and result.conflict is None
 
 
-def test_explanations_do_not_depend_on_earlier_work(tiny):
+def test_explanations_do_not_depend_on_earlier_work(tiny: CardSet) -> None:
     """The same query gets the same explanation, whatever z3 was asked before."""
     doc = {"suit": "red", "explain": True, "clues": [
         {"traits": ["c", "d"], "counts": [0]}, {"card": "l3"},
@@ -107,7 +109,7 @@ def test_explanations_do_not_depend_on_earlier_work(tiny):
 
 @settings(max_examples=60, deadline=None)
 @given(card_sets_with_queries(max_traits=6, max_suits=3))
-def test_z3_finds_the_same_smallest_reasons(case):
+def test_z3_finds_the_same_smallest_reasons(case: tuple[CardSet, Query]) -> None:
     cards, query = case
     query = replace(with_repeats(query), explain=True)
     fast = deduce(cards, query)
@@ -117,7 +119,7 @@ def test_z3_finds_the_same_smallest_reasons(case):
     assert "explanation-not-smallest" not in {n.code for n in fast.notes}
 
 
-def test_smallest_beats_any_minimal_set(tiny):
+def test_smallest_beats_any_minimal_set(tiny: CardSet) -> None:
     """Clues 0, 1 and 2 together exclude c, and so does clue 3 alone: the reason is clue 3."""
     query = parse_query(tiny, {"suit": "red", "explain": True, "clues": [
         {"traits": ["c", "d"], "counts": [0, 1]}, {"traits": ["a", "c"], "counts": [0, 1]},
@@ -127,7 +129,7 @@ def test_smallest_beats_any_minimal_set(tiny):
         assert by_trait["c"] == (3,), engine
 
 
-def test_sixty_four_clues_with_explain_answer_quickly(shipped):
+def test_sixty_four_clues_with_explain_answer_quickly(shipped: CardSet) -> None:
     """The most clues a query may hold, typed at random: the answer comes within a second."""
     import random
     import time

@@ -6,13 +6,13 @@ from deduce.errors import Problems
 from deduce.who.keys import key_entry_text, key_to_json, parse_key_entry, parse_trait_list
 
 
-def test_key_entry_text_prints_counts_in_order():
+def test_key_entry_text_prints_counts_in_order() -> None:
     assert key_entry_text(frozenset({2, 0})) == "0/2"
     assert key_entry_text([1]) == "1"
     assert key_entry_text([3, 1, 2]) == "1/2/3"
 
 
-def test_key_entries_and_trait_lists_report_each_problem():
+def test_key_entries_and_trait_lists_report_each_problem() -> None:
     problems = Problems()
     assert parse_key_entry([0, 2], ("key", "rose"), problems, 3) == frozenset({0, 2})
     assert parse_key_entry(1, ("key", "rose"), problems, 3) == frozenset({1})
@@ -23,6 +23,6 @@ def test_key_entries_and_trait_lists_report_each_problem():
         ("key.rose[1]", "5 is outside 0..3"), ("traits", "names the same trait twice")]
 
 
-def test_key_to_json_follows_the_suit_order():
+def test_key_to_json_follows_the_suit_order() -> None:
     key = {"oak": frozenset({2, 0}), "rose": frozenset({1})}
     assert list(key_to_json(key, ("rose", "oak")).items()) == [("rose", [1]), ("oak", [0, 2])]

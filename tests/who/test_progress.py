@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, permutations
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -70,8 +71,8 @@ def brute_force(cards: CardSet, suit: str, clues: list[str], suit_card: str | No
     first: list[int | None] = []
     proves: dict[str, list[bool]] = {}
     needed = False
-    for _, partner, rest in deals:
-        solved = [proven(cards, suit, clues + rest[:j], partner) for j in range(n + 1)]
+    for _, partner_id, rest in deals:
+        solved = [proven(cards, suit, clues + rest[:j], partner_id) for j in range(n + 1)]
         for j, s in enumerate(solved):
             within[j] += s / len(deals)
         first.append(next((j for j, s in enumerate(solved) if s), None))
@@ -112,7 +113,7 @@ def assert_agrees(found: Progress, brute: Figures) -> None:
 # -- small truthful card sets -----------------------------------------------------------
 
 @st.composite
-def truthful_sets(draw, max_suits: int = 3) -> CardSet:
+def truthful_sets(draw: st.DrawFn, max_suits: int = 3) -> CardSet:
     """Two ladies per suit, distinct trait sets, keys that tell the truth (some with decoys,
     counts no lady of that suit has), and an ``advanced`` table from the third suit on."""
     n = draw(st.integers(3, 6))
@@ -137,8 +138,12 @@ def truthful_sets(draw, max_suits: int = 3) -> CardSet:
     return CardSet("small", traits, suits, tuple(ladies), k, modes)
 
 
+#: A hand: the card set, her suit, the clues drawn in order, the suit card if revealed, the mode.
+Hand = tuple[CardSet, str, list[str], str | None, Mode]
+
+
 @st.composite
-def hands(draw, max_suits: int = 3) -> tuple[CardSet, str, list[str], str | None, Mode]:
+def hands(draw: st.DrawFn, max_suits: int = 3) -> Hand:
     """A card set and a hand dealt as the game deals one: her card, the clues drawn so far,
     and the suit card if revealed."""
     cards = draw(truthful_sets(max_suits))
@@ -154,13 +159,13 @@ def hands(draw, max_suits: int = 3) -> tuple[CardSet, str, list[str], str | None
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
-def test_progress_is_the_brute_force_over_every_deal(hand):
+def test_progress_is_the_brute_force_over_every_deal(hand: Hand) -> None:
     cards, suit, clues, suit_card, mode = hand
     assert_agrees(progress(cards, hand_query(cards, suit, clues, suit_card), mode),
                   brute_force(cards, suit, clues, suit_card, mode))
 
 
-def test_four_suits_six_cards_left():
+def test_four_suits_six_cards_left() -> None:
     """A larger deck than hypothesis explores (720 orders per lady), on a fixed card set."""
     cards = _fixed_four_suits()
     for suit_card in (None, "l1"):
@@ -188,7 +193,7 @@ def _fixed_four_suits() -> CardSet:
 # -- the shipped card set ---------------------------------------------------------------
 
 @pytest.mark.parametrize("mode", ["normal", "easy", "advanced"])
-def test_an_empty_hand_is_the_mean_of_the_audits_two_cases(mode):
+def test_an_empty_hand_is_the_mean_of_the_audits_two_cases(mode: Mode) -> None:
     """Before any clue, her suit known: the audit's two cases of her suit, each half as likely."""
     report = audit(CARDS)
     for suit in CARDS.suit_ids:
@@ -202,11 +207,12 @@ def test_an_empty_hand_is_the_mean_of_the_audits_two_cases(mode):
         assert found.guess.chance == pytest.approx(1 / 35)
 
 
-def test_the_readme_hand_step_by_step():
+def test_the_readme_hand_step_by_step() -> None:
     """The README's rose game: after three clues and the suit card, three of the seven cards
     left prove her traits if drawn next (two trait sets are left); Lucy Negro does."""
-    doc = {"suit": "rose", "clues": [{"card": "jacqueline-field"}, {"card": "emilia-bassano"},
-                                     {"card": "anne-hathaway"}, {"card": "mary-fitton", "role": "suit_card"}]}
+    doc: dict[str, Any] = {"suit": "rose", "clues": [{"card": "jacqueline-field"}, {"card": "emilia-bassano"},
+                                                     {"card": "anne-hathaway"},
+                                                     {"card": "mary-fitton", "role": "suit_card"}]}
     found = progress(CARDS, parse_query(CARDS, doc))
     assert found.proving == ("lucy-negro", "elizabeth-vernon", "aline-florio") and found.suit_card == "revealed"
     assert found.next_clue == pytest.approx(3 / 7) and found.expected_clues == pytest.approx(2)
@@ -216,7 +222,7 @@ def test_the_readme_hand_step_by_step():
     assert done.proven and done.expected_clues == 0 and done.next_clue == 1 and done.guess.chance == 1
 
 
-def test_a_card_typed_in_counts_as_the_lady_with_its_traits():
+def test_a_card_typed_in_counts_as_the_lady_with_its_traits() -> None:
     """At the table a card typed in (its traits and her suit's key entry) leaves the deck as
     the lady with those traits, and says the same as the card named by id."""
     named = parse_query(CARDS, {"suit": "rose", "clues": [{"card": "jacqueline-field"}]})
@@ -225,13 +231,13 @@ def test_a_card_typed_in_counts_as_the_lady_with_its_traits():
     assert progress(CARDS, typed) == progress(CARDS, named)
 
 
-def test_her_suit_is_read_from_the_suit_card():
+def test_her_suit_is_read_from_the_suit_card() -> None:
     with_suit = parse_query(CARDS, {"suit": "rose", "clues": [{"card": "mary-fitton", "role": "suit_card"}]})
     without = parse_query(CARDS, {"clues": [{"card": "mary-fitton", "role": "suit_card"}]})
     assert progress(CARDS, without) == progress(CARDS, with_suit)
 
 
-def test_the_mode_decides_the_deck():
+def test_the_mode_decides_the_deck() -> None:
     query = Query("rose", ())
     assert len(progress(CARDS, query).deck) == 10
     assert len(progress(CARDS, query, "advanced").deck) == 8
@@ -252,7 +258,8 @@ def test_the_mode_decides_the_deck():
     ({"suit": "rose", "clues": [{"traits": ["literary", "married", "court"], "counts": [1]}]}, "normal",
      "clues[0].traits", "no card of Sonnet set has these traits"),
 ])
-def test_a_hand_that_cannot_be_is_refused_with_its_place(doc, mode, place, words):
+def test_a_hand_that_cannot_be_is_refused_with_its_place(doc: dict[str, Any], mode: Mode, place: str,
+                                                          words: str) -> None:
     query = parse_query(CARDS, doc)
     with pytest.raises(InputError) as err:
         progress(CARDS, query, mode)
@@ -260,13 +267,13 @@ def test_a_hand_that_cannot_be_is_refused_with_its_place(doc, mode, place, words
     assert words in str(err.value)
 
 
-def test_a_mode_the_card_set_cannot_play_is_refused():
+def test_a_mode_the_card_set_cannot_play_is_refused() -> None:
     cards = _fixed_four_suits()
     with pytest.raises(InputError, match="mode: advanced cannot be played"):
         progress(cards, Query("s0", ()), "advanced")
 
 
-def test_no_observation_is_taken_for_a_lady_when_her_traits_match_none():
+def test_no_observation_is_taken_for_a_lady_when_her_traits_match_none() -> None:
     """A typed card with a whole key and no suit: the suit is unknown, so it is refused first."""
     query = Query(None, (Observation(traits=CARDS.mask(["literary", "married", "children"]),
                                      key=tuple((s, frozenset({1})) for s in CARDS.suit_ids)),))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from deduce.errors import InputError
+from deduce.who.cards import CardSet
 from deduce.who.query import MAX_CLUES, parse_obs_text, parse_query
 
 
-def problems(cards, doc) -> list[str]:
+def problems(cards: CardSet, doc: object) -> list[str]:
     with pytest.raises(InputError) as info:
         parse_query(cards, doc)
     return [str(p) for p in info.value.problems]
@@ -36,19 +39,19 @@ def problems(cards, doc) -> list[str]:
     ({"distinct": "yes"}, "distinct: expected true or false"),
     ({"clues": [{"card": "l1"}] * (MAX_CLUES + 1)}, f"clues: has {MAX_CLUES + 1} clues; at most {MAX_CLUES}"),
 ])
-def test_bad_queries_name_the_field(tiny, doc, expected):
+def test_bad_queries_name_the_field(tiny: CardSet, doc: object, expected: str) -> None:
     found = problems(tiny, doc)
     assert any(p.startswith(expected) for p in found), found
 
 
-def test_a_key_need_only_cover_suits_she_can_still_have(tiny):
+def test_a_key_need_only_cover_suits_she_can_still_have(tiny: CardSet) -> None:
     query = parse_query(tiny, {"suit": "red", "clues": [{"traits": ["a", "b"], "key": {"red": 1}}]})
     assert query.clues[0].allowed("red") == frozenset({1})
     query = parse_query(tiny, {"clues": [{"card": "l3"}, {"traits": ["a", "b"], "key": {"red": 1}}]})
     assert query.suits(tiny) == ("red",)
 
 
-def test_null_suit_and_missing_clues_are_fine(tiny):
+def test_null_suit_and_missing_clues_are_fine(tiny: CardSet) -> None:
     query = parse_query(tiny, {"suit": None})
     assert query.suit is None and query.clues == () and query.distinct is True
 
@@ -59,16 +62,16 @@ def test_null_suit_and_missing_clues_are_fine(tiny):
     ("a,b", {"traits": ["a", "b"], "counts": None}),
     ("a,b:x", {"traits": ["a", "b"], "counts": ["x"]}),
 ])
-def test_obs_text(text, expected):
+def test_obs_text(text: str, expected: dict[str, Any]) -> None:
     assert parse_obs_text(text) == expected
 
 
-def test_obs_text_errors_go_through_the_query_checks(tiny):
+def test_obs_text_errors_go_through_the_query_checks(tiny: CardSet) -> None:
     found = problems(tiny, {"suit": "red", "clues": [parse_obs_text("a,b")]})
     assert any("clues[0].counts" in p for p in found)
 
 
-def test_near_misses_are_named(shipped):
+def test_near_misses_are_named(shipped: CardSet) -> None:
     found = problems(shipped, {"suit": "rose", "clues": [{"card": "jaqueline-field"},
                                                          {"traits": ["literary", "maried", "court"], "counts": 1}]})
     assert "clues[0].card: unknown card 'jaqueline-field' (did you mean 'jacqueline-field'?)" in found[0]

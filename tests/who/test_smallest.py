@@ -8,8 +8,10 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deduce.who.cards import CardSet
 from deduce.who.evaluator import space_for
 from deduce.who.explain import Reason, smallest_reason
+from deduce.who.query import Query
 from tests.strategies import card_sets_with_queries
 
 
@@ -25,7 +27,7 @@ def brute_force(base: int, masks: list[int], region: int) -> tuple[int, ...] | N
     return None
 
 
-masks_cases = st.integers(1, 12).flatmap(
+masks_cases: st.SearchStrategy[tuple[int, list[int], int]] = st.integers(1, 12).flatmap(
     lambda width: st.tuples(
         st.integers(0, (1 << width) - 1),
         st.lists(st.integers(0, (1 << width) - 1), max_size=9),
@@ -36,7 +38,7 @@ masks_cases = st.integers(1, 12).flatmap(
 
 @settings(max_examples=300)
 @given(masks_cases)
-def test_smallest_reason_is_the_brute_force_answer(case):
+def test_smallest_reason_is_the_brute_force_answer(case: tuple[int, list[int], int]) -> None:
     base, masks, region = case
     expected = brute_force(base, masks, region)
     found = smallest_reason(base, masks, region)
@@ -48,7 +50,7 @@ def test_smallest_reason_is_the_brute_force_answer(case):
 
 @settings(max_examples=100)
 @given(masks_cases)
-def test_fallback_is_sufficient_and_subset_minimal(case):
+def test_fallback_is_sufficient_and_subset_minimal(case: tuple[int, list[int], int]) -> None:
     """With no search at all (exact bound 0), the answer still suffices and has no spare clue."""
     base, masks, region = case
     found = smallest_reason(base, masks, region, exact_clues=0)
@@ -68,7 +70,7 @@ def test_fallback_is_sufficient_and_subset_minimal(case):
 
 @settings(max_examples=80)
 @given(card_sets_with_queries(max_traits=6, max_suits=3))
-def test_smallest_reason_on_queries_matches_sub_queries(case):
+def test_smallest_reason_on_queries_matches_sub_queries(case: tuple[CardSet, Query]) -> None:
     """On real queries, each trait's reason is the first subset whose sub-query forces the trait."""
     cards, query = case
     space = space_for(cards)
