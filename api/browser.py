@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -36,27 +35,48 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(games_db: Path, start_timeout: float = 30) -> Iterator[str]:
-    """``deduce serve``'s app (shipped data, the given game store) under uvicorn in a thread; yields its base URL."""
+def running_server(games_db: Path, start_timeout: float = 60) -> Iterator[str]:
+    """``deduce serve``'s app (shipped data, the given game store) under uvicorn in a thread; yields
+    its base URL once the app has started (``start_timeout`` only bounds a hang).
+
+    The socket is bound here and handed to uvicorn, so that no other process can take the port
+    between choosing it and serving on it; the thread says when uvicorn has started, or has stopped
+    trying, so nothing polls.
+    """
     import uvicorn
 
     from api.app import create_app
 
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(games_db=games_db), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, name="web-server", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + start_timeout
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
+    done_starting = threading.Event()
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            try:
+                await super().startup(sockets)
+            finally:
+                done_starting.set()
+
+    server = Server(uvicorn.Config(create_app(games_db=games_db), log_level="warning"))
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        port = listening.getsockname()[1]
+
+        def serve() -> None:
+            try:
+                server.run(sockets=[listening])
+            finally:
+                done_starting.set()  # uvicorn failed before its startup (the app's lifespan included)
+
+        thread = threading.Thread(target=serve, name="web-server", daemon=True)
+        thread.start()
+        if not done_starting.wait(start_timeout) or not server.started:
+            server.should_exit = True
             raise RuntimeError("the web server did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
+        try:
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            server.should_exit = True
+            thread.join(10)
 
 
 def launch(playwright: Playwright) -> Browser:

@@ -7,6 +7,7 @@ the shipped card set audited. Needs the ``[test]`` extra (Playwright) and ``/usr
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -53,8 +54,12 @@ def table(page: Page) -> None:
 
 
 def designer(page: Page) -> None:
+    from playwright.sync_api import expect
+
     page.goto("/#/designer")
     page.get_by_role("button", name="Load the shipped set").click()
+    # The page asks the API for the set: an Audit clicked before it is there would audit an empty field.
+    expect(page.get_by_label("Card set (YAML or JSON)")).to_have_value(re.compile(r'"ladies"'))
     page.get_by_role("button", name="Audit").first.click()
     page.get_by_role("table", name="Cases").wait_for()
 

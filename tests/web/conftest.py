@@ -2,21 +2,28 @@
 game store), driven by Playwright through Debian's chromium.
 
 Without /usr/bin/chromium the browser tests skip locally, and fail in CI (``CI=true``), where
-``.ci/run`` installs it. Every page fails its test on a console error, an uncaught exception
-or a failed request, unless the test said which HTTP error answers it expects (a 422 shown
-in words is the page working: the browser still logs it as a console error).
+``.ci/run`` installs it. Every page fails its test on what :class:`tests.web.watch.Watch`
+counts as a failure (a console error, an uncaught exception, a failed request the test did not
+cancel, an HTTP error answer), unless the test said which HTTP error answers it expects (a 422
+shown in words is the page working).
+
+Every wait waits for what the page shows; :data:`tests.web.watch.TIMEOUT` (for ``expect`` too)
+only bounds a hang, and is generous because CI runs these tests two at a time on a busy 2-core
+machine.
 """
 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from api.browser import CHROMIUM, DESKTOP, launch, running_server
+from tests.web.watch import TIMEOUT, Pages, Watch
+
+expect.set_options(timeout=TIMEOUT)
 
 
 @pytest.fixture(scope="session")
@@ -27,7 +34,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, for the whole session."""
     if not CHROMIUM.exists():
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("CI: /usr/bin/chromium is missing (.ci/run installs it with apt-get)")
@@ -40,55 +48,23 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-class Watch:
-    """What went wrong in a page: console errors, uncaught exceptions, failed requests."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-        self.expected_statuses: set[int] = set()
-
-    def console(self, message: Any) -> None:
-        if message.type != "error":
-            return
-        status = re.search(r"status of (\d+)", message.text)
-        if status and int(status.group(1)) in self.expected_statuses:
-            return
-        self.problems.append(f"console error: {message.text}")
-
-
-def watched(page: Any, watch: Watch) -> Any:
-    """The page, its problems reported to ``watch`` (``page.watch``)."""
-    page.on("console", watch.console)
-    page.on("pageerror", lambda exc: watch.problems.append(f"page error: {exc}"))
-    page.on("requestfailed", lambda r: watch.problems.append(f"request failed: {r.url} {r.failure}"))
-    page.set_default_timeout(10_000)
-    page.watch = watch
-    return page
-
-
 @pytest.fixture
-def open_pages(browser: Any, server: str) -> Iterator[Any]:
-    """Open fresh pages (each with its own storage) at a viewport, or another tab beside a page
-    (``tab_of``: the same browser storage, as a second tab of the same person); the test fails
-    on any console error or failed request in any of them."""
-    opened: list[tuple[Any, Watch]] = []
-
-    def opener(viewport: dict[str, int] = DESKTOP, tab_of: Any = None) -> Any:
-        if tab_of is not None:
-            return watched(tab_of.context.new_page(), tab_of.watch)
-        context = browser.new_context(viewport=viewport, base_url=server)
-        watch = Watch()
-        opened.append((context, watch))
-        return watched(context.new_page(), watch)
-
-    yield opener
-    for context, _ in opened:
-        context.close()
-    problems = [p for _, watch in opened for p in watch.problems]
+def open_pages(browser: Browser, server: str) -> Iterator[Pages]:
+    """Open pages (``open_pages()``, ``open_pages(PHONE)``, ``open_pages(tab_of=page)``); the test
+    fails on anything that went wrong in any of them."""
+    pages = Pages(browser, server)
+    yield pages
+    problems = pages.close()
     assert not problems, problems
 
 
 @pytest.fixture
-def page(open_pages: Any) -> Any:
+def page(open_pages: Pages) -> Page:
     """A fresh desktop page."""
     return open_pages(DESKTOP)
+
+
+@pytest.fixture
+def watch(open_pages: Pages, page: Page) -> Watch:
+    """The watch over :func:`page` (to say which HTTP errors the test expects)."""
+    return open_pages.watch(page)

@@ -4,11 +4,14 @@ protocol) to find controls that have no accessible name."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
+from playwright.sync_api import Page, expect
+
 from api.models import SMALL_CARD_SET
-from deduce.game.bot import Bot
+from deduce.game.bot import ActionDoc, Bot
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.shipped import load_rules
@@ -32,15 +35,15 @@ FOCUSABLE = ("a[href], button, input, select, textarea, summary, [tabindex]:not(
              "[role=button], [role=link], [role=checkbox], [contenteditable=true]")
 
 
-def bot_win() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def bot_win() -> tuple[dict[str, Any], list[ActionDoc]]:
     """The setup and the actions of the shortest win the bot plays among a few seeds (normal mode)."""
     rules = load_rules()
     bot = Bot(rules)
-    best: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+    best: tuple[dict[str, Any], list[ActionDoc]] | None = None
     for seed in SEEDS:
-        doc = {"mode": "normal", "seed": seed}
+        doc: dict[str, Any] = {"mode": "normal", "seed": seed}
         game = Game.new(rules, parse_setup(rules, doc))
-        actions = []
+        actions: list[ActionDoc] = []
         while not game.over and len(actions) < 200:
             actions.append(bot.choose(game.player_view(), game.legal_actions(), game.pending))
             game.act(actions[-1])
@@ -50,23 +53,46 @@ def bot_win() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return best
 
 
-def start_game(page: Any, seed: int, mode: str = "normal") -> None:
+def open_home(page: Page) -> None:
+    """Open the home page, and wait until it is drawn: the page draws a view after its API answers,
+    and a view left before it is drawn may still be drawn over the next one."""
+    page.goto("/")
+    page.locator("main h1").wait_for()
+
+
+def start_game(page: Page, seed: int, mode: str = "normal") -> None:
+    """Start a game from the new-game form, and wait for the page to show it."""
     page.goto("/#/play")
     page.get_by_label("Mode").select_option(mode)
     page.get_by_label("Seed (optional)").fill(str(seed))
     page.get_by_role("button", name="New game").click()
-    page.wait_for_selector('.status-bar[data-version="0"]')
+    shows_version(page, 0)
 
 
-def version(page: Any) -> int:
-    return int(page.locator(".status-bar").get_attribute("data-version"))
+def shows_version(page: Page, number: int) -> None:
+    """Wait for the page to show this version of the game."""
+    expect(page.locator(".status-bar")).to_have_attribute("data-version", str(number))
 
 
-def click_action(page: Any, name: str) -> None:
+def load_the_shipped_set(page: Page) -> None:
+    """At the designer, load the shipped card set into the text field, and wait until it is there
+    (the page asks the API for it: an Audit clicked before would audit an empty field)."""
+    page.get_by_role("button", name="Load the shipped set").click()
+    expect(page.get_by_label("Card set (YAML or JSON)")).to_have_value(re.compile(r'"ladies"'))
+
+
+def version(page: Page) -> int:
+    """The version of the game the page shows."""
+    shown = page.locator(".status-bar").get_attribute("data-version")
+    assert shown is not None, "no version on the status bar"
+    return int(shown)
+
+
+def click_action(page: Page, name: str) -> None:
     """Click an action button and wait for the page to show the next version of the game."""
     before = version(page)
     page.get_by_role("button", name=name, exact=True).click()
-    page.wait_for_selector(f'.status-bar[data-version="{before + 1}"]')
+    shows_version(page, before + 1)
 
 
 #: The roles of controls, as chromium names them in its accessibility tree.
@@ -85,7 +111,7 @@ def _nodes(tree: dict[str, Any]) -> Iterator[dict[str, Any]]:
             stack.append(node["contentDocument"])
 
 
-def unnamed_controls(page: Any) -> list[str]:
+def unnamed_controls(page: Page) -> list[str]:
     """Every control the page shows that has no accessible name: each element a keyboard reaches
     (:data:`FOCUSABLE`) and each node of chromium's accessibility tree with a control's role,
     by its role and its HTML."""
@@ -111,7 +137,7 @@ def unnamed_controls(page: Any) -> list[str]:
         cdp.detach()
 
 
-def control_count(page: Any) -> int:
+def control_count(page: Page) -> int:
     """How many controls the page shows (so that a walk over none cannot pass)."""
     shown = f"[...document.querySelectorAll({FOCUSABLE!r})].filter((e) => e.checkVisibility())"
     return int(page.evaluate(f"{shown}.length"))

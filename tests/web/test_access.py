@@ -4,14 +4,24 @@ alone, and every page used on a phone's width with no sideways scrolling."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from api.browser import PHONE
 from api.screenshots import type_rulebook_example
-from tests.web.pages import click_action, control_count, start_game, unnamed_controls, version
+from tests.web.pages import (
+    click_action,
+    control_count,
+    load_the_shipped_set,
+    open_home,
+    shows_version,
+    start_game,
+    unnamed_controls,
+    version,
+)
+from tests.web.watch import Pages, Watch
 
 ACTIONS = {  # the actions' names, as the issue asks for them in English, and as the it/ru pages say them
     "en": ("Move", "Search", "Confront", "Fog card", "Pass", "Reveal suit card", "New game", "Hints"),
@@ -21,15 +31,14 @@ ACTIONS = {  # the actions' names, as the issue asks for them in English, and as
 }
 
 
-def set_language(page: Any, lang: str) -> None:
+def set_language(page: Page, lang: str) -> None:
     """The language chosen before the page loads (as if switched and remembered)."""
     page.add_init_script(f"localStorage.setItem('bs.lang', {lang!r})")
 
 
-def show_every_page(page: Any) -> Any:
+def show_every_page(page: Page) -> Iterator[str]:
     """Each page in a state that shows its controls: yields the page's name once it is shown."""
-    page.goto("/")
-    page.locator("main h1").wait_for()
+    open_home(page)
     yield "home"
     page.goto("/#/play")
     page.locator("form").wait_for()
@@ -52,8 +61,8 @@ def show_every_page(page: Any) -> Any:
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
-def test_every_control_is_named_in_each_language(page, lang):
-    page.watch.expected_statuses.add(422)
+def test_every_control_is_named_in_each_language(page: Page, watch: Watch, lang: str) -> None:
+    watch.expected_statuses.add(422)
     set_language(page, lang)
     walked = 0
     for shown in show_every_page(page):
@@ -61,16 +70,16 @@ def test_every_control_is_named_in_each_language(page, lang):
         walked += control_count(page)
         if shown.startswith("play: a game"):  # the actions, by the names of the chosen language
             for name in ACTIONS[lang]:
-                assert page.get_by_role("button", name=name, exact=True).count() == 1, (lang, name)
+                expect(page.get_by_role("button", name=name, exact=True), f"{lang}: {name}").to_have_count(1)
     assert walked > 100  # the walk went over the pages' controls
     assert page.evaluate("document.documentElement.lang") == lang
 
 
-def focused(page: Any, selector: str) -> bool:
+def focused(page: Page, selector: str) -> bool:
     return bool(page.evaluate(f"document.activeElement?.matches({selector!r}) ?? false"))
 
 
-def tab_to(page: Any, selector: str, most: int = 150) -> None:
+def tab_to(page: Page, selector: str, most: int = 150) -> None:
     """Press Tab until the keyboard focus is on an element that matches ``selector``."""
     for _ in range(most):
         page.keyboard.press("Tab")
@@ -79,7 +88,7 @@ def tab_to(page: Any, selector: str, most: int = 150) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def test_a_game_played_with_the_keyboard_alone(page):
+def test_a_game_played_with_the_keyboard_alone(page: Page) -> None:
     page.goto("/#/play")
     page.locator("form").wait_for()
     tab_to(page, '[data-focus="seed"]')
@@ -90,18 +99,19 @@ def test_a_game_played_with_the_keyboard_alone(page):
     page.keyboard.type("5")
     tab_to(page, '[data-focus="start-game"]')
     page.keyboard.press("Enter")
-    page.wait_for_selector('.status-bar[data-version="0"]')
+    shows_version(page, 0)
     # move on the map: a step away is a button the keyboard reaches
     tab_to(page, '.map [role="button"][data-location]')
-    pawn = page.locator(".status-bar [data-field=pawn] dd").inner_text()
+    pawn = page.locator(".status-bar [data-field=pawn] dd")
+    before = pawn.inner_text()
     page.keyboard.press("Enter")
-    page.wait_for_selector('.status-bar[data-version="1"]')
-    assert page.locator(".status-bar [data-field=pawn] dd").inner_text() != pawn
+    shows_version(page, 1)
+    expect(pawn).not_to_have_text(before)
     # two more turns: search where it can, else pass (Space presses a button as Enter does)
     for turn in (2, 3):
         tab_to(page, '[data-action="search"]:not([disabled]), [data-action="pass"]:not([disabled])')
         page.keyboard.press(" " if turn == 2 else "Enter")
-        page.wait_for_selector(f'.status-bar[data-version="{turn}"]')
+        shows_version(page, turn)
     # the deduction tokens: unknown, hers
     tab_to(page, ".token[data-trait]")
     name = page.evaluate("document.activeElement.getAttribute('aria-label')")
@@ -112,10 +122,10 @@ def test_a_game_played_with_the_keyboard_alone(page):
     tab_to(page, '[data-action="hints"]')
     page.keyboard.press("Enter")
     page.get_by_role("region", name="Hints").get_by_text(re.compile(r"Advice: ")).wait_for()
-    assert page.evaluate("document.activeElement.closest('main') !== null")
+    page.wait_for_function("document.activeElement?.closest('main') != null")  # the focus stays in the content
 
 
-def no_sideways_scrolling(page: Any, shown: str) -> None:
+def no_sideways_scrolling(page: Page, shown: str) -> None:
     """The page fits the phone's width, and every control on it (outside a box that scrolls by
     itself, like a wide table) lies within the screen, with room to be tapped."""
     width = PHONE["width"]
@@ -131,16 +141,16 @@ def no_sideways_scrolling(page: Any, shown: str) -> None:
     assert not outside, (shown, outside)
 
 
-def test_a_phone_plays_the_game(open_pages):
+def test_a_phone_plays_the_game(open_pages: Pages) -> None:
     page = open_pages(PHONE)
-    page.goto("/")
+    open_home(page)
     page.get_by_role("link", name="Play").first.click()
     page.locator("form").wait_for()
     no_sideways_scrolling(page, "play: the new-game form")
     start_game(page, 2)
     no_sideways_scrolling(page, "play: a game")
     page.locator('.map [role="button"][data-location]').first.click()  # a tap on the map moves
-    page.wait_for_selector('.status-bar[data-version="1"]')
+    shows_version(page, 1)
     search = page.get_by_role("button", name="Search", exact=True)
     click_action(page, "Search" if search.is_enabled() else "Pass")
     page.get_by_role("button", name="Hints", exact=True).click()
@@ -149,7 +159,7 @@ def test_a_phone_plays_the_game(open_pages):
     assert version(page) == 2
 
 
-def test_a_phone_at_the_table(open_pages):
+def test_a_phone_at_the_table(open_pages: Pages) -> None:
     page = open_pages(PHONE)
     type_rulebook_example(page)
     page.get_by_text("18 possible Dark Ladies").wait_for()
@@ -159,24 +169,27 @@ def test_a_phone_at_the_table(open_pages):
     page.get_by_text("Your own cards and board").click()
     page.get_by_text("Enter a board").click()
     page.get_by_role("button", name="Start from the board in use").click()
+    paths = page.locator('.board-editor select[data-path^="paths["][data-path$="][1]"]')  # each path's second end
+    expect(paths.first).to_be_visible()
+    before = paths.count()
     page.get_by_role("button", name="Add a path").click()
+    expect(paths).to_have_count(before + 1)
     no_sideways_scrolling(page, "table: the board editor")
 
 
-def test_a_phone_audits_a_card_set(open_pages):
+def test_a_phone_audits_a_card_set(open_pages: Pages) -> None:
     page = open_pages(PHONE)
-    page.goto("/")
+    open_home(page)
     page.get_by_role("link", name="Designer").first.click()
-    page.get_by_role("button", name="Load the shipped set").click()
+    load_the_shipped_set(page)
     page.get_by_role("button", name="Audit").first.click()
     page.get_by_role("table", name="Cases").wait_for()
     no_sideways_scrolling(page, "designer: the shipped set's audit")
     page.get_by_role("button", name="Sort by Fewest clues").click()  # the wide table scrolls in its own box
-    assert page.locator('th[aria-sort="ascending"]').count() == 1
+    expect(page.locator('th[aria-sort="ascending"]')).to_have_count(1)
 
 
-def test_a_phone_shows_the_home_page(open_pages):
+def test_a_phone_shows_the_home_page(open_pages: Pages) -> None:
     page = open_pages(PHONE)
-    page.goto("/")
-    page.locator("main h1").wait_for()
+    open_home(page)
     no_sideways_scrolling(page, "home")

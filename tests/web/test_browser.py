@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import yaml
-from playwright.sync_api import expect
+from playwright.sync_api import Page, Route, expect
 
+from api.screenshots import type_rulebook_example
 from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.shipped import data_path, load_rules
 from deduce.text.events import EVENT_PHRASES
-from api.screenshots import type_rulebook_example
-from tests.web.pages import bot_win, click_action, start_game
+from tests.web.pages import bot_win, click_action, load_the_shipped_set, shows_version, start_game, version
+from tests.web.watch import Pages, Watch
 
 
-def test_play_to_a_win_by_clicking(page):
+def test_play_to_a_win_by_clicking(page: Page) -> None:
     setup, actions = bot_win()
     start_game(page, setup["seed"])
     names = {t.id: t.name.get("en") for t in load_rules().cards.traits}
@@ -28,10 +28,10 @@ def test_play_to_a_win_by_clicking(page):
     for action in actions:
         kind = action["action"]
         if kind == "move":
-            version = int(page.locator(".status-bar").get_attribute("data-version"))
+            before = version(page)
             place = board.location(action["to"]).name.get("en")
             page.get_by_role("button", name=f"Move to {place}", exact=True).click()  # on the map
-            page.wait_for_selector(f'.status-bar[data-version="{version + 1}"]')
+            shows_version(page, before + 1)
         elif kind == "confront":
             for trait in action["traits"]:
                 page.get_by_role("button", name=f"{names[trait]}: unknown").click()
@@ -41,12 +41,12 @@ def test_play_to_a_win_by_clicking(page):
             click_action(page, {"search": "Search", "pass": "Pass", "reveal_suit_card": "Reveal suit card"}[kind])
     end = page.get_by_role("region", name="You won")
     expect(end).to_be_visible()
-    assert re.search(r"Score: \d+", end.inner_text())
-    assert "Your traits: proven" in end.inner_text()
-    assert end.locator("li[data-term]").count() >= 3  # the score, term by term
+    expect(end).to_contain_text(re.compile(r"Score: \d+"))
+    expect(end).to_contain_text("Your traits: proven")
+    expect(end.locator("li[data-term]").nth(2)).to_be_visible()  # the score, term by term (three terms at least)
 
 
-def test_play_to_a_loss_by_clicking_and_resume_after_reload(page):
+def test_play_to_a_loss_by_clicking_and_resume_after_reload(page: Page) -> None:
     start_game(page, 1)
     for _ in range(200):
         if page.locator('.status-bar[data-state="lost"]').count():
@@ -57,22 +57,22 @@ def test_play_to_a_loss_by_clicking_and_resume_after_reload(page):
     expect(end).to_be_visible()
     reason = end.locator(".reason").inner_text()
     page.reload()
-    assert page.get_by_role("region", name="You lost").locator(".reason").inner_text() == reason
-    assert not page.get_by_role("button", name="Search", exact=True).count()  # the game is over: no actions
+    expect(page.get_by_role("region", name="You lost").locator(".reason")).to_have_text(reason, use_inner_text=True)
+    expect(page.get_by_role("button", name="Search", exact=True)).to_have_count(0)  # the game is over: no actions
 
 
-def test_actions_are_named_and_only_the_legal_ones_enabled(page):
+def test_actions_are_named_and_only_the_legal_ones_enabled(page: Page) -> None:
     start_game(page, 3)
     for name in ("Move", "Search", "Confront", "Fog card", "Pass", "Reveal suit card", "New game", "Hints"):
-        assert page.get_by_role("button", name=name, exact=True).count() == 1, name
-    assert page.get_by_role("button", name="Reveal suit card", exact=True).is_disabled()  # no key but the first
+        expect(page.get_by_role("button", name=name, exact=True), name).to_have_count(1)
+    expect(page.get_by_role("button", name="Reveal suit card", exact=True)).to_be_disabled()  # no key but the first
     page.get_by_role("button", name="Hints", exact=True).click()
     hints = page.get_by_role("region", name="Hints")
     hints.get_by_text(re.compile(r"\d+ possible Dark Ladies")).wait_for()
-    assert hints.get_by_text(re.compile(r"Advice: ")).count() == 1
+    expect(hints.get_by_text(re.compile(r"Advice: "))).to_have_count(1)
 
 
-def test_the_rulebook_example_at_the_table(page):
+def test_the_rulebook_example_at_the_table(page: Page) -> None:
     """A rose; Jacqueline Field typed as she lies (literary, married, children; rose 1): 18 candidates."""
     type_rulebook_example(page)
     page.get_by_text("18 possible Dark Ladies").wait_for()
@@ -84,7 +84,7 @@ def test_the_rulebook_example_at_the_table(page):
     page.get_by_text("18 possible Dark Ladies").wait_for()
 
 
-def test_a_broken_card_set_shows_its_errors(page):
+def test_a_broken_card_set_shows_its_errors(page: Page, watch: Watch) -> None:
     doc = yaml.safe_load(data_path("clues.yaml").read_text(encoding="utf-8"))
     field = next(lady for lady in doc["ladies"] if lady["id"] == "jacqueline-field")
     field["key"]["rose"] = 3  # untruthful: no rose lady shares all three of her traits
@@ -92,54 +92,53 @@ def test_a_broken_card_set_shows_its_errors(page):
     page.get_by_label("Card set (YAML or JSON)").fill(yaml.safe_dump(doc, allow_unicode=True))
     page.get_by_role("button", name="Audit").first.click()
     page.get_by_role("heading", name="Errors").wait_for()
-    assert page.locator(".findings li.key-untruthful").count() > 0
-    assert page.get_by_role("table", name="Cases").locator("tbody tr").count() > 0
+    expect(page.locator(".findings li.key-untruthful").first).to_be_visible()
+    expect(page.get_by_role("table", name="Cases").locator("tbody tr").first).to_be_visible()
     page.get_by_role("button", name="Sort by Fewest clues").click()
-    assert page.locator('th[aria-sort="ascending"]').count() == 1
-    page.watch.expected_statuses.add(422)  # an unreadable set: its problems with their paths
+    expect(page.locator('th[aria-sort="ascending"]')).to_have_count(1)
+    watch.expected_statuses.add(422)  # an unreadable set: its problems with their paths
     page.get_by_label("Card set (YAML or JSON)").fill("schema: 1\ntraits: 5\n")
     page.get_by_role("button", name="Audit").first.click()
-    problems = page.locator(".problems")
-    problems.wait_for()
-    assert "traits" in problems.inner_text()
+    expect(page.locator(".problems")).to_contain_text("traits")
 
 
-def test_the_language_switch_is_remembered(page):
+def test_the_language_switch_is_remembered(page: Page) -> None:
     page.goto("/#/play")
+    page.get_by_role("heading", name="Play", exact=True).wait_for()  # drawn, before it is drawn again in Italian
     page.get_by_label("Language").select_option("it")
     page.get_by_role("heading", name="Gioca", exact=True).wait_for()
     page.reload()
     page.get_by_role("button", name="Nuova partita").wait_for()
     page.get_by_label("Lingua").select_option("ru")
+    page.get_by_role("heading", name="Играть", exact=True).wait_for()  # drawn again, before leaving the page
     page.goto("/#/table")
     page.get_by_role("heading", name="За столом").wait_for()
     page.get_by_label("Её масть (рубашка её карты)").select_option(label="Роза")  # names from GET /v1/cards
     page.get_by_text("Возможных Смуглых дам: 35").wait_for()  # the engine's words (GET /v1/phrases/ru)
 
 
-def test_docs_work_offline(page):
+def test_docs_work_offline(page: Page) -> None:
     page.goto("/docs")
     page.locator(".swagger-ui .title").get_by_text("Black Sonata deduction engine").wait_for()
 
 
-def test_a_broken_set_keeps_the_last_report_beside_its_problems(page):
-    page.watch.expected_statuses.add(422)
+def test_a_broken_set_keeps_the_last_report_beside_its_problems(page: Page, watch: Watch) -> None:
+    watch.expected_statuses.add(422)
     page.goto("/#/designer")
-    page.get_by_role("button", name="Load the shipped set").click()
+    load_the_shipped_set(page)
     page.get_by_role("button", name="Audit").first.click()
     page.get_by_role("table", name="Cases").wait_for()
     rows = page.get_by_role("table", name="Cases").locator("tbody tr").count()
     page.get_by_label("Card set (YAML or JSON)").fill("schema: 1\nladies: {}\n")
     page.get_by_role("button", name="Audit").first.click()
     report = page.locator("#card-report")
-    report.locator(".problems").wait_for()
-    assert "traits: is required" in report.locator(".problems").inner_text()
+    expect(report.locator(".problems")).to_contain_text("traits: is required")
     expect(report.get_by_text("The last report made, before these problems:")).to_be_visible()
-    assert report.get_by_role("table", name="Cases").locator("tbody tr").count() == rows
-    assert page.get_by_label("Card set (YAML or JSON)").input_value() == "schema: 1\nladies: {}\n"  # kept as typed
+    expect(report.get_by_role("table", name="Cases").locator("tbody tr")).to_have_count(rows)
+    expect(page.get_by_label("Card set (YAML or JSON)")).to_have_value("schema: 1\nladies: {}\n")  # kept as typed
 
 
-def test_bad_setup_input_is_caught_where_it_is_typed_and_nothing_is_lost(page):
+def test_bad_setup_input_is_caught_where_it_is_typed_and_nothing_is_lost(page: Page) -> None:
     page.goto("/#/play")
     page.get_by_label("Mode").select_option("expert")
     page.get_by_label("Start location").select_option(label="The Globe")
@@ -150,78 +149,86 @@ def test_bad_setup_input_is_caught_where_it_is_typed_and_nothing_is_lost(page):
     discard.fill("99")
     expect(page.get_by_text("Between 0 and 10.")).to_be_visible()
     page.get_by_role("button", name="New game").click()
-    assert not page.locator(".status-bar").count()  # no game started
-    assert seed.input_value() == "12ab" and discard.input_value() == "99"
-    assert page.get_by_label("Start location").input_value() == "globe"
+    expect(page.locator(".status-bar")).to_have_count(0)  # no game started
+    expect(seed).to_have_value("12ab")
+    expect(discard).to_have_value("99")
+    expect(page.get_by_label("Start location")).to_have_value("globe")
     seed.fill("12")
     discard.fill("2")
     page.get_by_role("button", name="New game").click()
-    page.wait_for_selector('.status-bar[data-version="0"]')
-    assert page.locator('.status-bar [data-field="mode"] dd').inner_text() == "Expert"
-    assert page.locator('.status-bar [data-field="pawn"] dd').inner_text() == "The Globe"
+    shows_version(page, 0)
+    expect(page.locator('.status-bar [data-field="mode"] dd')).to_have_text("Expert")
+    expect(page.locator('.status-bar [data-field="pawn"] dd')).to_have_text("The Globe")
 
 
-def test_a_stale_version_is_said_in_words_and_the_game_reloaded(open_pages):
+def test_a_stale_version_is_said_in_words_and_the_game_reloaded(open_pages: Pages) -> None:
     """Two tabs of the same game: the second acts on the version it shows, which the first has
     changed. In Italian: the refusal in the page's words, and the events in the engine's."""
     first = open_pages()
     first.add_init_script("localStorage.setItem('bs.lang', 'it')")
-    first.watch.expected_statuses.add(409)
+    open_pages.watch(first).expected_statuses.add(409)
     first.goto("/#/play")
     first.get_by_label("Seme casuale (facoltativo)").fill("4")
     first.get_by_role("button", name="Nuova partita").click()
-    first.wait_for_selector('.status-bar[data-version="0"]')
+    shows_version(first, 0)
     second = open_pages(tab_of=first)
     second.goto("/#/play")
-    second.wait_for_selector('.status-bar[data-version="0"]')
+    shows_version(second, 0)
     first.get_by_role("button", name="Passa", exact=True).click()
-    first.wait_for_selector('.status-bar[data-version="1"]')
+    shows_version(first, 1)
     events = first.locator(".events li").all_inner_texts()
     assert events[0] == EVENT_PHRASES["it"]["pass"]  # "Aspetti.": the engine's phrase, in the page's language
     assert all(text not in EVENT_PHRASES["en"].values() for text in events)
     second.get_by_role("button", name="Passa", exact=True).click()
-    second.wait_for_selector('.status-bar[data-version="1"]')  # the game as it is now
-    assert second.locator("#status").inner_text() == "Il server ha rifiutato: La partita è cambiata altrove " \
-                                                     "(in un'altra scheda o dispositivo); eccola com'è ora."
+    shows_version(second, 1)  # the game as it is now
+    expect(second.locator("#status")).to_have_text("Il server ha rifiutato: La partita è cambiata altrove "
+                                                   "(in un'altra scheda o dispositivo); eccola com'è ora.",
+                                                   use_inner_text=True)
 
 
-def test_a_refused_action_is_said_and_the_game_reloaded(page):
+ACTIONS = "**/v1/games/*/actions"
+
+
+def send_astray(page: Page, to: str) -> None:
+    """From now on the page's actions reach the server with ``to`` changed to this place (each
+    request altered on its way)."""
+    def astray(route: Route) -> None:
+        body = route.request.post_data_json
+        assert isinstance(body, dict)
+        route.continue_(post_data=json.dumps({**body, "to": to}))
+
+    page.route(ACTIONS, astray)
+
+
+def test_a_refused_action_is_said_and_the_game_reloaded(page: Page, watch: Watch) -> None:
     """An action the server refuses as malformed (422; here the page's request is altered on its
     way) is said from its refusal code, and the page shows the game as it is."""
-    page.watch.expected_statuses.add(422)
+    watch.expected_statuses.add(422)
     start_game(page, 6)
-
-    def astray(route: Any) -> None:
-        body = json.loads(route.request.post_data)
-        route.continue_(post_data=json.dumps({**body, "to": "atlantis"}))
-
-    page.route("**/v1/games/*/actions", astray)
+    send_astray(page, "atlantis")
     page.locator('.map [role="button"][data-location]').first.click()
     page.locator("#status").get_by_text("Not possible: expected a location id such as 'whitehall', "
                                         "got 'atlantis'.").wait_for()
     expect(page.locator(".status-bar")).to_have_attribute("data-version", "0")
-    page.unroute("**/v1/games/*/actions")
+    page.unroute(ACTIONS)
     click_action(page, "Pass")  # the page goes on from the game as it is
 
 
-def test_an_action_the_rules_refuse_is_said_in_the_chosen_language(page):
+def test_an_action_the_rules_refuse_is_said_in_the_chosen_language(page: Page, watch: Watch) -> None:
     """A move to a place that is not a step away (the page's request altered on its way): the
     rules' refusal (409) from its code and parameters, in Italian with the Italian names."""
     page.add_init_script("localStorage.setItem('bs.lang', 'it')")
-    page.watch.expected_statuses.add(409)
+    watch.expected_statuses.add(409)
     page.goto("/#/play")
     page.locator('[data-focus="seed"]').fill("6")
     page.locator('[data-focus="start-game"]').click()
-    page.wait_for_selector('.status-bar[data-version="0"]')
+    shows_version(page, 0)
     pawn = page.locator(".map .place.pawn").get_attribute("data-location")
+    assert pawn is not None
     steps = page.locator('.map [role="button"][data-location]').evaluate_all(
         "(gs) => gs.map((g) => g.dataset.location)")
     far = next(loc.id for loc in load_rules().board.locations if loc.id != pawn and loc.id not in steps)
-
-    def astray(route: Any) -> None:
-        route.continue_(post_data=json.dumps({**json.loads(route.request.post_data), "to": far}))
-
-    page.route("**/v1/games/*/actions", astray)
+    send_astray(page, far)
     page.locator(f'.map [role="button"][data-location="{steps[0]}"]').click()
     words = Words(load_rules(), "it")
     expected = f"Non si può: {refusal_text(words, 'not-adjacent', {'to': far, 'here': pawn, 'choices': []})}"

@@ -5,7 +5,9 @@ library answers, with 422 and paths for bad documents."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from importlib.resources import files
+from typing import Any
 
 import pytest
 import yaml
@@ -31,7 +33,7 @@ QUERY = {"length": 26, "moves": "always", "now": 3,
 
 
 @pytest.fixture(scope="module")
-def client():
+def client() -> Iterator[TestClient]:
     with TestClient(create_app(games_db=":memory:")) as c:
         yield c
 
@@ -41,7 +43,7 @@ def static_files() -> list[str]:
     return ["index.html", "css/style.css", *(f"js/{p.name}" for p in STATIC.joinpath("js").iterdir())]
 
 
-def test_home_page_is_served_with_its_modules(client):
+def test_home_page_is_served_with_its_modules(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     for ref in re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text):
@@ -53,7 +55,7 @@ def test_home_page_is_served_with_its_modules(client):
                 assert client.get(f"/static/js/{module}").status_code == 200, (name, module)
 
 
-def test_nothing_loads_from_another_origin(client):
+def test_nothing_loads_from_another_origin(client: TestClient) -> None:
     """No URL with a host in the page's files or in /docs: every asset comes from this app."""
     texts = {name: STATIC.joinpath(name).read_text(encoding="utf-8") for name in static_files()}
     texts["/docs"] = client.get("/docs").text
@@ -61,7 +63,7 @@ def test_nothing_loads_from_another_origin(client):
         assert not re.search(r"(?:src|href|url)\s*[=(:]\s*[\"']?(?:https?:)?//", text), name
 
 
-def test_docs_use_the_vendored_swagger_ui(client):
+def test_docs_use_the_vendored_swagger_ui(client: TestClient) -> None:
     docs = client.get("/docs").text
     for ref in re.findall(r'(?:src|href)="(/static/[^"]+)"', docs):
         assert client.get(ref).status_code == 200, ref
@@ -69,7 +71,7 @@ def test_docs_use_the_vendored_swagger_ui(client):
     assert client.get("/redoc").status_code == 404  # ReDoc loads from a CDN: not offered
 
 
-def test_the_page_holds_no_game_data():
+def test_the_page_holds_no_game_data() -> None:
     """The page gets names and ids from the API only: no lady, location or fog card id in its files."""
     cards, board = load_cards(), load_board()
     ids = [lady.id for lady in cards.ladies] + [loc.id for loc in board.locations if "-" in loc.id]
@@ -79,14 +81,14 @@ def test_the_page_holds_no_game_data():
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
-def test_phrases_are_the_engines(client, lang):
+def test_phrases_are_the_engines(client: TestClient, lang: str) -> None:
     answer = client.get(f"/v1/phrases/{lang}").json()
     assert answer["phrases"]["heading.candidates"] == PHRASES[lang]["heading.candidates"]
     assert answer["events"]["move"] == EVENT_PHRASES[lang]["move"]
     assert client.get("/v1/phrases/de").status_code == 422
 
 
-def test_material_lists_fog_cards_and_sequences(client):
+def test_material_lists_fog_cards_and_sequences(client: TestClient) -> None:
     material = client.get("/v1/material").json()
     assert material["modes"][0] == "training"
     assert {"name": "position-1", "position": 1, "moves": "always", "length": 26} in material["sequences"]
@@ -94,20 +96,20 @@ def test_material_lists_fog_cards_and_sequences(client):
     assert all(set(f["name"]) == {"en", "it", "ru"} for f in material["fog_cards"])
 
 
-def test_advice_is_the_libraries(client):
+def test_advice_is_the_libraries(client: TestClient) -> None:
     board = load_board()
     tracking = track(board, parse_track_query(board, QUERY))
     answer = client.post("/v1/advice", json={"query": QUERY, "pawn": "globe"}).json()
     assert answer == {"tracking": tracking.to_json(), "advice": advise(board, tracking, "globe").to_json()}
 
 
-def test_advice_without_a_pawn_is_the_tracking_alone(client):
+def test_advice_without_a_pawn_is_the_tracking_alone(client: TestClient) -> None:
     board = load_board()
     answer = client.post("/v1/advice", json={"query": QUERY}).json()
     assert answer == {"tracking": track(board, parse_track_query(board, QUERY)).to_json()}
 
 
-def test_advice_on_a_board_given_with_the_query(client):
+def test_advice_on_a_board_given_with_the_query(client: TestClient) -> None:
     board = boardfile.parse(ring_board())
     query = {"length": 4, "moves": "always", "now": 1, "observations": [{"slot": 0, "landmark": "inn"}]}
     tracking = track(board, parse_track_query(board, query))
@@ -127,13 +129,13 @@ def test_advice_on_a_board_given_with_the_query(client):
     ({"query": {**QUERY, "moves": "sometimes"}, "pawn": "globe"}, "query.moves"),
     ([1], ""),
 ])
-def test_bad_advice_queries_name_the_place(client, body, path):
+def test_bad_advice_queries_name_the_place(client: TestClient, body: Any, path: str) -> None:
     answer = client.post("/v1/advice", json=body)
     assert answer.status_code == 422
     assert answer.json()["errors"][0]["path"] == path
 
 
-def test_deck_audit_is_the_libraries(client):
+def test_deck_audit_is_the_libraries(client: TestClient) -> None:
     board = boardfile.load(data_path("board.yaml"))
     deck = stealthfile.load(data_path("stealth.yaml"))
     seqs = stealthfile.load_sequences(data_path("sequences.json"))
@@ -143,21 +145,21 @@ def test_deck_audit_is_the_libraries(client):
     assert client.post("/v1/audit-deck", json={"board": text}).json() == expected
 
 
-def test_deck_audit_finds_a_broken_board(client):
+def test_deck_audit_finds_a_broken_board(client: TestClient) -> None:
     doc = yaml.safe_load(data_path("board.yaml").read_text(encoding="utf-8"))
     doc["paths"] = doc["paths"][1:]  # one path fewer: some walks jump
     answer = client.post("/v1/audit-deck", json={"board": doc}).json()
     assert answer["ok"] is False and answer["errors"] > 0
 
 
-def test_deck_audit_names_the_bad_document(client):
+def test_deck_audit_names_the_bad_document(client: TestClient) -> None:
     answer = client.post("/v1/audit-deck", json={"board": "schema: 1\nlocations: 3\n"})
     assert answer.status_code == 422
     assert all(p["path"].startswith("board") for p in answer.json()["errors"])
     assert client.post("/v1/audit-deck", json={"stealth": 5}).json()["errors"][0]["path"] == "stealth"
 
 
-def test_hint_with_own_cards_is_the_libraries(client):
+def test_hint_with_own_cards_is_the_libraries(client: TestClient) -> None:
     cards = cardfile.parse(OWN_CARDS)
     query = {"suit": "red", "clues": [{"card": "l3"}], "explain": True}
     expected = deduce(cards, parse_query(cards, query)).to_json()
@@ -176,13 +178,13 @@ def test_hint_with_own_cards_is_the_libraries(client):
     ({"cards": OWN_CARDS}, "query"),
     ("[]", ""),
 ])
-def test_bad_hints_name_the_place(client, body, path):
+def test_bad_hints_name_the_place(client: TestClient, body: Any, path: str) -> None:
     answer = client.post("/v1/hint", json=body) if not isinstance(body, str) else client.post("/v1/hint", content=body)
     assert answer.status_code == 422
     assert answer.json()["errors"][0]["path"] == path
 
 
-def test_own_files_are_read_as_the_engine_reads_them(client):
+def test_own_files_are_read_as_the_engine_reads_them(client: TestClient) -> None:
     assert client.post("/v1/cards/check", json=OWN_CARDS).json() == cardfile.to_json(cardfile.parse(OWN_CARDS))
     text = data_path("clues.yaml").read_text(encoding="utf-8")
     answer = client.post("/v1/cards/check", content=text, headers={"content-type": "application/yaml"})
@@ -192,7 +194,7 @@ def test_own_files_are_read_as_the_engine_reads_them(client):
     assert answer.json() == client.get("/v1/board").json()
 
 
-def test_broken_own_files_get_every_problem_with_its_path(client):
+def test_broken_own_files_get_every_problem_with_its_path(client: TestClient) -> None:
     doc = yaml.safe_load(data_path("clues.yaml").read_text(encoding="utf-8"))
     doc["ladies"][3]["key"]["rose"] = 9
     doc["ladies"][5]["traits"] = ["married"]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import yaml
 from playwright.sync_api import Locator, Page, expect
@@ -20,13 +19,14 @@ from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
 from tests.web.pages import OWN_CARDS, ring_board
+from tests.web.watch import Pages, Watch
 
 
 def candidates_text(n: int) -> str:
     return "1 possible Dark Lady" if n == 1 else f"{n} possible Dark Ladies"
 
 
-def open_own(page: Any) -> None:
+def open_own(page: Page) -> None:
     page.goto("/#/table")
     page.get_by_text("Your own cards and board").click()
 
@@ -39,15 +39,16 @@ def load_unreadable(page: Page, label: str, path: Path) -> Locator:
     return problems
 
 
-def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, open_pages, tmp_path: Path):
-    page.watch.expected_statuses.add(422)  # the broken file, and a clue the box's set does not have
+def test_own_cards_are_used_and_a_broken_file_changes_nothing(page: Page, watch: Watch, open_pages: Pages,
+                                                              tmp_path: Path) -> None:
+    watch.expected_statuses.add(422)  # the broken file, and a clue the box's set does not have
     open_own(page)
     own = tmp_path / "own.yaml"
     own.write_text(yaml.safe_dump(OWN_CARDS), encoding="utf-8")
     page.get_by_label("Load a card set file").set_input_files(own)
     page.get_by_text("In use: Own (yours)").wait_for()
     chips = page.get_by_role("group", name="Its 2 traits").get_by_role("button")
-    assert chips.all_inner_texts() == ["a", "b", "c", "d"]
+    expect(chips).to_have_text(["a", "b", "c", "d"])
     page.get_by_label("Her suit (the back of her card)").select_option("red")
     page.get_by_label("Card", exact=True).select_option("l3")
     page.get_by_role("button", name="Add this card").click()
@@ -60,10 +61,10 @@ def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, open_pages, 
     bad = tmp_path / "broken.json"
     bad.write_text(json.dumps(broken), encoding="utf-8")
     problems = load_unreadable(page, "Load a card set file", bad)
-    assert "ladies[3].key.red" in problems.inner_text()
+    expect(problems).to_contain_text("ladies[3].key.red")
     expect(page.get_by_text("In use: Own (yours)")).to_be_visible()  # the previous cards, entries and answer kept
     expect(page.get_by_text(candidates_text(n), exact=True)).to_be_visible()
-    assert page.get_by_role("button", name=re.compile(r"^Remove .*l3")).count() == 1
+    expect(page.get_by_role("button", name=re.compile(r"^Remove .*l3"))).to_have_count(1)
 
     page.get_by_role("button", name="Use the box's cards").click()  # l3 is not one of the box's cards
     page.get_by_text("query.clues[0].card").wait_for()
@@ -81,8 +82,9 @@ def test_own_cards_are_used_and_a_broken_file_changes_nothing(page, open_pages, 
     expect(other.get_by_text("In use: Own (yours)")).to_be_visible()
 
 
-def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page, tmp_path: Path):
-    page.watch.expected_statuses.add(422)
+def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page: Page, watch: Watch,
+                                                                          tmp_path: Path) -> None:
+    watch.expected_statuses.add(422)
     open_own(page)
     ring = tmp_path / "ring.yaml"
     ring.write_text(yaml.safe_dump(ring_board()), encoding="utf-8")
@@ -96,32 +98,32 @@ def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page, 
     query = {"length": 26, "moves": "always", "now": 0, "observations": [{"slot": 0, "landmark": "inn"}]}
     odds = track(board, parse_track_query(board, query)).to_json()["now"]["locations"]
     now = page.locator(".odds-map").first
-    assert now.locator(".place").count() == 4
+    expect(now.locator(".place")).to_have_count(4)
     for place, chance in odds.items():
-        assert now.locator(f'[data-location="{place}"] .odds').text_content() == str(round(100 * chance))
+        expect(now.locator(f'[data-location="{place}"] .odds')).to_have_text(str(round(100 * chance)))
 
     broken = {**ring_board(), "locations": [*ring_board()["locations"], {"id": "e", "landmark": "mill"}]}
     bad = tmp_path / "bad-board.yaml"
     bad.write_text(yaml.safe_dump(broken), encoding="utf-8")
     problems = load_unreadable(page, "Load a board file", bad)
-    assert "locations[4].landmark" in problems.inner_text()
+    expect(problems).to_contain_text("locations[4].landmark")
     expect(page.get_by_text("In use: Ring (yours)")).to_be_visible()
-    assert page.locator(".odds-map").first.locator(".place").count() == 4
+    expect(page.locator(".odds-map").first.locator(".place")).to_have_count(4)
     expect(page.get_by_text("slot 0: the top card shows inn")).to_be_visible()
 
 
-def edit(page: Any, path: str) -> Any:
+def edit(page: Page, path: str) -> Locator:
     """A field of the board editor, by the place in the board document it fills."""
     return page.locator(f'.board-editor [data-path="{path}"]')
 
 
-def beside(page: Any, path: str) -> Any:
+def beside(page: Page, path: str) -> Locator:
     """The message beside a field of the board editor."""
     return edit(page, path).locator("xpath=ancestor::div[contains(@class,'field')][1]").locator(".field-error")
 
 
-def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page):
-    page.watch.expected_statuses.add(422)
+def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page: Page, watch: Watch) -> None:
+    watch.expected_statuses.add(422)
     open_own(page)
     page.get_by_text("Enter a board").click()
     page.get_by_role("button", name="Start from nothing").click()
@@ -167,14 +169,14 @@ def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page):
     assert boardfile.to_json(written) == boardfile.to_json(boardfile.parse(expected))
     page.get_by_role("button", name="Use this board").click()
     page.get_by_text("In use: Triangle (yours)").wait_for()
-    assert page.locator(".odds-map").first.locator(".place").count() == 3
+    expect(page.locator(".odds-map").first.locator(".place")).to_have_count(3)
     page.reload()  # the draft is kept in the browser as it was typed
     page.get_by_text("Your own cards and board").click()
     page.get_by_text("Enter a board").click()
-    assert edit(page, "landmarks[0].name").input_value() == "Inn"
+    expect(edit(page, "landmarks[0].name")).to_have_value("Inn")
 
 
-def test_bad_input_at_the_table_is_caught_where_it_is_typed(page, tmp_path: Path):
+def test_bad_input_at_the_table_is_caught_where_it_is_typed(page: Page, tmp_path: Path) -> None:
     type_rulebook_example(page)
     page.get_by_text("18 possible Dark Ladies").wait_for()
     for trait in ("Court connections", "Musician"):

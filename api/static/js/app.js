@@ -30,17 +30,22 @@ function drawChrome() {
   h("a", {href: "/docs"}, t("page.docs")));
 }
 
-/** Draw the current view in the chosen language. */
+/** Draw the current view in the chosen language. Each draw gets a container of its own, put in
+ * the page at once: a slower earlier draw (a language switch, then another page) goes on filling
+ * its own container, which is no longer in the page, and never lands on top of the later one. */
 async function render() {
   drawChrome();
   const page = PAGES[route()] ?? home;
+  const view = h("div", {class: "view", tabindex: "-1"});
+  fill(main, view);
   try {
     await loadWorld();
+    if (!view.isConnected) return;
     notify("");
-    await page.render(main);
-    document.title = `${t(`page.${route() || "home"}`)} · Black Sonata`;
+    await page.render(view);
+    if (view.isConnected) document.title = `${t(`page.${route() || "home"}`)} · Black Sonata`;
   } catch (error) {
-    fill(main, h("p", {class: "error", role: "alert"}, errorText(error)));
+    if (view.isConnected) fill(view, h("p", {class: "error", role: "alert"}, errorText(error)));
   }
 }
 
