@@ -26,6 +26,7 @@ from api.deps import ServiceDep
 from api.errors import validation_problem
 from api.jobs import JobFailed
 from api.routes import ERRORS
+from api.service import DESIGN_MAX_STEPS
 from deduce.errors import InputError, Problem
 from deduce.who.audit import AuditReportJSON
 from deduce.who.cardfile import CardSetJSON, to_json
@@ -35,8 +36,6 @@ from deduce.who.export import card_set_yaml
 router = APIRouter()
 log = logging.getLogger("api")
 
-#: The most steps one design may take (the default takes about half a minute).
-MAX_STEPS = 100_000
 #: The media type of the answer: one JSON document a line.
 NDJSON = "application/x-ndjson"
 
@@ -47,7 +46,7 @@ class DesignRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seed: Annotated[int, Field(ge=0, le=2**32 - 1)] = DEFAULT_SEED
-    steps: Annotated[int, Field(ge=1, le=MAX_STEPS)] = DEFAULT_STEPS
+    steps: Annotated[int, Field(ge=1, le=DESIGN_MAX_STEPS)] = DEFAULT_STEPS
     min_clues: Annotated[int, Field(ge=1, le=3, description="the fewest clues besides the suit card, every case")] = 2
     expected: Annotated[tuple[float, float], Field(description="the band of the mean expected clues, normal mode")] = (
         2.5, 5.0)
@@ -84,8 +83,9 @@ def design_job(request: dict[str, Any], progress: Callable[[DesignProgressJSON],
             "unmet": list(found.unmet)}
 
 
-def read_request(body: bytes) -> dict[str, Any]:
-    """The design request in ``body`` (an empty body asks for the defaults), or 422 naming each problem's path."""
+def read_request(body: bytes, max_steps: int) -> dict[str, Any]:
+    """The design request in ``body`` (an empty body asks for the defaults), or 422 naming each problem's
+    path; a design of more than ``max_steps`` (the service's bound) is refused, ``code: limit``."""
     doc = decode_json(body, "a design request") if body.strip() else {}
     try:
         ask = DesignRequest.model_validate(doc)
@@ -93,6 +93,8 @@ def read_request(body: bytes) -> dict[str, Any]:
         raise InputError(validation_problem(error) for error in exc.errors()) from None
     if ask.expected[0] > ask.expected[1]:
         raise InputError.at(("expected",), "the band's low end is above its high end", code="range")
+    if ask.steps > max_steps:
+        raise InputError.at(("steps",), f"this service designs with at most {max_steps} steps", code="limit")
     return ask.model_dump(mode="json")
 
 
@@ -115,7 +117,7 @@ def line(document: dict[str, Any]) -> bytes:
         "schema": DesignRequest.model_json_schema()}}}},
 )
 async def post_design(request: Request, svc: ServiceDep) -> StreamingResponse:
-    ask = await svc.run(read_request, await request.body())
+    ask = await svc.run(read_request, await request.body(), svc.design_max_steps)
     events = svc.design(design_job, ask, gone=request.is_disconnected)
     first = await anext(events)  # waits for a place in the queue: Busy (503) comes before the answer begins
 

@@ -57,6 +57,8 @@ AUDIT_SECONDS = 10.0
 AUDIT_TIMEOUT = 30.0
 #: A design job's time limit (``deduce design``'s defaults take about half a minute).
 DESIGN_TIMEOUT = 120.0
+#: The most steps a design job may take (about 1.7 ms a step on one core).
+DESIGN_MAX_STEPS = 100_000
 #: Worker threads for requests, and requests that may wait for one before 503.
 THREADS, QUEUE = 8, 64
 #: Largest body answered on a worker thread; larger ones go to a child process. A query with
@@ -122,6 +124,7 @@ class Service:
     queue: int = QUEUE
     isolated_timeout: float = LARGE_TIMEOUT
     design_timeout: float = DESIGN_TIMEOUT
+    design_max_steps: int = DESIGN_MAX_STEPS
     space: CandidateSpace = field(init=False)
     cards_json: CardSetJSON = field(init=False)
     _limiter: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)

@@ -64,6 +64,15 @@ def test_a_bad_request_is_refused_with_its_paths(client: TestClient, body: objec
     assert sorted({p["path"] for p in answer.json()["errors"]}) == paths
 
 
+def test_a_design_longer_than_the_service_allows_is_refused_before_it_runs() -> None:
+    with TestClient(create_app(games_db=":memory:", design_max_steps=100)) as small:
+        answer = small.post("/v1/design", json={"steps": 101})
+        assert answer.status_code == 422
+        assert answer.json()["errors"] == [{"code": "limit", "path": "steps", "loc": ["steps"],
+                                            "message": "this service designs with at most 100 steps"}]
+        assert small.post("/v1/design", json={"steps": 100}).status_code == 200
+
+
 def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
     answer = client.post("/v1/design", content=b"[1", headers={"content-type": "application/json"})
     assert answer.status_code == 422 and "not valid JSON" in answer.json()["errors"][0]["message"]

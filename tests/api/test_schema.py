@@ -30,9 +30,11 @@ from api.app import create_app
 
 CARDS = Path(__file__).with_name("cards.yaml")
 EXAMPLES = 50  # per operation
+DESIGN_STEPS = 20  # the most steps of a design here: each case is a child process, not a search of minutes
 _games = tempfile.TemporaryDirectory(prefix="api-schema-")  # the game routes' store, removed at exit
 
-schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(CARDS, games_db=Path(_games.name) / "games.db"))
+schema = schemathesis.openapi.from_asgi(
+    "/openapi.json", create_app(CARDS, games_db=Path(_games.name) / "games.db", design_max_steps=DESIGN_STEPS))
 schema.config.generation.update(max_examples=EXAMPLES)
 
 
