@@ -162,7 +162,7 @@ class SuitJSON(NamedJSON):
 
 class LadyJSON(TypedDict):
     id: str
-    name: str
+    name: dict[str, str]
     suit: str
     traits: list[str]
     key: dict[str, list[int]]
@@ -202,7 +202,7 @@ def to_json(cards: CardSet) -> CardSetJSON:
         "suits": [_suit_json(s) for s in cards.suits],
         **modes,
         "ladies": [
-            {"id": lady.id, "name": lady.name.get("en"), "suit": lady.suit, "traits": list(lady.traits),
+            {"id": lady.id, "name": lady.name.to_json(), "suit": lady.suit, "traits": list(lady.traits),
              "key": key_to_json(lady.key, cards.suit_ids)}
             for lady in cards.ladies
         ],
