@@ -2,6 +2,10 @@
 // ladies, places, landmarks, fog cards) come from the API, and so do the engine's phrases
 // (hints, explanations, advice, events: GET /v1/phrases/{lang}).
 
+import WORKBENCH from "../words/workbench.json" with {type: "json"};
+import SHEETS from "../words/sheets.json" with {type: "json"};
+import JOBS from "../words/jobs.json" with {type: "json"};
+
 export const LANGS = ["en", "it", "ru"];
 const KEY = "bs.lang";
 
@@ -376,6 +380,12 @@ const UI = {
     "designer.previous": "Последний сделанный отчёт, до этих ошибок:"
   },
 };
+
+// The designer's workbench keeps its words in JSON files (static/words/*.json), one per part of
+// the page, each with the same keys in every language (tests/web/test_words.py checks them).
+for (const words of [WORKBENCH, SHEETS, JOBS]) {
+  for (const code of LANGS) Object.assign(UI[code], words[code]);
+}
 
 /** The chosen language: remembered in this browser, English at first. */
 export function lang() {
