@@ -238,7 +238,7 @@ def test_board_svg_bad_input(line_file: Path, tmp_path: Path, capsys: pytest.Cap
 
 
 def test_pictures_in_docs_are_current(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """docs/ shows the shipped board; regenerate with the commands in the README when it changes:
+    """docs/ shows the shipped board; regenerate with the commands in docs/where.md when it changes:
     deduce board --svg docs/london.svg; deduce board --svg docs/london-odds.svg --track docs/track-example.json"""
     docs = Path(__file__).resolve().parents[2] / "docs"
     for name, extra in (("london.svg", []), ("london-odds.svg", ["--track", docs / "track-example.json"])):
