@@ -405,6 +405,8 @@ def progress_lines(game: Game, progress: Progress) -> list[str]:
         mean = f"{progress.expected_clues:.1f}"
         lines.append(say("progress.expected", with_=with_card, n=mean if lang == "en" else mean.replace(".", ",")))
     guess = progress.guess
+    if not guess.traits:
+        return [*lines, say("progress.guess.none")]
     traits = ", ".join(game.cards.trait(t).name.get(lang) for t in guess.traits)
     lines.append(say("progress.guess", traits=traits, chance=chance_text(lang, guess.chance)))
     return lines

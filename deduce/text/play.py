@@ -69,6 +69,8 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "progress.expected": "Clues still to find, on average{with_}: {n}.",
         "progress.expected.never": "The clues left may not prove them.",
         "progress.guess": "Confronting now with {traits} is right {chance}, by your clues.",
+        "progress.guess.none": ("Your clues contradict each other: no three traits fit them all "
+                                "(a key of this card set lies)."),
         "pending": "Fog card {card}: {text}",
         "pending.location": "Answer r NUMBER, one of: {choices}",
         "pending.to": "Answer r NUMBER, one of: {choices}",
@@ -169,6 +171,8 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "progress.expected": "Indizi ancora da trovare, in media{with_}: {n}.",
         "progress.expected.never": "Gli indizi rimasti potrebbero non dimostrarli.",
         "progress.guess": "Smascherarla ora con {traits} è giusto {chance}, secondo i tuoi indizi.",
+        "progress.guess.none": ("I tuoi indizi si contraddicono: nessuna terna di tratti li rispetta tutti "
+                                "(una chiave di questo mazzo mente)."),
         "pending": "Carta Nebbia {card}: {text}",
         "pending.location": "Rispondi r NUMERO, uno tra: {choices}",
         "pending.to": "Rispondi r NUMERO, uno tra: {choices}",
@@ -270,6 +274,8 @@ PLAY_PHRASES: dict[str, dict[str, str]] = {
         "progress.expected": "Сколько ещё улик найти, в среднем{with_}: {n}.",
         "progress.expected.never": "Оставшихся улик может не хватить, чтобы их доказать.",
         "progress.guess": "Разоблачить сейчас с чертами {traits}: верно {chance}, по вашим уликам.",
+        "progress.guess.none": ("Ваши улики противоречат друг другу: ни одна тройка черт не подходит ко всем "
+                                "(ключ этого набора карт лжёт)."),
         "pending": "Карта тумана {card}: {text}",
         "pending.location": "Ответ: r НОМЕР, один из: {choices}",
         "pending.to": "Ответ: r НОМЕР, один из: {choices}",

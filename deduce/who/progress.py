@@ -98,7 +98,7 @@ class DeckCard:
 @dataclass(frozen=True)
 class Guess:
     """Traits to name now, and the chance they are hers, every trait set the cards in hand
-    leave being as likely."""
+    leave being as likely (no traits and a chance of 0 when they leave none)."""
 
     traits: tuple[str, ...]
     chance: float
@@ -207,7 +207,10 @@ def progress(cards: CardSet, query: Query, mode: Mode = "normal") -> Progress:
 
 def _guess(cards: CardSet, space: CandidateSpace, held: int) -> Guess:
     """The first trait set the cards in hand leave, in card-set order, and its chance: one over
-    how many they leave (nothing else is known of her)."""
+    how many they leave (nothing else is known of her). Cards that contradict each other (a set
+    whose keys lie) leave none: no traits, a chance of 0."""
+    if not held:
+        return Guess((), 0.0)
     first = (held & -held).bit_length() - 1
     return Guess(cards.unmask(space.combos[first]), 1 / held.bit_count())
 

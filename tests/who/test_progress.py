@@ -279,3 +279,13 @@ def test_no_observation_is_taken_for_a_lady_when_her_traits_match_none() -> None
                                      key=tuple((s, frozenset({1})) for s in CARDS.suit_ids)),))
     with pytest.raises(InputError, match="suit: progress needs her suit"):
         progress(CARDS, query)
+
+
+def test_cards_that_contradict_each_other_leave_no_guess() -> None:
+    """A hand no trait set fits (typed cards whose keys cannot both be true, as a lying key makes
+    them) has no guess: no traits, a chance of 0, and no division by the trait sets left."""
+    hand = parse_query(CARDS, {"suit": "rose", "clues": [
+        {"traits": ["literary", "married", "children"], "counts": [3]},
+        {"traits": ["literary", "court", "musical"], "counts": [0]}]})
+    assert deduce(CARDS, hand).status == "contradiction"
+    assert progress(CARDS, hand).guess == Guess((), 0.0)
