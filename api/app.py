@@ -24,7 +24,7 @@ from api.middleware import BodyLimit, RequestId
 from api.protocol import HEADER_SECONDS, HeadersInTime
 from api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
-from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, GameStore
+from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, GameStore, open_store
 from deduce.shipped import load_rules
 
 ROUTERS = (routes.router, games.router, design.router)
@@ -54,11 +54,13 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
     after ``game_expiry`` seconds without an action; a body must arrive within ``body_seconds``.
     ``options`` go to :class:`api.service.Service` (``audit_seconds``,
     ``audit_timeout``, ``audit_workers``, ``audit_queue``, ``threads``, ``queue``). Raises
-    :class:`deduce.errors.InputError` naming the file for a bad card set or board, before
-    anything is served.
+    :class:`deduce.errors.InputError` naming the file for a bad card set or board, or a game
+    store that cannot be one (a folder, another kind of file, a place that cannot be written),
+    before anything is served.
     """
     svc = Service.load(cards_path, board_path, **options)
     rules = load_rules(cards=svc.cards, board=svc.board)
+    open_store(games_db or DEFAULT_DB).close()  # a store that cannot be one is said now, not at the first game
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

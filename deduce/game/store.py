@@ -93,6 +93,40 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def open_store(path: str | Path) -> sqlite3.Connection:
+    """The game store at ``path`` (a SQLite file, made with its folder when missing; ``:memory:`` for
+    one that lasts as long as the process), brought up to the current schema.
+
+    A path that cannot be a game store (a folder, a file of another kind, a place that cannot be
+    written) raises :class:`InputError` saying so, naming the path.
+    """
+    where = Path(path)
+    if str(path) != ":memory:" and where.is_dir():
+        raise InputError.at((), f"the game store {str(path)!r} is a folder; give the path of a file in it, "
+                                f"such as {str(where / 'games.sqlite3')!r}", code="store")
+    db: sqlite3.Connection | None = None
+    try:
+        if str(path) != ":memory:":
+            where.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA busy_timeout=5000")
+        db.executescript(SCHEMA)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+        for column, alter in ADDED_COLUMNS.items():
+            if column not in columns:  # a database from before the quota: its games count as touched now
+                db.execute(alter)
+                db.execute("UPDATE games SET touched = ?", (time.time(),))
+        db.execute(INDEX)
+    except (OSError, sqlite3.Error) as exc:
+        if db is not None:
+            db.close()
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError.at((), f"cannot use {str(path)!r} as the game store: {reason}", code="store") from None
+    return db
+
+
 class GameStore:
     """Create, load and advance games, durably. Safe to share between threads."""
 
@@ -102,19 +136,7 @@ class GameStore:
         self.rules = rules
         self.max_live = max_live
         self.expiry = expiry
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        self._db.executescript(SCHEMA)
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        for column, alter in ADDED_COLUMNS.items():
-            if column not in columns:  # a database from before the quota: its games count as touched now
-                self._db.execute(alter)
-                self._db.execute("UPDATE games SET touched = ?", (time.time(),))
-        self._db.execute(INDEX)
+        self._db = open_store(path)
         self._lock = threading.Lock()
         self._cache: OrderedDict[str, Game] = OrderedDict()
 

@@ -480,3 +480,33 @@ def test_a_mutated_shipped_file_never_gives_a_traceback(tmp_path_factory: pytest
         assert "Traceback" not in err.getvalue()
         if code == 2:
             assert err.getvalue().startswith("deduce: "), err.getvalue()
+
+
+def a_folder(tmp_path: Path) -> Path:
+    (tmp_path / "store").mkdir()
+    return tmp_path / "store"
+
+
+def notes(tmp_path: Path) -> Path:
+    (tmp_path / "notes.txt").write_text("my notes, not a database\n" * 100, encoding="utf-8")
+    return tmp_path / "notes.txt"
+
+
+def under_a_file(tmp_path: Path) -> Path:
+    (tmp_path / "blocked").write_text("a file where a folder should be", encoding="utf-8")
+    return tmp_path / "blocked" / "games.sqlite3"
+
+
+@pytest.mark.parametrize(("store", "said"), [(a_folder, "is a folder; give the path of a file in it"),
+                                             (notes, "file is not a database"),
+                                             (under_a_file, "as the game store")])
+def test_serve_with_a_store_that_cannot_be_one_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          store: Callable[[Path], Path], said: str) -> None:
+    """``deduce serve --db`` on a folder, a file of another kind, or under a file: one line naming it,
+    exit 2, and the file left as it was."""
+    target = store(tmp_path)
+    before = target.read_bytes() if target.is_file() else None
+    assert main(["serve", "--db", str(target), "--port", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and said in err[0] and str(target) in err[0], err
+    assert (target.read_bytes() if target.is_file() else None) == before
