@@ -16,7 +16,7 @@ from deduce.errors import Loc, Problems, shown
 
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
-    """A key entry: one count or a non-empty list of counts, each in 0..k."""
+    """A key entry: one count or a non-empty list of distinct counts, each in 0..k."""
     values = value if isinstance(value, list) else [value]
     if isinstance(value, list) and not 0 < len(value) <= k + 1:
         problems.add(loc, f"expected between 1 and {k + 1} counts, got {len(value)}")
@@ -28,6 +28,8 @@ def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> froz
             problems.add(where, f"expected a whole number in 0..{k}, got {type_name(count)}")
         elif not 0 <= count <= k:
             problems.add(where, f"{shown(count)} is outside 0..{k}")
+        elif count in counts:
+            problems.add(where, f"{count} is already in this entry: each count once")
         else:
             counts.add(count)
     return frozenset(counts) if len(counts) == len(values) else None

@@ -45,6 +45,7 @@ def edited(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
     (("ladies", 3, "key", "red"), [0, "x"], "ladies[3].key.red[1]: expected a whole number in 0..2, got a string"),
     (("ladies", 3, "key", "red"), True, "ladies[3].key.red: expected a whole number in 0..2, got a boolean"),
     (("ladies", 3, "key", "red"), [], "ladies[3].key.red: expected between 1 and 3 counts, got 0"),
+    (("ladies", 3, "key", "red"), [2, 2], "ladies[3].key.red[1]: 2 is already in this entry: each count once"),
     (("ladies", 3, "key", "red"), KeyError, "ladies[3].key.red: is missing: every suit needs a key entry"),
     (("ladies", 3, "key", "green"), 1, "ladies[3].key.green: unknown suit 'green'"),
     (("ladies", 0, "traits"), ["a"], "ladies[0].traits: expected 2 traits, got 1"),

@@ -29,6 +29,8 @@ def problems(cards: CardSet, doc: object) -> list[str]:
     ({"suit": "red", "clues": [{"traits": ["a", "q"], "counts": [1]}]}, "clues[0].traits[1]: unknown trait 'q'"),
     ({"suit": "red", "clues": [{"traits": ["a"], "counts": [1]}]}, "clues[0].traits: expected 2 traits, got 1"),
     ({"suit": "red", "clues": [{"traits": ["a", "b"], "counts": [3]}]}, "clues[0].counts[0]: 3 is outside 0..2"),
+    ({"suit": "red", "clues": [{"traits": ["a", "b"], "counts": [1, 1]}]},
+     "clues[0].counts[1]: 1 is already in this entry: each count once"),
     ({"suit": "red", "clues": [{"traits": ["a", "b"], "counts": "1"}]}, "clues[0].counts: expected a whole number"),
     ({"clues": [{"traits": ["a", "b"], "counts": [1]}]}, "clues[0].counts: needs the Dark Lady's suit"),
     ({"suit": "red", "clues": [{"traits": ["a", "b"]}]}, "clues[0]: give exactly one of counts"),
