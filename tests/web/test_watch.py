@@ -50,3 +50,18 @@ def test_only_requests_the_test_cancelled_are_forgiven(browser: Browser, server:
     assert f"request failed: {server}/aborted net::ERR_ABORTED" in problems
     assert any(p.startswith("request failed: ") and "/refused net::ERR_CONNECTION_REFUSED" in p for p in problems)
     assert f"HTTP 422: GET {server}/v1/phrases/de" in problems
+
+
+def test_an_abort_the_test_expects_is_forgiven_and_only_that_one(browser: Browser, server: str) -> None:
+    """A page that cancels its own request (a Cancel button aborting a fetch) fails nothing when the
+    test says it expects that abort; an abort of another path still fails the test."""
+    pages = Pages(browser, server)
+    page = pages()
+    page.goto("/")
+    pages.watch(page).expected_aborts.add("/cancelled")
+    for path in ("/cancelled", "/other"):
+        page.route(f"**{path}", lambda route: route.abort("aborted"))
+        with page.expect_event("requestfailed"):
+            fetch(page, path)
+    problems = pages.close()
+    assert problems == [f"request failed: {server}/other net::ERR_ABORTED"], problems

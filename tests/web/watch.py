@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from api.browser import DESKTOP
 
@@ -69,6 +70,8 @@ class Watch:
     def __init__(self) -> None:
         #: HTTP statuses the test expects the page to get (and to show in words), e.g. 422.
         self.expected_statuses: set[int] = set()
+        #: Paths of requests the test expects the page itself to abort (a Cancel button), e.g. "/v1/design".
+        self.expected_aborts: set[str] = set()
         self._found: list[str] = []
         self._clock = itertools.count()
         self._started: dict[Request, int] = {}
@@ -121,9 +124,12 @@ class Watch:
         self._closing = next(self._clock)
 
     def _cancelled(self, request: Request, failed: int) -> bool:
-        """Whether the test cancelled this aborted request: by closing the context, or by a
-        navigation of its frame or of its page's main frame (which replaces every frame)."""
+        """Whether the test cancelled this aborted request: by closing the context, by having the
+        page abort it (a path in :attr:`expected_aborts`), or by a navigation of its frame or of its
+        page's main frame (which replaces every frame)."""
         if self._closing is not None and failed > self._closing:
+            return True
+        if urlsplit(request.url).path in self.expected_aborts:
             return True
         started = self._started.get(request)
         if started is None:
