@@ -38,7 +38,7 @@ from typing import Any
 
 from deduce.errors import DeduceError, InputError, Problem
 
-#: How often a waiting request looks at its job and its client.
+#: How often a waiting request looks at its client and its job's deadline (its answer wakes it at once).
 POLL_SECONDS = 0.05
 #: How much lower than the server's a job's CPU priority is: the requests of every other
 #: client come first, the audit takes what is left.
@@ -189,8 +189,13 @@ class Jobs:
     async def _next_message(self, receiver: Connection, process: multiprocessing.process.BaseProcess,
                             deadline: float, timeout: float,
                             gone: Callable[[], Awaitable[bool]]) -> tuple[str, Any]:
-        """The child's next ``(kind, value)``, waiting no longer than the job's deadline or its client."""
+        """The child's next ``(kind, value)``, waiting no longer than the job's deadline or its client.
+
+        The event loop wakes as soon as the pipe has something to read (a message, or the end of a
+        child that died), and every :data:`POLL_SECONDS` meanwhile to look at the deadline and the client."""
         loop = asyncio.get_running_loop()
+        readable = asyncio.Event()
+        loop.add_reader(receiver.fileno(), readable.set)
         try:
             while not receiver.poll():
                 if not process.is_alive() and not receiver.poll():
@@ -199,11 +204,15 @@ class Jobs:
                     raise InputError.at((), f"the job took longer than {timeout:g} s and was stopped", code="limit")
                 if await gone():
                     raise Gone("the client left while its job ran")
-                await asyncio.sleep(POLL_SECONDS)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(readable.wait(), POLL_SECONDS)
+                readable.clear()
             message: tuple[str, Any] = await loop.run_in_executor(None, receiver.recv)
             return message
         except EOFError:
             raise JobFailed("the job's process ended without an answer") from None
+        finally:
+            loop.remove_reader(receiver.fileno())
 
     def _stop(self, process: multiprocessing.process.BaseProcess) -> None:
         self._running.discard(process)
