@@ -7,6 +7,7 @@ import logging
 import sys
 from collections.abc import Callable
 
+from deduce.cli.address import announce
 from deduce.cli.common import BOARD, CARDS, Subparsers, needs_extra
 from deduce.game.store import GAME_EXPIRY, MAX_LIVE_GAMES
 
@@ -43,6 +44,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                      body_seconds=args.body_timeout,
                      **({"audit_seconds": args.audit_seconds} if args.audit_seconds else {}))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    announce(args.host, args.port, sys.stdout)
     # Worker threads compute in Python while the event loop routes: let the loop have the GIL
     # back within 1 ms, not the default 5, so /healthz stays quick beside long requests.
     sys.setswitchinterval(SWITCH_INTERVAL)
@@ -56,7 +58,9 @@ def add_serve_parser(sub: Subparsers) -> None:
                                    "POST /v1/audit, POST /v1/track, GET /healthz, and the game routes; OpenAPI "
                                    "at /openapi.json, docs at /docs. The card set and the board are read and "
                                    "prepared once, before serving.")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default: 127.0.0.1, this computer only; 0.0.0.0 for a phone on the "
+                        "same network, which is then told where to open the page)")
     p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default: 8000)")
     p.add_argument("--db", metavar="FILE", help="SQLite file that keeps the games (default: var/games.sqlite3)")
     p.add_argument("--max-games", type=positive(int), default=MAX_LIVE_GAMES, metavar="N",
