@@ -236,18 +236,33 @@ def refuse_with_batch(given: bool, others: str) -> None:
         raise InputError.at(("--batch",), f"takes its queries from the file; do not combine it with {others}")
 
 
-def stderr_progress(label: str, after: float = 1.0) -> Progress:
-    """A progress callback that reports on stderr, only once a run has lasted ``after`` seconds.
+def in_range(option: str, value: int, low: int, high: int) -> int:
+    """``value`` of ``option`` when it is within ``low..high``, else a clear error naming the bounds."""
+    if not low <= value <= high:
+        raise InputError.at((option,), f"must be {low:,} to {high:,}, got {value:,}")
+    return value
 
-    On a terminal one line is redrawn in place; anywhere else (a log, CI) a line is written
-    at each tenth, so the output stays readable. The same figure is never written twice.
+
+@contextmanager
+def stderr_progress(label: str, after: float = 1.0) -> Iterator[Progress]:
+    """A progress callback that reports on stderr, only once a run has lasted ``after`` seconds,
+    for the work done in the ``with`` block.
+
+    On a terminal, a bar redrawn in place (rich's, with the time left; a plain line without the
+    ``[play]`` extra), taken down when the block ends, finished or not (Ctrl-C); anywhere else (a
+    log, CI) a line at each tenth, so the output stays readable. The same figure is never
+    written twice.
     """
     start = time.monotonic()
     terminal = sys.stderr.isatty()
     last = [-1]
+    bar = terminal_bar(label) if terminal else None
 
     def report(done: int, total: int) -> None:
         if last[0] < 0 and time.monotonic() - start < after:
+            return
+        if bar is not None:
+            bar(done, total)
             return
         percent = 100 * done // max(1, total)
         figure = percent if terminal else percent // 10 * 10
@@ -259,7 +274,40 @@ def stderr_progress(label: str, after: float = 1.0) -> Progress:
         else:
             print(f"{label}: {figure}%", file=sys.stderr, flush=True)
 
-    return report
+    with bar or nullcontext():
+        yield report
+
+
+class TerminalBar:
+    """A rich progress bar on stderr (the ``[play]`` extra), shown from the first report until
+    the ``with`` block that holds it ends."""
+
+    def __init__(self, label: str) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+        self._bar = Progress(TextColumn(label), BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
+                             console=Console(stderr=True), auto_refresh=False)
+        self._task = self._bar.add_task(label, total=None)
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self._bar.live.is_started:
+            self._bar.start()
+        self._bar.update(self._task, completed=done, total=total, refresh=True)
+
+    def __enter__(self) -> TerminalBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._bar.stop()
+
+
+def terminal_bar(label: str) -> TerminalBar | None:
+    """A progress bar for a terminal, or None without rich."""
+    try:
+        return TerminalBar(label)
+    except ImportError:
+        return None
 
 
 # -- optional extras ---------------------------------------------------------------------

@@ -17,21 +17,22 @@ from deduce.cli.common import (
     CARDS,
     Subparsers,
     emit_json,
+    in_range,
     json_option,
     lang_option,
     needs_extra,
     stderr_progress,
 )
 from deduce.cli.executors import executor_for, workers_options
-from deduce.errors import InputError
 from deduce.game.material import Rules
-from deduce.game.simulate import BOTS, simulate
+from deduce.game.setup import MAX_SEED
+from deduce.game.simulate import BOTS, Interrupted, simulate
 from deduce.shipped import load_board, load_cards, load_rules
 from deduce.who.cards import MODES
 
 #: What both game commands take: the material to play with, and the seed of the deal.
 GAME = argparse.ArgumentParser(add_help=False, parents=[CARDS, BOARD])
-GAME.add_argument("--seed", type=int, help="seed of the deal (default: random)")
+GAME.add_argument("--seed", type=int, help="seed of the deal, 0 to 2**63-1 (default: random)")
 GAME.add_argument("--stealth", metavar="FILE",
                   help="stealth deck file (default: the shipped one); it must fit the board")
 
@@ -40,6 +41,9 @@ def load_game_rules(args: argparse.Namespace) -> Rules:
     """The game material named on the command line (shipped data by default)."""
     return load_rules(cards=load_cards(args.cards), board=load_board(args.board), stealth=args.stealth)
 
+
+#: The most games ``deduce simulate`` plays per mode and sequence.
+MAX_GAMES = 100_000
 
 #: Seeds drawn when none is given: short, so a game is easy to note down, replay or report.
 PLAY_SEEDS = 1_000_000
@@ -101,26 +105,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from rich.console import Console
 
         from deduce.cli.play import simulate_table
+    in_range("--games", args.games, 1, MAX_GAMES)
+    if args.seed is not None:
+        in_range("--seed", args.seed, 0, MAX_SEED)
     rules = load_game_rules(args)
-    if args.games < 1:
-        raise InputError.at(("--games",), f"must be at least 1, got {args.games}")
     sequences: list[dict[str, Any]] = ([{"position": p} for p in args.position or []]
                                        + [{"rulebook": r} for r in args.rulebook or []]) or DEFAULT_SEQUENCES
     if args.reverse:
         sequences = [dict(s, reverse=True) for s in sequences]
-    tick = stderr_progress("deduce simulate")
+    code = 0
     try:
-        with executor_for(args, "simulate --scheduler") as executor:
+        with stderr_progress("deduce simulate") as tick, executor_for(args, "simulate --scheduler") as executor:
             summaries = simulate(rules, args.mode or ["normal"], sequences, args.games, args.seed or 0,
                                  bot=args.bot, progress=tick, executor=executor)
-    except KeyboardInterrupt:
-        print("deduce simulate: interrupted", file=sys.stderr)
-        return 130
+    except Interrupted as stop:
+        summaries, code = stop.summaries, 130
+        played = sum(s.games for s in summaries)
+        print(f"deduce simulate: interrupted after {played} games; the figures are of those", file=sys.stderr)
     if args.json:
         emit_json([s.to_json() for s in summaries])
-    else:
+    elif summaries:
         Console(width=140).print(simulate_table(summaries))
-    return 0
+    return code
 
 
 def add_simulate_parser(sub: Subparsers) -> None:
@@ -132,7 +138,8 @@ def add_simulate_parser(sub: Subparsers) -> None:
                                    "stealth sequence the win rate, the mean score "
                                    "and the ranks. The same --seed repeats the same games, whatever the number of "
                                    "workers or the cluster that plays them.")
-    p.add_argument("--games", type=int, default=20, help="games per mode and sequence (default 20)")
+    p.add_argument("--games", type=int, default=20,
+                   help=f"games per mode and sequence, 1 to {MAX_GAMES:,} (default 20)")
     p.add_argument("--mode", choices=MODES, action="append", help="a mode to play (repeatable; default: normal)")
     p.add_argument("--position", type=int, action="append", help="a sequence position 1-8 (repeatable)")
     p.add_argument("--rulebook", metavar="NAME", action="append", help="a rulebook sequence (repeatable)")

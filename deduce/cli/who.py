@@ -13,6 +13,7 @@ from deduce.cli.common import (
     Subparsers,
     emit_json,
     flag_labels,
+    in_range,
     json_option,
     lang_option,
     named_file,
@@ -24,6 +25,7 @@ from deduce.cli.common import (
 )
 from deduce.document import in_file
 from deduce.errors import InputError
+from deduce.game.setup import MAX_SEED
 from deduce.render.who import hint_text
 from deduce.shipped import load_cards
 from deduce.who import cardfile
@@ -92,6 +94,9 @@ def add_hint_parser(sub: Subparsers) -> None:
 
 # -- deduce audit -----------------------------------------------------------------
 
+#: The most steps ``deduce design`` takes (about half an hour on one core).
+MAX_STEPS = 1_000_000
+
 #: The longest audit `deduce audit` runs without --max-seconds (the service's bound is shorter).
 AUDIT_SECONDS = 120.0
 
@@ -100,8 +105,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from deduce.who.audit import audit
     with in_file(args.file):
         cards = cardfile.load(args.file)
-        report = audit(cards, progress=stderr_progress("deduce audit"), max_seconds=args.max_seconds or None,
-                       advice=" (--max-seconds allows more)")
+        with stderr_progress("deduce audit") as tick:
+            report = audit(cards, progress=tick, max_seconds=args.max_seconds or None,
+                           advice=" (--max-seconds allows more)")
     if args.json:
         emit_json(report.to_json())
     else:
@@ -132,12 +138,17 @@ def cmd_design(args: argparse.Namespace) -> int:
     """
     from deduce.render.audit import audit_text
     from deduce.who.design import render_yaml, search, sonnet_brief
-    if args.steps < 1:
-        raise InputError.at(("--steps",), f"must be at least 1, got {args.steps}")
+    in_range("--steps", args.steps, 1, MAX_STEPS)
+    in_range("--seed", args.seed, 0, MAX_SEED)
     brief = sonnet_brief()
-    tick = stderr_progress("deduce design", after=0.0)
-    design = search(brief, seed=args.seed, steps=args.steps, progress=lambda step, steps, _: tick(step, steps))
-    tick(args.steps, args.steps)
+    try:
+        with stderr_progress("deduce design", after=0.0) as tick:
+            design = search(brief, seed=args.seed, steps=args.steps,
+                            progress=lambda step, steps, _: tick(step, steps))
+            tick(args.steps, args.steps)
+    except KeyboardInterrupt:
+        print("deduce design: interrupted; nothing written", file=sys.stderr)
+        return 130
     report = sys.stdout if args.out else sys.stderr
     report.write(audit_text(design.cards, design.report))
     if design.unmet:
@@ -162,7 +173,9 @@ def add_design_parser(sub: Subparsers) -> None:
                                    "card set file (or write it to --out; the audit goes to stderr when the set "
                                    "goes to stdout). The same seed and steps give the same set; the defaults "
                                    "give the shipped one.")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
-    p.add_argument("--steps", type=int, default=DEFAULT_STEPS, help=f"annealing steps (default {DEFAULT_STEPS})")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"random seed, 0 to 2**63-1 (default {DEFAULT_SEED})")
+    p.add_argument("--steps", type=int, default=DEFAULT_STEPS,
+                   help=f"annealing steps, 1 to {MAX_STEPS:,} (default {DEFAULT_STEPS}, about half a minute)")
     p.add_argument("--out", metavar="FILE", help="write the card set to FILE instead of stdout")
     p.set_defaults(handler=cmd_design)

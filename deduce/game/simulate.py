@@ -202,10 +202,27 @@ def simulate(rules: Rules, modes: Iterable[str], sequences: Iterable[Mapping[str
     run = executor or InProcess()
     futures = [run.submit(play_chunk, rules, bot, flat[i:i + chunk]) for i in range(0, len(flat), max(1, chunk))]
     outcomes: list[Outcome] = []
-    for future in futures:
-        outcomes.extend(future.result())
-        if progress:
-            progress(len(outcomes), len(flat))
+    try:
+        for future in futures:
+            outcomes.extend(future.result())
+            if progress:
+                progress(len(outcomes), len(flat))
+    except KeyboardInterrupt:
+        raise Interrupted(summarise(plan, outcomes)) from None
+    return summarise(plan, outcomes)
+
+
+class Interrupted(KeyboardInterrupt):
+    """The run was stopped (Ctrl-C) before its end; ``summaries`` are of the games played until then."""
+
+    def __init__(self, summaries: list[Summary]) -> None:
+        super().__init__()
+        self.summaries = summaries
+
+
+def summarise(plan: list[list[dict[str, Any]]], outcomes: list[Outcome]) -> list[Summary]:
+    """The summaries of the rows of ``plan`` (games per mode and sequence, in order) by the
+    ``outcomes`` of their games, as far as they were played."""
     out = []
     for i, row in enumerate(plan):
         played = outcomes[i * len(row):(i + 1) * len(row)]

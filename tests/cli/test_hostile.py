@@ -510,3 +510,26 @@ def test_serve_with_a_store_that_cannot_be_one_is_one_line(tmp_path: Path, capsy
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and said in err[0] and str(target) in err[0], err
     assert (target.read_bytes() if target.is_file() else None) == before
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["simulate", "--games", "99999999999999999999"],
+     "deduce: --games: must be 1 to 100,000, got 99,999,999,999,999,999,999"),
+    (["simulate", "--games", "0"], "deduce: --games: must be 1 to 100,000, got 0"),
+    (["simulate", "--seed", "-1"], "deduce: --seed: must be 0 to 9,223,372,036,854,775,807, got -1"),
+    (["design", "--steps", "0"], "deduce: --steps: must be 1 to 1,000,000, got 0"),
+    (["design", "--steps", "1000001"], "deduce: --steps: must be 1 to 1,000,000, got 1,000,001"),
+    (["design", "--seed", str(2**63)],
+     "deduce: --seed: must be 0 to 9,223,372,036,854,775,807, got 9,223,372,036,854,775,808"),
+])
+def test_numbers_past_a_commands_bounds_are_refused_before_any_work(capsys: pytest.CaptureFixture[str],
+                                                                    argv: list[str], said: str) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err.splitlines() == [said]
+
+
+def test_the_bounds_are_named_in_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for command, bound in (("simulate", "1 to 100,000"), ("design", "1 to 1,000,000")):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert bound in " ".join(capsys.readouterr().out.split())

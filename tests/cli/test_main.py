@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import io
 import subprocess
 import sys
 from types import ModuleType
@@ -15,11 +16,31 @@ from deduce.cli.common import stderr_progress
 
 
 def test_progress_in_a_log_is_a_line_per_tenth(capsys: pytest.CaptureFixture[str]) -> None:
-    report = stderr_progress("work", after=0.0)
-    for done in range(1001):
-        report(done, 1000)
+    with stderr_progress("work", after=0.0) as report:
+        for done in range(1001):
+            report(done, 1000)
     lines = capsys.readouterr().err.splitlines()
     assert lines == [f"work: {p}%" for p in range(0, 101, 10)]
+
+
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal, as a person's console does."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_is_a_bar_taken_down_when_the_work_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal the bar runs to the share done, and is stopped when the block ends, even by Ctrl-C."""
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    with pytest.raises(KeyboardInterrupt), stderr_progress("work", after=0.0) as report:
+        report(1, 4)
+        report(2, 4)
+        raise KeyboardInterrupt
+    drawn = screen.getvalue()
+    assert "work" in drawn and "50%" in drawn and "100%" not in drawn
+    assert "━" in drawn  # rich's bar
 
 
 def block_imports(monkeypatch: pytest.MonkeyPatch, top: str) -> None:

@@ -97,3 +97,23 @@ def test_without_the_dask_extra_the_scheduler_needs_it(monkeypatch: pytest.Monke
     assert main([*RUN, "--scheduler", "tcp://127.0.0.1:1"]) == 2
     assert capsys.readouterr().err == ("deduce: simulate --scheduler needs the Dask extra: "
                                        "pip install 'black-sonata-deduce[dask]'\n")
+
+
+def test_ctrl_c_prints_the_games_played_so_far(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import deduce.game.simulate as simulate_module
+
+    real = simulate_module.play_chunk
+    calls: list[int] = []
+
+    def play_then_stop(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(simulate_module, "play_chunk", play_then_stop)
+    assert main(["simulate", "--games", "6", "--position", "1", "--seed", "4", "--workers", "1", "--json"]) == 130
+    out, err = capsys.readouterr()
+    assert [row["games"] for row in json.loads(out)] == [4]
+    assert err.splitlines()[-1] == "deduce simulate: interrupted after 4 games; the figures are of those"

@@ -12,9 +12,20 @@ from typing import Any, TypeVar
 import pytest
 
 from deduce.errors import InputError
+from deduce.game import simulate as simulate_module
 from deduce.game.bot import Bot
 from deduce.game.material import Rules
-from deduce.game.simulate import BOTS, Future, InProcess, Summary, SummaryJSON, play, setup_docs, simulate
+from deduce.game.simulate import (
+    BOTS,
+    Future,
+    InProcess,
+    Interrupted,
+    Summary,
+    SummaryJSON,
+    play,
+    setup_docs,
+    simulate,
+)
 from deduce.shipped import load_rules
 from tests.game_fixtures import ring_rules
 
@@ -117,3 +128,20 @@ def test_the_bots_go_by_name_and_the_shipped_rules_travel() -> None:
     doc = {"mode": "normal", "seed": 5, "sequence": {"rulebook": "hard-1"}, "reverse": True}
     travelled = pickle.loads(pickle.dumps(rules))
     assert play(travelled, doc, BOTS["baseline"](travelled)) == play(rules, doc)
+
+
+def test_an_interrupted_run_keeps_the_games_it_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during a run stops it with the summaries of the games played so far."""
+    real = simulate_module.play_chunk
+    calls = []
+
+    def play_then_stop(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(simulate_module, "play_chunk", play_then_stop)
+    with pytest.raises(Interrupted) as stop:
+        simulate(RULES, ["normal"], [{"position": 1}, {"position": 5}], 6, seed=4, chunk=4)
+    assert [s.games for s in stop.value.summaries] == [6, 2]
