@@ -19,7 +19,7 @@ from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel
 
 import deduce
-from api import design, errors, games, models, routes, web
+from api import design, errors, games, models, offline, routes, web
 from api.middleware import BodyLimit, RequestId
 from api.protocol import HEADER_SECONDS, HeadersInTime
 from api.service import Service
@@ -27,7 +27,7 @@ from deduce.document import MAX_DOCUMENT_BYTES
 from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, GameStore, open_store
 from deduce.shipped import load_rules
 
-ROUTERS = (routes.router, games.router, design.router)
+ROUTERS = (routes.router, games.router, design.router, offline.router)
 #: Request body models the routes read themselves (they appear in the OpenAPI components).
 REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn, models.TrackQueryIn,
                                                models.ActionIn)

@@ -1,5 +1,6 @@
 // The page: a hash router over four views (home, play, table, designer), the language switch,
 // and the status line. Every view is a module with render(main), drawn from API answers only.
+import {ApiError} from "./api.js";
 import {fill, h} from "./dom.js";
 import {lang, setLang, t} from "./i18n.js";
 import {errorText, notify} from "./status.js";
@@ -45,15 +46,24 @@ async function render() {
     await page.render(view);
     if (view.isConnected) document.title = `${t(`page.${route() || "home"}`)} · Black Sonata`;
   } catch (error) {
-    if (view.isConnected) fill(view, h("p", {class: "error", role: "alert"}, errorText(error)));
+    if (view.isConnected) {
+      fill(view, h("p", {class: "error", role: "alert"}, errorText(error)),
+        error instanceof ApiError ? null : h("button", {type: "button", onclick: () => render()}, t("retry")));
+    }
   }
 }
 
 document.getElementById("lang").addEventListener("change", (e) => {
   setLang(e.target.value);
   render();
+
+// Kept by a service worker (/sw.js), the page opens and says so when the server cannot be reached.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 });
 window.addEventListener("hashchange", () => {
   render().then(() => main.focus({preventScroll: false}));
 });
 render();
+
+// Kept by a service worker (/sw.js), the page opens and says so when the server cannot be reached.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
