@@ -13,6 +13,7 @@ import pytest
 from deduce.cli import main
 from deduce.cli.executors import default_workers
 from tests.cli.test_main import block_imports
+from tests.game.test_simulate import interrupt_at_chunk
 
 RUN = ["simulate", "--games", "3", "--position", "1", "--rulebook", "hard-1", "--seed", "9", "--json"]
 
@@ -101,18 +102,7 @@ def test_without_the_dask_extra_the_scheduler_needs_it(monkeypatch: pytest.Monke
 
 def test_ctrl_c_prints_the_games_played_so_far(monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import deduce.game.simulate as simulate_module
-
-    real = simulate_module.play_chunk
-    calls: list[int] = []
-
-    def play_then_stop(*args: Any) -> Any:
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(*args)
-
-    monkeypatch.setattr(simulate_module, "play_chunk", play_then_stop)
+    interrupt_at_chunk(monkeypatch, 2)
     assert main(["simulate", "--games", "6", "--position", "1", "--seed", "4", "--workers", "1", "--json"]) == 130
     out, err = capsys.readouterr()
     assert [row["games"] for row in json.loads(out)] == [4]

@@ -130,18 +130,23 @@ def test_the_bots_go_by_name_and_the_shipped_rules_travel() -> None:
     assert play(travelled, doc, BOTS["baseline"](travelled)) == play(rules, doc)
 
 
-def test_an_interrupted_run_keeps_the_games_it_played(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ctrl-C during a run stops it with the summaries of the games played so far."""
+def interrupt_at_chunk(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    """Make a run's ``chunk``-th chunk of games (from 1) stop as Ctrl-C does, once the ones before are played."""
     real = simulate_module.play_chunk
-    calls = []
+    calls: list[int] = []
 
     def play_then_stop(*args: Any) -> Any:
         calls.append(1)
-        if len(calls) == 3:
+        if len(calls) == chunk:
             raise KeyboardInterrupt
         return real(*args)
 
     monkeypatch.setattr(simulate_module, "play_chunk", play_then_stop)
+
+
+def test_an_interrupted_run_keeps_the_games_it_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during a run stops it with the summaries of the games played so far."""
+    interrupt_at_chunk(monkeypatch, 3)
     with pytest.raises(Interrupted) as stop:
         simulate(RULES, ["normal"], [{"position": 1}, {"position": 5}], 6, seed=4, chunk=4)
     assert [s.games for s in stop.value.summaries] == [6, 2]
