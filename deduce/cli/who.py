@@ -94,8 +94,10 @@ def add_hint_parser(sub: Subparsers) -> None:
 
 # -- deduce audit -----------------------------------------------------------------
 
-#: The most steps ``deduce design`` takes (about half an hour on one core).
+#: The most steps ``deduce design`` takes (a few minutes on one core).
 MAX_STEPS = 1_000_000
+#: The most independent searches ``deduce design --restarts`` runs.
+MAX_RESTARTS = 1000
 
 #: The longest audit `deduce audit` runs without --max-seconds (the service's bound is shorter).
 AUDIT_SECONDS = 120.0
@@ -136,16 +138,19 @@ def cmd_design(args: argparse.Namespace) -> int:
     The card set goes to stdout unless --out names a file, so the shipped data is never
     overwritten by accident; the audit report goes to stderr when stdout holds the set.
     """
+    from deduce.cli.executors import executor_for
     from deduce.render.audit import audit_text
     from deduce.who.design import render_yaml, search, sonnet_brief
     in_range("--steps", args.steps, 1, MAX_STEPS)
     in_range("--seed", args.seed, 0, MAX_SEED)
+    in_range("--restarts", args.restarts, 1, MAX_RESTARTS)
     brief = sonnet_brief()
     try:
-        with stderr_progress("deduce design", after=0.0) as tick:
-            design = search(brief, seed=args.seed, steps=args.steps,
+        with (executor_for(args, "design --scheduler") as executor,
+              stderr_progress("deduce design", after=0.0) as tick):
+            design = search(brief, seed=args.seed, steps=args.steps, restarts=args.restarts, executor=executor,
                             progress=lambda step, steps, _: tick(step, steps))
-            tick(args.steps, args.steps)
+            tick(args.steps * args.restarts, args.steps * args.restarts)
     except KeyboardInterrupt:
         print("deduce design: interrupted; nothing written", file=sys.stderr)
         return 130
@@ -156,7 +161,8 @@ def cmd_design(args: argparse.Namespace) -> int:
             print(f"deduce: design: target not met: {problem}", file=sys.stderr)
         print("deduce: design: nothing written; try another --seed or more --steps", file=sys.stderr)
         return 1
-    text = render_yaml(design, brief, f"deduce design --seed {args.seed} --steps {args.steps}")
+    restarts = f" --restarts {args.restarts}" if args.restarts > 1 else ""
+    text = render_yaml(design, brief, f"deduce design --seed {args.seed} --steps {args.steps}{restarts}")
     if args.out:
         write_file(args.out, text)
         print(f"wrote {args.out} (history score {design.history}, seed {args.seed})", file=sys.stderr)
@@ -166,16 +172,22 @@ def cmd_design(args: argparse.Namespace) -> int:
 
 
 def add_design_parser(sub: Subparsers) -> None:
+    from deduce.cli.executors import workers_options
     from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS
-    p = sub.add_parser("design", help="search the shipped card set (traits, suits, decoys) and print it",
+    p = sub.add_parser("design", parents=[workers_options()],
+                       help="search the shipped card set (traits, suits, decoys) and print it",
                        description="Search trait, suit and key assignments for the shipped set's women that "
                                    "meet the audit targets, keeping Jacqueline Field as printed, and print the "
                                    "card set file (or write it to --out; the audit goes to stderr when the set "
                                    "goes to stdout). The same seed and steps give the same set; the defaults "
-                                   "give the shipped one.")
+                                   "give the shipped one. With --restarts R, R independent searches run on "
+                                   "--workers local processes (or a Dask cluster, --scheduler) and the best is "
+                                   "kept: the same set whatever runs them.")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"random seed, 0 to 2**63-1 (default {DEFAULT_SEED})")
     p.add_argument("--steps", type=int, default=DEFAULT_STEPS,
-                   help=f"annealing steps, 1 to {MAX_STEPS:,} (default {DEFAULT_STEPS}, about half a minute)")
+                   help=f"annealing steps, 1 to {MAX_STEPS:,} (default {DEFAULT_STEPS}, a few seconds)")
+    p.add_argument("--restarts", type=int, default=1,
+                   help=f"independent searches, the best kept, 1 to {MAX_RESTARTS} (default 1: the plain search)")
     p.add_argument("--out", metavar="FILE", help="write the card set to FILE instead of stdout")
     p.set_defaults(handler=cmd_design)

@@ -286,6 +286,15 @@ class _Routes:
 
 
 @lru_cache(maxsize=8)
+def _places(board: Board) -> tuple[dict[str, str], dict[str, tuple[str, ...]], tuple[tuple[int, ...], ...]]:
+    """Once per board: the landmark of every location, and every location with its neighbours
+    in board order (by id, and by board index in board order)."""
+    landmark = {x: board.landmark_of(x) for x in board.location_ids}
+    near = {x: (x, *sorted(board.neighbours(x), key=board.index)) for x in board.location_ids}
+    return landmark, near, tuple(tuple(board.index(z) for z in near[x]) for x in board.location_ids)
+
+
+@lru_cache(maxsize=8)
 def _routes(board: Board) -> _Routes:
     ids = board.location_ids
     n = len(ids)
@@ -406,8 +415,7 @@ class _Turn:
         suit_state = self.progress.suit_card
         self.key_weight = 0.0 if view.suit_card is not None or self.proven else (
             self.w.key_step if suit_state == "needed" else 0.5 * self.w.key_step)
-        self.landmark = {x: board.landmark_of(x) for x in board.location_ids}
-        self.near = {x: (x, *sorted(board.neighbours(x), key=board.index)) for x in board.location_ids}
+        self.landmark, self.near, self.near_index = _places(board)
 
     # -- her odds ----------------------------------------------------------------
 
@@ -415,9 +423,10 @@ class _Turn:
         """Her distribution on ``now .. now + horizon``; False when no walk fits the trail."""
         board, view = self.rules.board, self.view
         first: Tracking | None = None
+        query = view.track_query()   # the trail read once; only the slot asked about changes
         k = 0
         while k <= self.w.horizon:
-            t = track(board, view.track_query(view.slot + k))
+            t = track(board, replace(query, now=view.slot + k))
             if first is None:
                 first = t
                 if t.paths == 0:
@@ -452,31 +461,34 @@ class _Turn:
 
     def spot(self, k: int, x: str, gain: float, cost: float) -> float:
         """The worth of standing at ``x`` on slot ``now + k`` with a search allowed there."""
+        return self.spots(k, gain, cost)[self.routes.index[x]]
+
+    def spots(self, k: int, gain: float, cost: float) -> list[float]:
+        """:meth:`spot` of every location, in board order: at ``x`` she is seen with the chance
+        ``m``, and a search there is made only when the landmark shown fits."""
         slot = (self.view.slot + k) % self.view.length
         if slot in self.fog_slots or (k == 0 and self.view.top is None):
-            return 0.0
-        odds = self.odds[k]
-        m = odds[x]
+            return [0.0] * len(self.odds[k])
         if k == 0:
-            return max(0.0, m * gain - (1 - m) * cost)
-        shown = sum(p for y, p in odds.items() if self.landmark[y] == self.landmark[x])
-        return max(0.0, m * gain - (shown - m) * cost)
+            return [max(0.0, m * gain - (1 - m) * cost) for m in self.odds[k].values()]
+        shown: dict[str, float] = {}   # her chance of being where each landmark shows, summed in board order
+        landmark = self.landmark
+        for y, p in self.odds[k].items():
+            shown[landmark[y]] = shown.get(landmark[y], 0) + p
+        return [max(0.0, m * gain - (shown[landmark[x]] - m) * cost) for x, m in self.odds[k].items()]
 
     def lookahead(self, gain: float, cost: float) -> dict[str, float]:
         """``D_1``: the worth of standing at each location on the next slot (see the module)."""
         h = min(self.w.horizon, len(self.odds) - 1)
         leaf = self.w.leaf * gain
         ids = self.rules.board.location_ids
-        value = dict.fromkeys(ids, leaf - 1.0)
+        near = self.near_index
+        value = [leaf - 1.0] * len(ids)
         for k in range(h, 0, -1):
-            nxt = {}
-            for x in ids:
-                onward = max(value[z] for z in self.near[x]) - 1.0
-                here = (max(self.spot(k, z, gain, cost) for z in self.near[x]) if self.training
-                        else self.spot(k, x, gain, cost))
-                nxt[x] = max(here, onward)
-            value = nxt
-        return value
+            spots = self.spots(k, gain, cost)
+            here = [max([spots[z] for z in around]) for around in near] if self.training else spots
+            value = [max(here[i], max([value[z] for z in around]) - 1.0) for i, around in enumerate(near)]
+        return dict(zip(ids, value, strict=True))
 
     def key_gain(self, to: str, claimed: Sequence[str] = ()) -> float:
         """The steps saved on the route through the unclaimed keys by going to ``to`` (claiming ``claimed`` too)."""
@@ -689,7 +701,7 @@ def _fog_value(turn: _Turn, gain: float, cost: float, ahead: Mapping[str, float]
         elif action == "keyhole":
             value = stay + 0.5 + 0.5 * turn.odds[1][view.pawn] * gain
         elif action == "wherry":
-            one = board.neighbours(view.pawn)
+            one = turn.near[view.pawn][1:]   # in board order: the key claimed on the way must not hang on set order
             two = set(one).union(*(board.neighbours(x) for x in one))
             value = max(ahead[d] - 1.0 + turn.key_gain(d, [x for x in one if board.adjacent(x, d)][:1])
                         for d in two)

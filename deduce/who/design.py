@@ -10,7 +10,9 @@ Field). :func:`search` runs a seeded simulated annealing over
 - decoys: a key entry whose true count is one number may also show the count two
   away (``1`` becomes ``1/3``, ``2`` becomes ``0/2``), in the style of the printed card,
 
-scoring each trial set with the exact :func:`deduce.audit.audit`. Every key is made
+scoring each trial set by the exact audit's figures (:class:`deduce.who.incremental.TrialAudit`:
+the figures of :func:`deduce.who.audit.audit` that the score reads, with the cases of the decks a
+step leaves alone kept, so a default design takes seconds). Every key is made
 truthful by construction (an entry holds the true counts of both ladies of its suit,
 plus the decoys); a fixed lady's printed key instead constrains the others' traits.
 The score puts the hard targets (:class:`Targets`) first, then closeness to history,
@@ -18,8 +20,9 @@ then tidy keys (one count, or two of the same parity like the printed ``0/2``) w
 few decoys.
 
 The search is reproducible: the same brief, targets, seed and number of steps give the
-same set. :func:`render_yaml` writes the result as a card set file with a comment per
-lady saying which of her traits are historical. Nothing here does I/O.
+same set; with several restarts (run on any executor, local processes or a Dask cluster) the
+best is kept, the same whatever runs them. :func:`render_yaml` writes the result as a card
+set file with a comment per lady saying which of her traits are historical. Nothing here does I/O.
 """
 
 from __future__ import annotations
@@ -28,12 +31,17 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from deduce.text.names import Names
 from deduce.who.audit import AuditReport, audit
 from deduce.who.cards import CardSet, Lady, Suit, Trait
 from deduce.who.evaluator import CandidateSpace
 from deduce.who.export import card_set_yaml
+from deduce.who.incremental import COUNTED_ERRORS, CaseFigures, TrialAudit, TrialFigures
+
+if TYPE_CHECKING:
+    from deduce.game.simulate import Executor
 
 # -- the shipped brief ---------------------------------------------------------
 
@@ -255,6 +263,7 @@ class Design:
     unmet: tuple[str, ...]
     seed: int
     steps: int
+    restarts: int = 1
 
 
 class _Search:
@@ -270,6 +279,7 @@ class _Search:
         self.free = [i for i, w in enumerate(brief.women) if w.fixed is None]
         self.suit_ids = self.template.suit_ids
         self.trait_ids = self.template.trait_ids
+        self.trials = TrialAudit(self.template, self.space)
 
     # -- building a trial set --
 
@@ -304,23 +314,39 @@ class _Search:
             mask |= 1 << self.rng.choice([i for i in range(n) if not mask >> i & 1])
         return mask
 
-    def cards(self, state: _State) -> CardSet:
+    def keys(self, state: _State) -> list[tuple[int, ...]]:
+        """Every lady's key, a count mask per suit (bit ``c`` for the count ``c``) in suit order:
+        the true counts of both ladies of the suit, plus a decoy where ``state`` puts one; a fixed
+        lady's printed key as it is."""
         women = self.brief.women
-        ladies = []
+        out = []
         for i, w in enumerate(women):
+            if w.fixed is not None:
+                out.append(tuple(sum(1 << c for c in w.fixed.key[s]) for s in self.suit_ids))
+                continue
+            key = []
+            for s in self.suit_ids:
+                truth = 0
+                for j in range(len(women)):
+                    if j != i and state.suits[j] == s:
+                        truth |= 1 << (state.traits[i] & state.traits[j]).bit_count()
+                decoy = decoy_for(truth.bit_length() - 1, self.k) if truth.bit_count() == 1 else None
+                if decoy is not None and (i, s) in state.decoys:
+                    truth |= 1 << decoy
+                key.append(truth)
+            out.append(tuple(key))
+        return out
+
+    def cards(self, state: _State) -> CardSet:
+        ladies = []
+        for i, (w, key) in enumerate(zip(self.brief.women, self.keys(state), strict=True)):
             if w.fixed is not None:
                 ladies.append(w.fixed)
                 continue
-            key = {}
-            for s in self.suit_ids:
-                truth = {(state.traits[i] & state.traits[j]).bit_count()
-                         for j in range(len(women)) if j != i and state.suits[j] == s}
-                decoy = decoy_for(next(iter(truth)), self.k) if len(truth) == 1 else None
-                if decoy is not None and (i, s) in state.decoys:
-                    truth.add(decoy)
-                key[s] = frozenset(truth)
-            ladies.append(Lady(w.id, Names(dict(w.name)), state.suits[i],
-                               self.template.unmask(state.traits[i]), key))
+            entries = {s: frozenset(c for c in range(self.k + 1) if m >> c & 1) for s, m in zip(self.suit_ids, key,
+                                                                                               strict=True)}
+            ladies.append(Lady(w.id, Names(dict(w.name)), state.suits[i], self.template.unmask(state.traits[i]),
+                               entries))
         return CardSet(self.brief.name, self.template.traits, self.template.suits, tuple(ladies),
                        self.k, self.template.modes)
 
@@ -336,30 +362,44 @@ class _Search:
         return total
 
     def score(self, state: _State) -> tuple[float, AuditReport, CardSet]:
+        """The score of a state (lower is better) with its full audit and card set."""
         cards = self.cards(state)
         report = audit(cards, space=self.space)
+        errors = {code: sum(1 for e in report.errors if e.code == code) for code in COUNTED_ERRORS}
+        cases = [CaseFigures(c.mode, c.deck, len(c.remaining), c.min_clues, c.expected_clues) for c in report.cases]
+        return self._value(state, self.keys(state), TrialFigures(errors, tuple(cases))), report, cards
+
+    def value(self, state: _State) -> float:
+        """The score of a state, as :meth:`score` gives it, from the incremental audit's figures:
+        what the search computes at every step."""
+        keys = self.keys(state)
+        return self._value(state, keys, self.trials.figures(state.suits, state.traits, keys))
+
+    def _value(self, state: _State, keys: list[tuple[int, ...]], figures: TrialFigures) -> float:
+        """Hard targets first (broken keys and sets, unsolvable or too easy cases, the mean
+        expected clues outside the aim), then history, then tidy keys with few decoys."""
         t = self.targets
         penalty = 0.0
-        for e in report.errors:
-            penalty += 1000 if e.code in ("key-untruthful", "duplicate-traits", "suit-count") else 0
-        for c in report.cases:
+        for code in COUNTED_ERRORS:
+            penalty += 1000 * figures.errors[code]
+        for c in figures.cases:
             if c.mode not in t.modes:
                 continue
             if not c.solvable:
-                penalty += 100 * max(1, len(c.remaining) - 1) + 100
+                penalty += 100 * max(1, c.remaining - 1) + 100
             elif c.min_clues is not None and c.min_clues < t.min_clues:
                 penalty += 40 * (t.min_clues - c.min_clues)
         values = [c.expected_clues if c.expected_clues is not None else c.deck + 1
-                  for c in report.cases if c.mode == "normal"]
+                  for c in figures.cases if c.mode == "normal"]
         mean = sum(values) / len(values)
         penalty += 30 * max(0.0, t.aim[0] - mean, mean - t.aim[1])
         style = 0.5 * len(state.decoys)
-        for lady in cards.ladies:
-            for s in self.suit_ids:
-                entry = lady.key[s]
-                if len(entry) > 2 or (len(entry) == 2 and (max(entry) - min(entry)) % 2):
+        for key in keys:
+            for entry in key:
+                odd = entry.bit_count() == 2 and (entry.bit_length() - (entry & -entry).bit_length()) % 2
+                if entry.bit_count() > 2 or odd:  # more than two counts, or two like 0/1 instead of 0/2
                     style += 1
-        return penalty - 4 * self.history(state) + style, report, cards
+        return penalty - 4 * self.history(state) + style
 
     # -- moves --
 
@@ -392,7 +432,7 @@ class _Search:
 
     def run(self, steps: int, progress: Callable[[int, int, float], None] | None) -> tuple[_State, float]:
         state = self.initial()
-        current, _, _ = self.score(state)
+        current = self.value(state)
         best, best_score = state, current
         t0, t1 = 30.0, 0.05
         for step in range(steps):
@@ -400,7 +440,7 @@ class _Search:
             trial = self.neighbour(state)
             if trial is None:
                 continue
-            value, _, _ = self.score(trial)
+            value = self.value(trial)
             if value <= current or self.rng.random() < math.exp((current - value) / temp):
                 state, current = trial, value
                 if value < best_score:
@@ -410,19 +450,48 @@ class _Search:
         return best, best_score
 
 
+def restart_seed(seed: int, restart: int) -> int:
+    """The seed of a restart: the search's own for the first (one restart is the plain search),
+    then drawn from both, so that every restart is reproducible on its own, wherever it runs."""
+    return seed if restart == 0 else random.Random(f"design {seed} restart {restart}").randrange(2 ** 63)
+
+
+def _restart(brief: Brief, targets: Targets, seed: int, steps: int) -> tuple[float, _State]:
+    """One restart, as a worker process or a Dask worker runs it (a module-level function: it is pickled)."""
+    state, value = _Search(brief, targets, seed).run(steps, None)
+    return value, state
+
+
 def search(brief: Brief | None = None, targets: Targets | None = None, seed: int = DEFAULT_SEED,
-           steps: int = DEFAULT_STEPS,
-           progress: Callable[[int, int, float], None] | None = None) -> Design:
+           steps: int = DEFAULT_STEPS, progress: Callable[[int, int, float], None] | None = None,
+           restarts: int = 1, executor: Executor | None = None) -> Design:
     """Search a card set for ``brief`` meeting ``targets``; the same arguments give the same set.
 
-    ``progress(step, steps, best_score)`` is called now and then for a long run.
+    With ``restarts`` above one, that many independent searches (seeds from
+    :func:`restart_seed`) run on ``executor`` (this process by default) and the best score
+    wins, the first restart on a tie: the result does not depend on where they ran.
+    ``progress(step, steps, best_score)`` is called now and then for a long run (once per
+    restart done when there are several).
     """
     brief = brief or sonnet_brief()
     targets = targets or Targets()
-    run = _Search(brief, targets, seed)
-    state, value = run.run(steps, progress)
+    if restarts == 1:
+        run = _Search(brief, targets, seed)
+        state, value = run.run(steps, progress)
+    else:
+        jobs = [(brief, targets, restart_seed(seed, r), steps) for r in range(restarts)]
+        futures = [executor.submit(_restart, *job) for job in jobs] if executor is not None else None
+        value, best = math.inf, None
+        for r, job in enumerate(jobs):
+            found, found_state = futures[r].result() if futures is not None else _restart(*job)
+            if found < value:
+                value, best = found, found_state
+            if progress is not None:
+                progress((r + 1) * steps, restarts * steps, value)
+        assert best is not None  # at least two restarts, each with a finite score
+        run, state = _Search(brief, targets, seed), best
     _, report, cards = run.score(state)
-    return Design(cards, report, value, run.history(state), tuple(targets.unmet(report)), seed, steps)
+    return Design(cards, report, value, run.history(state), tuple(targets.unmet(report)), seed, steps, restarts)
 
 
 # -- writing the result ----------------------------------------------------------
