@@ -31,7 +31,8 @@ from typing import Any
 
 from deduce.cli.executors import CONNECT_TIMEOUT, dask_executor, local_executor
 from deduce.cli.game import DEFAULT_SEQUENCES
-from deduce.game.simulate import Executor, InProcess, simulate
+from deduce.executor import Executor, InProcess
+from deduce.game.simulate import simulate
 from deduce.shipped import load_rules
 
 #: A way to play: makes its executor (and shuts it down) around one run.

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from deduce.cli.common import needs_extra
 from deduce.errors import InputError
-from deduce.game.simulate import Executor, Future, InProcess
+from deduce.executor import Executor, Future, InProcess
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
 from deduce.errors import InputError
+from deduce.executor import Executor, InProcess
 from deduce.game.advisor import Advisor
 from deduce.game.bot import ActionDoc, Bot
 from deduce.game.material import Rules
@@ -54,38 +55,6 @@ BOTS: dict[str, Callable[[Rules], Policy]] = {
 #: Games per chunk handed to an executor: small enough to keep two or more workers busy to
 #: the end of a run, large enough that sending the rules with each chunk costs nothing.
 CHUNK = 4
-
-
-class Future(Protocol[T_co]):
-    """A chunk under way: ``result()`` waits for its value (or raises what it raised)."""
-
-    def result(self) -> T_co: ...
-
-
-class Executor(Protocol):
-    """Where chunks of games run: ``submit(fn, *args)`` starts ``fn(*args)`` and returns its
-    :class:`Future`. A ``concurrent.futures`` executor fits as it is; so does a Dask
-    ``distributed.Client`` (through a thin adapter). Elsewhere than :class:`InProcess`,
-    ``fn`` and ``args`` are pickled: module-level functions and plain values only."""
-
-    def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]: ...
-
-
-@dataclass(frozen=True)
-class _Later:
-    fn: Callable[..., Any]
-    args: tuple[Any, ...]
-
-    def result(self) -> Any:
-        return self.fn(*self.args)
-
-
-class InProcess:
-    """The :class:`Executor` that plays in this process, each chunk when its result is
-    asked for (so progress is reported as the games are played)."""
-
-    def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]:
-        return _Later(fn, args)
 
 
 #: Why a simulated game stopped: one of the endings, or the action limit.

@@ -41,7 +41,7 @@ from deduce.who.export import card_set_yaml
 from deduce.who.incremental import COUNTED_ERRORS, CaseFigures, TrialAudit, TrialFigures
 
 if TYPE_CHECKING:
-    from deduce.game.simulate import Executor
+    from deduce.executor import Executor
 
 # -- the shipped brief ---------------------------------------------------------
 

@@ -12,13 +12,12 @@ from typing import Any, TypeVar
 import pytest
 
 from deduce.errors import InputError
+from deduce.executor import Future, InProcess
 from deduce.game import simulate as simulate_module
 from deduce.game.bot import Bot
 from deduce.game.material import Rules
 from deduce.game.simulate import (
     BOTS,
-    Future,
-    InProcess,
     Interrupted,
     Summary,
     SummaryJSON,
