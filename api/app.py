@@ -22,15 +22,16 @@ import deduce
 from api import design, errors, games, models, offline, routes, web
 from api.middleware import BodyLimit, RequestId
 from api.protocol import HEADER_SECONDS, HeadersInTime
+from api.quotas import ClientQuotas, Quotas
 from api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
-from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, GameStore, open_store
+from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION, GameStore, open_store
 from deduce.shipped import load_rules
 
 ROUTERS = (routes.router, games.router, design.router, offline.router)
 #: Request body models the routes read themselves (they appear in the OpenAPI components).
 REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn, models.TrackQueryIn,
-                                               models.ActionIn)
+                                               models.ActionIn, models.GameSetupIn)
 #: Largest request body accepted (SPEC 6).
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
 #: Longest time a request's body may take to arrive (a phone on a slow line sends 1 MiB well within it).
@@ -46,25 +47,30 @@ cards seen, and audits of card sets. Every error answer has the shape
 
 def create_app(cards_path: str | Path | None = None, board_path: str | Path | None = None,
                games_db: str | Path | None = None, max_live_games: int = MAX_LIVE_GAMES,
-               game_expiry: float = GAME_EXPIRY, body_seconds: float = BODY_SECONDS, **options: Any) -> FastAPI:
+               game_expiry: float = GAME_EXPIRY, body_seconds: float = BODY_SECONDS, retention: float = RETENTION,
+               quotas: ClientQuotas | None = None, **options: Any) -> FastAPI:
     """The application, with the card set and board read and prepared (the shipped ones by default).
 
     ``games_db`` is the game store's SQLite file (default :data:`deduce.game.store.DEFAULT_DB`),
     opened while the app runs, with at most ``max_live_games`` unfinished games, each deleted
-    after ``game_expiry`` seconds without an action; a body must arrive within ``body_seconds``.
+    after ``game_expiry`` seconds without an action and each finished one ``retention`` seconds after
+    its last; a body must arrive within ``body_seconds``. ``quotas`` are what one client may cost
+    (:class:`api.quotas.ClientQuotas`, its defaults when None).
     ``options`` go to :class:`api.service.Service` (``audit_seconds``,
     ``audit_timeout``, ``audit_workers``, ``audit_queue``, ``threads``, ``queue``). Raises
     :class:`deduce.errors.InputError` naming the file for a bad card set or board, or a game
     store that cannot be one (a folder, another kind of file, a place that cannot be written),
     before anything is served.
     """
-    svc = Service.load(cards_path, board_path, **options)
+    quotas = quotas or ClientQuotas()
+    svc = Service.load(cards_path, board_path, quotas=quotas, **options)
     rules = load_rules(cards=svc.cards, board=svc.board)
     open_store(games_db or DEFAULT_DB).close()  # a store that cannot be one is said now, not at the first game
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.games = GameStore(games_db or DEFAULT_DB, rules, max_live_games, game_expiry)
+        app.state.games = GameStore(games_db or DEFAULT_DB, rules, max_live_games, game_expiry, retention,
+                                    quotas.games)
         svc.start()
         try:
             yield
@@ -80,7 +86,8 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
     web.install(app)  # the page, its files and the offline /docs
     errors.install(app)
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES, body_seconds=body_seconds)
-    app.add_middleware(RequestId)  # outermost of the two, so that a 413 carries the id too
+    app.add_middleware(Quotas, quotas=quotas)  # before the body is read: a client past its rate sends it for nothing
+    app.add_middleware(RequestId)  # outermost, so that a 413 or a 429 carries the id too
     app.openapi = lambda: openapi_with_request_models(app)  # type: ignore[method-assign]  # FastAPI's documented way
     return app
 
@@ -94,8 +101,17 @@ def serve(app: FastAPI, host: str, port: int, header_seconds: float = HEADER_SEC
     uvicorn.run(app, host=host, port=port, log_level="info", http=protocol)
 
 
+#: What the middleware may answer to any request, in the one error shape (:func:`every_answer_listed`).
+ERROR_BODY = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBodyJSON"}}}}
+ANY_ROUTE = {"413": "The request (its `Content-Length`, or what was streamed) is larger than 1 MiB.",
+             "429": "Quota `rate` (or, where the route says, another quota): try again after `Retry-After` "
+                    "seconds."}
+WITH_BODY = {"408": "The request body did not arrive in time."}
+
+
 def openapi_with_request_models(app: FastAPI) -> dict[str, Any]:
-    """FastAPI's OpenAPI document, plus the schemas of the bodies the routes read themselves."""
+    """FastAPI's OpenAPI document, plus the schemas of the bodies the routes read themselves, and
+    every answer the middleware can give (:func:`every_answer_listed`)."""
     if app.openapi_schema is None:
         schema = get_openapi(title=app.title, version=app.version, description=app.description,
                              routes=app.routes)
@@ -104,5 +120,25 @@ def openapi_with_request_models(app: FastAPI) -> dict[str, Any]:
             js = model.model_json_schema(ref_template="#/components/schemas/{model}")
             components.update(js.pop("$defs", {}))
             components[js["title"]] = js
+        every_answer_listed(schema)
         app.openapi_schema = schema
     return app.openapi_schema
+
+
+def every_answer_listed(schema: dict[str, Any]) -> None:
+    """List on each operation the answers no route declares but any may give (413 and 429 from the
+    middleware, 408 where a body is read), and give FastAPI's own 422 the error shape the service
+    really answers with (:mod:`api.errors`), so that the document is the contract (SPEC 6)."""
+    for path, operations in schema["paths"].items():
+        for operation in operations.values():
+            responses = operation["responses"]
+            extra = {**ANY_ROUTE, **(WITH_BODY if "requestBody" in operation else {})}
+            if path == "/healthz":  # a probe is never counted against a quota
+                extra.pop("429")
+            for status, description in extra.items():
+                responses.setdefault(status, {"description": description, **ERROR_BODY})
+            if "422" in responses and "HTTPValidationError" in str(responses["422"]):
+                responses["422"] = {"description": "A parameter is not valid: every problem, with its path.",
+                                    **ERROR_BODY}
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schema["components"]["schemas"].pop(unused, None)

@@ -6,8 +6,10 @@
   closed at shutdown;
 - :data:`TokenDep`: the token of an ``Authorization: Bearer <token>`` header, if any.
 
-They read the request itself (not declared parameters), so they add nothing to the OpenAPI
-document, and they are ``async`` so that no worker thread is taken to run them.
+The first two read the request itself (not declared parameters), so they add nothing to the
+OpenAPI document; the token is read by FastAPI's :class:`~fastapi.security.HTTPBearer`, which
+declares the bearer security scheme on every route that takes it (a missing token is the route's
+own 401, in the API's error shape). All are ``async`` so that no worker thread is taken to run them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from api.service import Service
 from deduce.game.store import GameStore
@@ -32,12 +35,13 @@ async def game_store(request: Request) -> GameStore:
     return games
 
 
-async def bearer_token(request: Request) -> str | None:
+BEARER = HTTPBearer(auto_error=False, scheme_name="bearer",
+                    description="The game's secret token, as `POST /v1/games` answered it.")
+
+
+async def bearer_token(credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(BEARER)]) -> str | None:
     """The token of an ``Authorization: Bearer <token>`` header, if any."""
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer":
-        return None
-    return token.strip() or None
+    return credentials.credentials.strip() or None if credentials else None
 
 
 ServiceDep = Annotated[Service, Depends(service)]

@@ -4,9 +4,9 @@ The designer's page asks for a set (a seed, the number of steps, what to aim at)
 answer as it comes: newline-delimited JSON, one ``{"progress": ...}`` line now and then while the
 search runs, then one ``{"design": ...}`` line with the set found (its document, its card set
 file and its audit), or ``{"errors": [...]}`` if the job failed after the answer had begun. The
-job runs in a child process like an audit (:mod:`api.jobs`: the same bounded queue, 503 with
-``Retry-After`` past it, a time limit, a lower CPU priority), and closing the answer (the page's
-**Cancel**) stops it at once.
+job runs in a child process like an audit (:mod:`api.jobs`: a bounded queue of its own, so a
+design never holds up an audit; 503 with ``Retry-After`` past it, a time limit, a lower CPU
+priority), and closing the answer (the page's **Cancel**) stops it at once.
 """
 
 from __future__ import annotations
@@ -110,9 +110,9 @@ def line(document: dict[str, Any]) -> bytes:
         "if the job failed once the answer had begun).")}},
     summary="Design a card set (deduce design), with progress",
     description="Runs the designer search on the shipped brief (the twelve women of the Sonnet set) as a job "
-                "in a child process, queued with the audits: 503 with `Retry-After` when the queue is full, "
-                "stopped at the service's time limit or as soon as the client closes the answer. An empty body "
-                "asks for `deduce design`'s defaults.",
+                "in a child process, in a queue of its own (one at a time, four waiting): 503 with `Retry-After` "
+                "when it is full, stopped at the service's time limit or as soon as the client closes the answer. "
+                "An empty body asks for `deduce design`'s defaults.",
     openapi_extra={"requestBody": {"required": False, "content": {"application/json": {
         "schema": DesignRequest.model_json_schema()}}}},
 )

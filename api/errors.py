@@ -5,6 +5,7 @@
   converted to the same problems (path, loc, message);
 - HTTP errors (404, 405, ...) → their status, the reason as one problem;
 - :class:`~api.jobs.Busy` → 503 with ``Retry-After``: every worker and queue place is taken;
+- :class:`~api.quotas.QuotaExceeded` → 429 with ``Retry-After``: the client is past one of its quotas;
 - :class:`~api.jobs.Gone` → 499 (nginx's "client closed request"), which no one reads: the
   client left, and its work was stopped;
 - anything unexpected → logged with the request id, and only then a 500 that carries the id.
@@ -25,6 +26,7 @@ from typing_extensions import TypedDict
 
 from api.jobs import Busy, Gone
 from api.middleware import request_id
+from api.quotas import QuotaExceeded
 from deduce.errors import InputError, Problem, ProblemJSON
 
 log = logging.getLogger("api")
@@ -86,6 +88,10 @@ async def busy(request: Request, exc: Busy) -> JSONResponse:
     return problems_response([Problem((), str(exc), "busy")], 503, {"Retry-After": str(exc.retry_after)})
 
 
+async def over_quota(request: Request, exc: QuotaExceeded) -> JSONResponse:
+    return problems_response([Problem((), str(exc), "quota")], 429, {"Retry-After": str(exc.retry_after)})
+
+
 async def gone(request: Request, exc: Gone) -> JSONResponse:
     return problems_response([Problem((), str(exc), "gone")], 499)
 
@@ -105,6 +111,7 @@ HANDLERS: dict[type[Exception], Callable[[Request, Any], Awaitable[Response]]] =
     RequestValidationError: request_validation_error,
     HTTPException: http_error,
     Busy: busy,
+    QuotaExceeded: over_quota,
     Gone: gone,
     Exception: unexpected_error,
 }

@@ -19,13 +19,14 @@ from typing_extensions import TypedDict
 
 from api.bodies import decode_json
 from api.deps import GamesDep, ServiceDep, TokenDep
-from api.errors import problems_response
-from api.routes import body_doc
+from api.errors import ErrorBodyJSON, problems_response
+from api.quotas import CLIENT
+from api.routes import ERRORS, body_doc
 from api.service import SMALL_BODY
-from deduce.errors import Conflict, GameNotFound, Illegal, Problem, Unauthorized
+from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Problem, Unauthorized
 from deduce.game.events import EventJSON
 from deduce.game.hints import HintsJSON
-from deduce.game.store import StoreFull
+from deduce.game.store import ClientFull, StoreFull
 from deduce.game.view import ViewJSON
 from deduce.where import boardfile
 from deduce.where.boardfile import BoardJSON
@@ -33,18 +34,25 @@ from deduce.where.boardfile import BoardJSON
 router = APIRouter(tags=["games"])
 
 GAME_ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"description": "No token: send `Authorization: Bearer <token>`."},
-    404: {"description": "No such game, or the token does not open it."},
+    401: {"model": ErrorBodyJSON, "description": "No token: send `Authorization: Bearer <token>`."},
+    404: {"model": ErrorBodyJSON, "description": "No such game, or the token does not open it (an expired or "
+                                                 "deleted game too)."},
+    409: {"model": ErrorBodyJSON, "description": "The game was recorded under rules that cannot replay it."},
+    503: ERRORS[503],
 }
 ACTION_ERRORS = GAME_ERRORS | {
-    409: {"description": "The rules do not allow this action now, or the version is not the current one; "
-                         "nothing changed."},
-    422: {"description": "The action is malformed (unknown action, location or trait, missing field)."},
+    409: {"model": ErrorBodyJSON, "description": "The rules do not allow this action now, or the version is not "
+                                                 "the current one; nothing changed."},
+    413: {"model": ErrorBodyJSON, "description": "The body is larger than 64 KiB."},
+    422: {"model": ErrorBodyJSON, "description": "The action is malformed (unknown action, location or trait, "
+                                                 "missing field)."},
 }
 
 
 def refusal(exc: Exception) -> JSONResponse:
     """The answer for a game error the rules engine or the store raised on purpose."""
+    if isinstance(exc, ClientFull):
+        return problems_response([Problem((), str(exc), "quota")], 429, {"Retry-After": str(exc.retry_after)})
     if isinstance(exc, StoreFull):
         return problems_response([Problem((), str(exc), "games-full")], 503, {"Retry-After": str(exc.retry_after)})
     if isinstance(exc, Unauthorized):
@@ -86,8 +94,15 @@ async def game_body(request: Request) -> bytes:
 
 
 def setup_document(body: bytes) -> Any:
-    """A game setup from a request body; no body is the default setup."""
-    return decode_json(body, "a game setup") if body.strip() else {}
+    """A game setup from a request body; no body at all is the default setup. A body is an object,
+    as the OpenAPI document says (white space alone is not JSON, and ``null`` too is refused, though
+    the library reads it as no setup)."""
+    if not body:
+        return {}
+    doc = decode_json(body, "a game setup")
+    if doc is None:
+        raise InputError.at((), "a game setup must be an object; got null (send no body for the default game)")
+    return doc
 
 
 def action_document(body: bytes) -> dict[str, Any]:
@@ -112,22 +127,31 @@ NEXT_LINKS = {name: {**link, "parameters": {"game_id": "$request.path.game_id"}}
 @router.post("/v1/games", status_code=201, summary="Start a game", response_model=NewGameJSON,
              response_model_exclude_unset=True, operation_id="create_game", responses={
                  201: {"links": GAME_LINKS},
-                 422: {"description": "The setup is malformed (unknown mode, location, sequence, ...)."},
-                 503: {"description": "The service holds its most unfinished games; try again after "
-                                      "`Retry-After` seconds."}},
+                 413: {"model": ErrorBodyJSON, "description": "The body is larger than 64 KiB."},
+                 422: {"model": ErrorBodyJSON,
+                       "description": "The setup is malformed (unknown mode, location, sequence, ...)."},
+                 429: {"model": ErrorBodyJSON, "description": "Quota `games`: this client holds its most unfinished "
+                                                              "games; try again after `Retry-After` seconds."},
+                 503: {"model": ErrorBodyJSON, "description": "The service holds its most unfinished games, or is "
+                                                              "busy; try again after `Retry-After` seconds."}},
+             openapi_extra=body_doc("GameSetup", {"default": {"summary": "The default game", "value": {}},
+                                                  "seeded": {"summary": "A seeded Expert game",
+                                                             "value": {"mode": "expert", "seed": 7}}},
+                                    required=False),
              description="Body (all optional): mode, sequence ({position: 1..8} or {rulebook: name}), "
                          "reverse, start, seed, discard_fog (Expert). Answers the game id, its secret "
                          "token (keep it: it is never shown again) and the player's view.")
 async def create_game(request: Request, games: GamesDep, svc: ServiceDep) -> Any:
     body = await game_body(request)
+    client = CLIENT.get()  # read here: the worker thread does not see the request's context
 
     def create() -> NewGameJSON:
-        game, token = games.create(setup_document(body))
+        game, token = games.create(setup_document(body), client)
         return {"id": game.id, "token": token, "view": game.view()}
 
     try:
         return await svc.run(create)
-    except StoreFull as exc:
+    except (StoreFull, ClientFull) as exc:
         return refusal(exc)
 
 

@@ -21,9 +21,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
+from deduce.game.setup import MAX_SEED
 from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT
 from deduce.where.stealth import Moves
-from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS
+from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, Mode
 from deduce.who.query import MAX_CLUES, Role
 
 Counts = int | list[int]
@@ -248,3 +249,31 @@ class ActionIn(RootModel[MoveIn | PlainActionIn | ConfrontIn | ResolvePathIn | R
     """An action on a game (SPEC 8): which one, and what it needs; the rules decide if it is allowed now."""
 
     model_config = ConfigDict(title="Action")
+
+
+class PositionSequenceIn(BaseModel):
+    """One of the stealth deck's eight shuffled orders."""
+
+    model_config = ConfigDict(extra="forbid", title="PositionSequence")
+    position: int = Field(ge=1, le=8)
+
+
+class RulebookSequenceIn(BaseModel):
+    """A sequence of the rulebook, by name (``GET /v1/material`` lists them)."""
+
+    model_config = ConfigDict(extra="forbid", title="RulebookSequence")
+    rulebook: str
+
+
+class GameSetupIn(BaseModel):
+    """A new game's setup (SPEC 8); every field is optional, and no body at all is the default game."""
+
+    model_config = ConfigDict(extra="forbid", title="GameSetup")
+    mode: Mode = Field("normal", description="the difficulty")
+    sequence: PositionSequenceIn | RulebookSequenceIn = Field(PositionSequenceIn(position=1),
+                                                               description="her route")
+    reverse: bool = Field(False, description="play the sequence backwards")
+    start: str | None = Field(None, description="her first location (null: drawn from the seed)")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="the deal's seed (null: a random one)")
+    discard_fog: int | None = Field(None, ge=0, description="fog cards discarded at setup: Expert only, 1 "
+                                                            "(the default) or more; 0 or null in the other modes")

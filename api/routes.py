@@ -8,26 +8,27 @@ library leaves out stay out: ``response_model_exclude_unset``).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from typing_extensions import TypedDict
 
 from api import models
 from api.bodies import YAML_TYPES
 from api.deps import ServiceDep
 from api.errors import ErrorBodyJSON
-from api.service import deduction_answer, tracking_answer
+from api.service import PAGE, Page, PagedDeductionJSON, deduction_answer, tracking_answer
 from deduce.where.tracker import TrackingJSON
 from deduce.who.audit import AuditReportJSON
 from deduce.who.cardfile import CardSetJSON
-from deduce.who.deduction import DeductionJSON
 
 router = APIRouter()
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorBodyJSON, "description": "The request body is larger than 1 MiB."},
     422: {"model": ErrorBodyJSON, "description": "The body is not a valid document: every problem, with its path."},
+    429: {"model": ErrorBodyJSON, "description": "Quota `costly`: this client has its most costly requests in "
+                                                 "flight; try again after the `Retry-After` seconds."},
     503: {"model": ErrorBodyJSON, "description": "Busy: every worker and every place in the queue is taken; "
                                                  "try again after the `Retry-After` seconds."},
 }
@@ -41,27 +42,35 @@ class HealthJSON(TypedDict):
     ladies: int
 
 
-def body_doc(schema: str, examples: dict[str, Any],
-             media_types: tuple[str, ...] = ("application/json",)) -> dict[str, Any]:
+#: The paging parameters of a candidate list (SPEC 6, "Bounded answers"); a cursor is the ``next``
+#: of the page before (it is a position: any whole number is one, past the end an empty page).
+LimitParam = Annotated[int, Query(ge=1, le=PAGE, description=f"candidates in the page, 1 to {PAGE}")]
+CursorParam = Annotated[str | None, Query(pattern=r"^[0-9]{1,12}$", description="the `next` of the page before")]
+
+
+def body_doc(schema: str, examples: dict[str, Any], media_types: tuple[str, ...] = ("application/json",),
+             required: bool = True) -> dict[str, Any]:
     """``openapi_extra`` describing a request body that the route reads itself."""
     content = {"schema": {"$ref": f"#/components/schemas/{schema}"}, "examples": examples}
-    return {"requestBody": {"required": True, "content": dict.fromkeys(media_types, content)}}
+    return {"requestBody": {"required": required, "content": dict.fromkeys(media_types, content)}}
 
 
 @router.post(
-    "/v1/deduce", response_model=DeductionJSON, response_model_exclude_unset=True, responses=ERRORS,
+    "/v1/deduce", response_model=PagedDeductionJSON, response_model_exclude_unset=True, responses=ERRORS,
     tags=["deduction"],
     summary="Who can the Dark Lady be?",
     description="The consistent candidates, each trait's state, her traits when proven, and (with "
-                "`explain`) which clues prove what. Bad queries get 422 with every problem's path.",
+                "`explain`) which clues prove what. Bad queries get 422 with every problem's path. "
+                f"The candidates come a page at a time (`limit`, at most {PAGE}); `count` is how many there "
+                "are in all, and `next`, when there are more, the `cursor` of the next page.",
     openapi_extra=body_doc("Query", {
         "rulebook": {"summary": "The rulebook's example", "value": models.RULEBOOK_QUERY},
         "typed": {"summary": "A card typed from the table, with explanations", "value": models.TYPED_QUERY},
     }),
 )
-async def post_deduce(request: Request, svc: ServiceDep) -> Any:
+async def post_deduce(request: Request, svc: ServiceDep, limit: LimitParam = PAGE, cursor: CursorParam = None) -> Any:
     return await svc.answer(deduction_answer, await request.body(), request.is_disconnected,
-                            svc.cards, svc.explain_timeout_ms)
+                            svc.cards, svc.explain_timeout_ms, Page(limit, int(cursor or 0)))
 
 
 @router.get("/v1/cards", response_model=CardSetJSON, response_model_exclude_unset=True, tags=["deduction"],

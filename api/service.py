@@ -23,11 +23,13 @@ The threads and processes belong to the running app: :meth:`Service.start` and
 
 from __future__ import annotations
 
+import contextlib
 import json
+import weakref
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, NotRequired, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -35,6 +37,7 @@ from starlette.responses import Response
 
 from api.bodies import decode_document, decode_json
 from api.jobs import Admission, Jobs
+from api.quotas import ClientQuotas
 from deduce.document import in_file
 from deduce.shipped import data_path, load_board, load_cards
 from deduce.where.board import Board
@@ -57,6 +60,8 @@ AUDIT_SECONDS = 10.0
 AUDIT_TIMEOUT = 30.0
 #: A design job's time limit (``deduce design``'s defaults take about half a minute).
 DESIGN_TIMEOUT = 120.0
+#: Design jobs at once, and designs that may wait for one before 503.
+DESIGN_WORKERS, DESIGN_QUEUE = 1, 4
 #: The most steps a design job may take (about 1.7 ms a step on one core).
 DESIGN_MAX_STEPS = 100_000
 #: Worker threads for requests, and requests that may wait for one before 503.
@@ -68,10 +73,40 @@ SMALL_BODY = 64 << 10
 LARGE_WORKERS, LARGE_QUEUE, LARGE_TIMEOUT = 2, 16, 10.0
 
 
-def deduction_answer(cards: CardSet, explain_timeout_ms: int, body: bytes) -> DeductionJSON:
-    """``POST /v1/deduce``: a query from its body, answered (fast evaluator, no z3)."""
+#: Candidates in a page of an answer: the default and the most a request may ask for (SPEC 6). At
+#: most about a hundred bytes each, a page stays far below the 1 MiB an answer may take.
+PAGE = 1000
+
+
+class PagedDeductionJSON(DeductionJSON):
+    """A deduction as the HTTP API answers it: the candidates of one page, ``count`` of them in all,
+    and ``next``, the cursor of the following page, when there is one."""
+
+    count: int
+    next: NotRequired[str]
+
+
+class Page(NamedTuple):
+    """Which candidates of an answer to send: ``limit`` of them from ``offset`` (the cursor)."""
+
+    limit: int = PAGE
+    offset: int = 0
+
+    def of(self, answer: DeductionJSON) -> PagedDeductionJSON:
+        """``answer`` cut to this page, with the total and the cursor of the next page."""
+        candidates = answer["candidates"]
+        end = self.offset + self.limit
+        paged: PagedDeductionJSON = {**answer, "candidates": candidates[self.offset:end],  # type: ignore[typeddict-item]
+                                     "count": len(candidates)}
+        if end < len(candidates):
+            paged["next"] = str(end)
+        return paged
+
+
+def deduction_answer(cards: CardSet, explain_timeout_ms: int, page: Page, body: bytes) -> PagedDeductionJSON:
+    """``POST /v1/deduce``: a query from its body, answered (fast evaluator, no z3), one page of it."""
     query = parse_query(cards, decode_json(body, "a query"))
-    return deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()
+    return page.of(deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json())
 
 
 def tracking_answer(board: Board, body: bytes) -> TrackingJSON:
@@ -125,12 +160,14 @@ class Service:
     isolated_timeout: float = LARGE_TIMEOUT
     design_timeout: float = DESIGN_TIMEOUT
     design_max_steps: int = DESIGN_MAX_STEPS
+    quotas: ClientQuotas = field(default_factory=ClientQuotas)
     space: CandidateSpace = field(init=False)
     cards_json: CardSetJSON = field(init=False)
     _limiter: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
     _admission: Admission = field(init=False, repr=False)
     _jobs: Jobs | None = field(default=None, init=False, repr=False)
     _large: Jobs | None = field(default=None, init=False, repr=False)
+    _designs: Jobs | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.space = space_for(self.cards)
@@ -164,11 +201,14 @@ class Service:
         self._admission = Admission(self.threads + self.queue, retry_after=1)
         self._jobs = Jobs(workers=self.audit_workers, queue=self.audit_queue, timeout=self.audit_timeout)
         self._large = Jobs(workers=LARGE_WORKERS, queue=LARGE_QUEUE, timeout=self.isolated_timeout)
+        # Designs have a queue of their own: a design's half minute never holds up an audit (the
+        # designer's live audit follows every edit while a design runs).
+        self._designs = Jobs(workers=DESIGN_WORKERS, queue=DESIGN_QUEUE, timeout=self.design_timeout)
         self._jobs.warm()
 
     def close(self) -> None:
         """Stop the audits and other child processes still running (at the app's shutdown)."""
-        for jobs in (self._jobs, self._large):
+        for jobs in (self._jobs, self._large, self._designs):
             if jobs is not None:
                 jobs.close()
 
@@ -189,20 +229,37 @@ class Service:
         (a card set or a board), whose reading has no cost bound but the child's time limit.
 
         The answer is sent as the bytes made there: a large answer (every candidate of a big card
-        set) is never validated or encoded on the event loop."""
+        set) is never validated or encoded on the event loop. Work in a child process is costly: it
+        holds one of the client's places (:meth:`api.quotas.ClientQuotas.costly`, 429 past them)."""
         if not isolate and len(body) <= SMALL_BODY:
             return json_response(await self.run(encoded, work, *args, body))
-        return await in_child(started(self._large), gone, work, *args, body)
+        with self.quotas.costly():
+            return await in_child(started(self._large), gone, work, *args, body)
 
     # -- audits and designs ------------------------------------------------------
 
     async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]]) -> Response:
         """Audit a card set document in a child process (see :mod:`api.jobs`); its report, which
-        can run to megabytes, comes back encoded."""
-        return await in_child(started(self._jobs), gone, audit_card_set, body, content_type, self.audit_seconds)
+        can run to megabytes, comes back encoded. It holds one of the client's costly places."""
+        with self.quotas.costly():
+            return await in_child(started(self._jobs), gone, audit_card_set, body, content_type, self.audit_seconds)
 
     def design(self, job: Callable[..., Any], *args: Any,
                gone: Callable[[], Awaitable[bool]]) -> AsyncGenerator[tuple[str, Any], None]:
-        """A design job (:mod:`api.design`) in the audits' queue, over :attr:`design_timeout` seconds:
-        its progress reports, then its answer (:meth:`api.jobs.Jobs.stream`)."""
-        return started(self._jobs).stream(job, *args, gone=gone, timeout=self.design_timeout)
+        """A design job (:mod:`api.design`) in the designs' queue, over :attr:`design_timeout` seconds:
+        its progress reports, then its answer (:meth:`api.jobs.Jobs.stream`).
+
+        The job holds one of the client's costly places from this call (429 now when it has none
+        left) until the stream ends, is closed, or is dropped unread."""
+        place = contextlib.ExitStack()
+        place.enter_context(self.quotas.costly())
+        stream = started(self._designs).stream(job, *args, gone=gone, timeout=self.design_timeout)
+
+        async def held() -> AsyncGenerator[tuple[str, Any], None]:
+            with place:
+                async for item in stream:
+                    yield item
+
+        events = held()
+        weakref.finalize(events, place.close)  # a stream never started gives its place back too
+        return events

@@ -98,13 +98,17 @@ def ring_rules() -> Rules:
 
 @contextmanager
 def game_client(folder: Path, cards: CardSet) -> Iterator[TestClient]:
-    """The HTTP API serving ``cards``, with a fresh games database in ``folder``."""
+    """The HTTP API serving ``cards``, with a fresh games database in ``folder``. The test client is
+    one address playing for the many players of a test module: its per-client quotas are lifted
+    (tests/api/test_quotas.py tests them)."""
     from fastapi.testclient import TestClient  # only the API tests need the API
 
     from api.app import create_app
+    from api.quotas import ClientQuotas
     path = folder / "cards.json"
     path.write_text(json.dumps(cardfile.to_json(cards)), encoding="utf-8")
-    with TestClient(create_app(cards_path=path, games_db=folder / "games.sqlite3")) as client:
+    lifted = ClientQuotas(games=1_000_000, costly_in_flight=1_000, requests_per_second=1_000_000)
+    with TestClient(create_app(cards_path=path, games_db=folder / "games.sqlite3", quotas=lifted)) as client:
         yield client
 
 

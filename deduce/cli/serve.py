@@ -9,7 +9,11 @@ from collections.abc import Callable
 
 from deduce.cli.address import announce
 from deduce.cli.common import BOARD, CARDS, Subparsers, needs_extra
-from deduce.game.store import GAME_EXPIRY, MAX_LIVE_GAMES
+from deduce.game.store import GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION
+
+#: Defaults of the quotas per client (kept equal to :mod:`api.quotas`'s, which the [api] extra brings;
+#: tests/api/test_quotas.py checks they agree).
+GAMES_PER_CLIENT, COSTLY_PER_CLIENT, REQUESTS_PER_SECOND = 20, 3, 100
 
 
 def port_number(text: str) -> int:
@@ -39,9 +43,12 @@ def positive(kind: type[int] | type[float]) -> Callable[[str], float]:
 def cmd_serve(args: argparse.Namespace) -> int:
     with needs_extra("serve", "api"):
         from api.app import create_app, serve
+        from api.quotas import ClientQuotas
+    quotas = ClientQuotas(games=args.games_per_client, costly_in_flight=args.costly_per_client,
+                          requests_per_second=args.rate, trusted_proxy=args.trusted_proxy)
     app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db,  # bad files: InputError
                      max_live_games=args.max_games, game_expiry=args.game_expiry * 3600,
-                     body_seconds=args.body_timeout,
+                     retention=args.retention * 24 * 3600, body_seconds=args.body_timeout, quotas=quotas,
                      **({"audit_seconds": args.audit_seconds} if args.audit_seconds else {}))
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     announce(args.host, args.port, sys.stdout)
@@ -68,6 +75,20 @@ def add_serve_parser(sub: Subparsers) -> None:
     p.add_argument("--game-expiry", type=positive(float), default=GAME_EXPIRY / 3600, metavar="HOURS",
                    help=f"delete an unfinished game after this long without an action "
                         f"(default: {GAME_EXPIRY / 3600:g})")
+    p.add_argument("--retention", type=positive(float), default=RETENTION / 86400, metavar="DAYS",
+                   help=f"delete a finished game this long after its last action; it is kept until then for its "
+                        f"history and replay (default: {RETENTION / 86400:g})")
+    p.add_argument("--games-per-client", type=positive(int), default=GAMES_PER_CLIENT, metavar="N",
+                   help=f"most unfinished games one client may hold; a new one past it gets 429 "
+                        f"(default: {GAMES_PER_CLIENT})")
+    p.add_argument("--costly-per-client", type=positive(int), default=COSTLY_PER_CLIENT, metavar="N",
+                   help=f"most costly requests (audits, designs, a card set or board of the request's own) one "
+                        f"client may have in flight; one more gets 429 (default: {COSTLY_PER_CLIENT})")
+    p.add_argument("--rate", type=positive(int), default=REQUESTS_PER_SECOND, metavar="N",
+                   help=f"most requests a second from one client; past it, 429 (default: {REQUESTS_PER_SECOND})")
+    p.add_argument("--trusted-proxy", metavar="ADDR",
+                   help="the address of a reverse proxy in front of the server: its requests are counted against "
+                        "the client it names last in X-Forwarded-For (without it, that header is ignored)")
     p.add_argument("--header-timeout", type=positive(float), default=10.0, metavar="S",
                    help="close a connection whose request headers take longer than S seconds (default: 10)")
     p.add_argument("--body-timeout", type=positive(float), default=30.0, metavar="S",

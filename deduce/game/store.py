@@ -19,10 +19,13 @@ reason), never an unexpected error.
 Tokens are never stored, only their hashes; an unknown game and a wrong token look the
 same to the caller (:class:`GameNotFound`).
 
-Games cannot pile up: at most ``max_live`` unfinished games are kept, and an unfinished game
-left alone for ``expiry`` seconds is deleted (before each new game; it is then not found,
-like any unknown game). A new game past the cap raises :class:`StoreFull`. Finished games
-stay, for their players to read; each took a whole game's actions to make.
+Games cannot pile up: at most ``max_live`` unfinished games are kept, at most ``per_client`` of
+them started by one client (its address, recorded with the game), and an unfinished game left
+alone for ``expiry`` seconds is deleted; a finished game is kept ``retention`` seconds after its
+last action, for its history and replay, then deleted too. Both are deleted before each new
+game, and a game past its time is not found from that moment on, like any unknown game, even
+before its rows go. A new game past the cap raises :class:`StoreFull`; past its client's share,
+:class:`ClientFull`.
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ FIRST_RULES = 1
 #: Most unfinished games kept at once, and the idle time (seconds) after which one is deleted.
 MAX_LIVE_GAMES = 10_000
 GAME_EXPIRY = 24 * 3600.0
+#: Seconds a finished game is kept after its last action (30 days).
+RETENTION = 30 * 24 * 3600.0
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -64,7 +69,8 @@ CREATE TABLE IF NOT EXISTS games (
     setup TEXT NOT NULL,
     created REAL NOT NULL,
     touched REAL NOT NULL DEFAULT 0,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    client TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -76,8 +82,12 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 #: Columns added since the first stored games, with how to add them to an older database.
 ADDED_COLUMNS = {"touched": "ALTER TABLE games ADD COLUMN touched REAL NOT NULL DEFAULT 0",
-                 "finished": "ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0"}
-INDEX = "CREATE INDEX IF NOT EXISTS games_live ON games (finished, touched)"
+                 "finished": "ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0",
+                 "client": "ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT ''"}
+INDEXES = ("CREATE INDEX IF NOT EXISTS games_live ON games (finished, touched)",
+           "CREATE INDEX IF NOT EXISTS games_client ON games (client, finished)")
+#: The games past their time at ``?`` (the idle limit) and ``?`` (the retention limit).
+PAST_TIME = "(finished = 0 AND touched < ?) OR (finished = 1 AND touched < ?)"
 
 
 class StoreFull(DeduceError):
@@ -86,6 +96,16 @@ class StoreFull(DeduceError):
     def __init__(self, max_live: int, retry_after: int):
         super().__init__(f"the service already holds {max_live} unfinished games; finish one, or try again "
                          f"in {retry_after} s, when the oldest abandoned one expires")
+        self.retry_after = retry_after
+
+
+class ClientFull(DeduceError):
+    """One client holds its most unfinished games; it may start another in ``retry_after`` seconds."""
+
+    def __init__(self, per_client: int, retry_after: int):
+        super().__init__(f"quota 'games': at most {per_client} unfinished games per client; finish one, or try "
+                         f"again in {retry_after} s, when your oldest abandoned one expires")
+        self.per_client = per_client
         self.retry_after = retry_after
 
 
@@ -115,10 +135,12 @@ def open_store(path: str | Path) -> sqlite3.Connection:
         db.executescript(SCHEMA)
         columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
         for column, alter in ADDED_COLUMNS.items():
-            if column not in columns:  # a database from before the quota: its games count as touched now
+            if column not in columns:
                 db.execute(alter)
-                db.execute("UPDATE games SET touched = ?", (time.time(),))
-        db.execute(INDEX)
+                if column == "touched":  # a database from before the quota: its games count as touched now
+                    db.execute("UPDATE games SET touched = ?", (time.time(),))
+        for index in INDEXES:
+            db.execute(index)
     except (OSError, sqlite3.Error) as exc:
         if db is not None:
             db.close()
@@ -131,11 +153,13 @@ class GameStore:
     """Create, load and advance games, durably. Safe to share between threads."""
 
     def __init__(self, path: str | Path, rules: Rules, max_live: int = MAX_LIVE_GAMES,
-                 expiry: float = GAME_EXPIRY) -> None:
+                 expiry: float = GAME_EXPIRY, retention: float = RETENTION, per_client: int | None = None) -> None:
         self.path = Path(path)
         self.rules = rules
         self.max_live = max_live
         self.expiry = expiry
+        self.retention = retention
+        self.per_client = per_client
         self._db = open_store(path)
         self._lock = threading.Lock()
         self._cache: OrderedDict[str, Game] = OrderedDict()
@@ -146,8 +170,8 @@ class GameStore:
 
     # -- creating --------------------------------------------------------------
 
-    def create(self, doc: Any) -> tuple[Game, str]:
-        """A new game from a setup document; returns the game and its secret token."""
+    def create(self, doc: Any, client: str = "") -> tuple[Game, str]:
+        """A new game from a setup document, started by ``client``; returns the game and its secret token."""
         setup = parse_setup(self.rules, doc, default_seed=secrets.randbits(63))
         game_id = secrets.token_hex(8)
         token = secrets.token_urlsafe(24)
@@ -155,18 +179,22 @@ class GameStore:
         with self._lock:
             now = time.time()
             self._expire(now)
-            self._check_room(now)
-            self._db.execute("INSERT INTO games (id, token_hash, seed, setup, created, touched) "
-                             "VALUES (?, ?, ?, ?, ?, ?)",
+            self._check_room(now, client)
+            self._db.execute("INSERT INTO games (id, token_hash, seed, setup, created, touched, client) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
                              (game_id, token_hash(token), setup.seed,
-                              json.dumps({**setup.to_json(), "rules": RULES_VERSION}), now, now))
+                              json.dumps({**setup.to_json(), "rules": RULES_VERSION}), now, now, client))
             self._remember(game)
         return game, token
 
+    def _limits(self, now: float) -> tuple[float, float]:
+        """The parameters of :data:`PAST_TIME` at ``now``."""
+        return now - self.expiry, now - self.retention
+
     def _expire(self, now: float) -> None:
-        """Delete the unfinished games left alone for longer than :attr:`expiry`."""
-        old = [row[0] for row in self._db.execute("SELECT id FROM games WHERE finished = 0 AND touched < ?",
-                                                  (now - self.expiry,))]
+        """Delete the unfinished games left alone for longer than :attr:`expiry`, and the finished
+        ones whose last action is older than :attr:`retention`, with their actions."""
+        old = [row[0] for row in self._db.execute(f"SELECT id FROM games WHERE {PAST_TIME}", self._limits(now))]
         if not old:
             return
         self._db.execute("BEGIN IMMEDIATE")
@@ -176,10 +204,22 @@ class GameStore:
             self._cache.pop(game_id, None)
         self._db.execute("COMMIT")
 
-    def _check_room(self, now: float) -> None:
+    def _check_room(self, now: float, client: str) -> None:
         live, oldest = self._db.execute("SELECT COUNT(*), MIN(touched) FROM games WHERE finished = 0").fetchone()
         if live >= self.max_live:
             raise StoreFull(self.max_live, max(1, int(oldest + self.expiry - now) + 1))
+        if self.per_client is None:
+            return
+        mine, my_oldest = self._db.execute("SELECT COUNT(*), MIN(touched) FROM games WHERE client = ? AND "
+                                           "finished = 0", (client,)).fetchone()
+        if mine >= self.per_client:
+            raise ClientFull(self.per_client, max(1, int(my_oldest + self.expiry - now) + 1))
+
+    def stored_games(self) -> int:
+        """How many games, finished or not, the store holds."""
+        with self._lock:
+            count: int = self._db.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            return count
 
     def live_games(self) -> int:
         """How many unfinished games the store holds."""
@@ -199,8 +239,9 @@ class GameStore:
         """The game's setup and the rules version it was recorded under, after checking its token."""
         if not token:
             raise Unauthorized("this game needs its token: send 'Authorization: Bearer <token>'")
-        row = self._db.execute("SELECT token_hash, setup FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None or not hmac.compare_digest(row[0], token_hash(token)):
+        row = self._db.execute(f"SELECT token_hash, setup FROM games WHERE id = ? AND NOT ({PAST_TIME})",
+                               (game_id, *self._limits(time.time()))).fetchone()
+        if row is None or not hmac.compare_digest(row[0], token_hash(token)):  # unknown, or past its time
             raise GameNotFound("no such game")
         doc = json.loads(row[1])
         try:

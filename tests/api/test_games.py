@@ -315,12 +315,12 @@ def test_games_recorded_under_older_rules_get_a_clear_409(client: TestClient) ->
 
 
 def test_the_game_store_is_open_while_the_app_runs(tmp_path: Path) -> None:
-    """The store is opened in the app's lifespan (not on first use) and closed at shutdown."""
+    """The store is checked when the app is made (a path that cannot be one is said before serving),
+    opened in the app's lifespan (not on first use) and closed at shutdown."""
     db = tmp_path / "games.sqlite3"
     app = create_app(games_db=db)
-    assert not db.exists()
+    assert db.exists() and not hasattr(app.state, "games")
     with TestClient(app) as c:
-        assert db.exists()
         store = app.state.games
         gid = c.post("/v1/games", json={}).json()["id"]
     with pytest.raises(sqlite3.ProgrammingError):  # closed
