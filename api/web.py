@@ -7,6 +7,8 @@
   explanations and advice in the same words as the command line, in each language.
 - ``GET /v1/material``: the public game material a setup form needs (the fog cards' words,
   the stealth sequences, the modes).
+- ``GET /v1/stealth``: the shipped stealth deck and extra sequences as documents, for the
+  designer's page to edit and send back to ``POST /v1/audit-deck``.
 - ``POST /v1/advice``: the tracking result and the search advice for a pawn (SPEC 7), on the
   server's board or on one given with the query.
 - ``POST /v1/hint``: a deduction with a card set given with the query (``deduce hint --cards``).
@@ -27,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.resources import files
-from typing import Any, Literal, NotRequired, TypeVar
+from math import comb
+from typing import Any, Literal, NotRequired, TypeVar, cast
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -37,9 +40,10 @@ from typing_extensions import TypedDict
 
 from api.bodies import YAML_TYPES, decode_document, decode_json
 from api.deps import GamesDep, ServiceDep
-from api.routes import ERRORS, body_doc
+from api.routes import ERRORS, CursorParam, LimitParam, body_doc
+from api.service import PAGE, Page, PagedDeductionJSON
 from deduce.document import decode_yaml, type_name
-from deduce.errors import InputError, Problem
+from deduce.errors import InputError, Problem, ProblemJSON
 from deduce.game.fog import Asks
 from deduce.shipped import data_path
 from deduce.text.events import EVENT_PHRASES
@@ -52,12 +56,14 @@ from deduce.where.board import Board
 from deduce.where.boardfile import BoardJSON
 from deduce.where.query import parse_track_query
 from deduce.where.stealth import Moves, Sequence
+from deduce.where.stealthfile import SequencesJSON, StealthDeckJSON
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who import cardfile
 from deduce.who.cardfile import CardSetJSON
 from deduce.who.cards import MODES, CardSet, Mode
-from deduce.who.deduction import DeductionJSON, deduce
+from deduce.who.deduction import deduce
 from deduce.who.export import card_set_yaml
+from deduce.who.progress import ProgressJSON, progress
 from deduce.who.query import parse_query
 
 router = APIRouter()
@@ -156,6 +162,30 @@ async def get_material(games: GamesDep) -> Any:
     return {"modes": list(MODES), "fog_cards": fog, "sequences": list(shipped_walks())}
 
 
+class StealthDocumentsJSON(TypedDict):
+    """The stealth deck and the extra sequences, as the documents ``POST /v1/audit-deck`` reads."""
+
+    stealth: StealthDeckJSON
+    sequences: SequencesJSON
+
+
+@cache
+def shipped_stealth() -> StealthDocumentsJSON:
+    """The shipped stealth deck and the rulebook's extra sequences, as documents."""
+    return {"stealth": stealthfile.to_json(stealthfile.load(data_path("stealth.yaml"))),
+            "sequences": stealthfile.sequences_to_json(stealthfile.load_sequences(data_path("sequences.json")))}
+
+
+@router.get("/v1/stealth", response_model=StealthDocumentsJSON, tags=["tracking"],
+            summary="The stealth deck and its extra sequences, as documents",
+            description="The shipped stealth deck (each card's location, the landmark on its back and its eight "
+                        "positions as printed) and the rulebook's extra sequences (card ids in deck order): the "
+                        "documents `POST /v1/audit-deck` takes as `stealth` and `sequences`, so that a client can "
+                        "edit them and audit its own.")
+async def get_stealth() -> Any:
+    return shipped_stealth()
+
+
 # -- documents given with a request ------------------------------------------------------
 
 def _object(doc: Any, what: str) -> Mapping[str, Any]:
@@ -241,26 +271,67 @@ async def post_advice(request: Request, svc: ServiceDep) -> Any:
 
 # -- a deduction with the player's own cards ---------------------------------------------------
 
-def hint_answer(default_cards: CardSet, explain_timeout_ms: int, body: bytes) -> DeductionJSON:
-    """``POST /v1/hint``, from its body."""
+#: The most possible Dark Ladies (trait sets times suits) a request's own card set may have: the
+#: shipped set has 210; a set at the readers' bounds (16 traits, 8 a lady, 32 suits) has 411,840,
+#: whose deduction took seconds and answered tens of megabytes.
+MAX_CANDIDATES = 20_000
+
+
+def within_bound(cards: CardSet) -> CardSet:
+    """``cards``, when its possible Dark Ladies are within :data:`MAX_CANDIDATES`; else 422 at once,
+    naming the bound."""
+    count = comb(len(cards.traits), cards.traits_per_lady) * len(cards.suits)
+    if count > MAX_CANDIDATES:
+        raise InputError.at((), f"this card set has {count:,} possible Dark Ladies (trait sets times suits); "
+                                f"this service deduces with at most {MAX_CANDIDATES:,}", code="limit")
+    return cards
+
+
+class HintAnswerJSON(PagedDeductionJSON):
+    """The deduction (one page of its candidates, as ``/v1/deduce`` answers it); with a ``mode``,
+    WHO progress as a game's hints give it (the clue deck left is every card of the set but those
+    the mode removes and those in hand), or, when the cards cannot be a hand of this set in that
+    mode, why not (each problem under ``query``)."""
+
+    progress: NotRequired[ProgressJSON]
+    progress_problems: NotRequired[list[ProblemJSON]]
+
+
+def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, body: bytes) -> HintAnswerJSON:
+    """``POST /v1/hint``, from its body: one page of the deduction's candidates."""
     doc = _object(decode_json(body, "a hint query"), "a hint query")
-    cards = _given(doc, "cards", cardfile.parse, "card set", lambda: default_cards)
+    cards = _given(doc, "cards", lambda d: within_bound(cardfile.parse(d)), "card set", lambda: default_cards)
     query = _within("query", lambda d: parse_query(cards, d), doc.get("query"))
-    return deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()
+    mode = doc.get("mode")
+    if mode is not None and mode not in MODES:
+        raise InputError.at(("mode",), f"expected a mode ({', '.join(MODES)}), got {mode!r}")
+    # the deduction's fields as they are, the optional ones added below (mypy wants them in a ** item)
+    answer = cast(HintAnswerJSON, page.of(deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()))
+    if mode is not None:
+        try:
+            answer["progress"] = _within("query", lambda q: progress(cards, q, mode), query).to_json()
+        except InputError as exc:  # the deduction stands; progress says why it cannot be had
+            answer["progress_problems"] = exc.to_json()
+    return answer
 
 
 @router.post(
-    "/v1/hint", response_model=DeductionJSON, response_model_exclude_unset=True, responses=ERRORS,
+    "/v1/hint", response_model=HintAnswerJSON, response_model_exclude_unset=True, responses=ERRORS,
     tags=["deduction"], summary="Who can she be, with your own card set?",
-    description="Body: `{\"query\": query, \"cards\": document}`. The answer of `/v1/deduce` for the query, "
-                "with the card set `cards` (an object, or YAML or JSON text; the server's own when left out), "
-                "as `deduce hint --cards FILE` gives it. Problems are under `query` or `cards`.",
+    description="Body: `{\"query\": query, \"cards\": document, \"mode\": mode}`. The answer of `/v1/deduce` "
+                "for the query, with the card set `cards` (an object, or YAML or JSON text; the server's own when "
+                "left out), as `deduce hint --cards FILE` gives it. Problems are under `query` or `cards`. With "
+                "`mode`, also `progress`: WHO progress as a game's hints give it (the clue deck left is every card "
+                "but those the mode removes and those in hand), or `progress_problems` when the cards cannot be a "
+                "hand of the set in that mode (the deduction is answered all the same). The candidates come a "
+                f"page at a time, as `/v1/deduce` gives them (`limit`, `cursor`, `count`, `next`); a card set "
+                f"with more than {MAX_CANDIDATES:,} possible Dark Ladies is refused (422, `code: limit`).",
     openapi_extra=_body_schema(["query"], query={"$ref": "#/components/schemas/Query"},
-                               cards=CARDS_DOCUMENT),
+                               cards=CARDS_DOCUMENT, mode={"anyOf": [{"enum": list(MODES)}, {"type": "null"}]}),
 )
-async def post_hint(request: Request, svc: ServiceDep) -> Any:
+async def post_hint(request: Request, svc: ServiceDep, limit: LimitParam = PAGE, cursor: CursorParam = None) -> Any:
     return await svc.answer(hint_answer, await request.body(), request.is_disconnected,
-                            svc.cards, svc.explain_timeout_ms, isolate=True)
+                            svc.cards, svc.explain_timeout_ms, Page(limit, int(cursor or 0)), isolate=True)
 
 
 # -- reading a box owner's own files ----------------------------------------------------------

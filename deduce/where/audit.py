@@ -14,6 +14,10 @@ each naming what is wrong, the cards and the slot concerned:
 - every walk (the eight on-card positions and each extra sequence): an id that is not in
   the deck, a step between unconnected locations, a stay where she must move.
 
+Beside the findings, the report says which walks are valid (no error names them, and every card
+shows a location on the map) and how often she visits each location over them (:func:`visits`),
+so that a designer sees where a deck sends her most, and where hardly ever.
+
 Paths are undirected, so a walk passes backwards (the deck assembled Z→A) exactly when
 it passes forwards; each walk is checked once. Slots are 0-based positions in the walk;
 a step finding's slot is where the step starts (the last slot's step wraps to slot 0).
@@ -141,12 +145,39 @@ def misfits(board: Board, deck: StealthDeck, sequences: Iterable[Sequence] = ())
     return [f for f in found if f.is_error]
 
 
+def valid_walks(board: Board, deck: StealthDeck, walks: Iterable[Sequence],
+                findings: Iterable[Finding]) -> list[Sequence]:
+    """The walks a game can follow as they are: not empty, no error finding names them, and every card
+    is in the deck and shows a location on the map (a card on an unknown location is reported once,
+    as the card's finding, not the walk's)."""
+    broken = {f.sequence for f in findings if f.is_error and f.sequence is not None}
+    return [s for s in walks if s.cards and s.name not in broken
+            and all(deck.has_card(card) and board.has_location(deck.location_of(card)) for card in s.cards)]
+
+
+def visits(board: Board, deck: StealthDeck, walks: Iterable[Sequence]) -> dict[str, float]:
+    """How often she is at each location of the map: the share of a walk's slots that show it,
+    averaged over ``walks`` (each walk counts once, as a game follows one of them); every location
+    is a key, 0.0 for one she never visits. Empty when there is no walk to count over.
+
+    The walks must be valid (:func:`valid_walks`): every card in the deck, on the map."""
+    counted = [deck.walk(s) for s in walks]
+    if not counted:
+        return {}
+    share = dict.fromkeys(board.location_ids, 0.0)
+    for walk in counted:
+        for location in walk:
+            share[location] += 1 / len(walk)
+    return {location: total / len(counted) for location, total in share.items()}
+
+
 def has_errors(findings: Iterable[Finding]) -> bool:
     return any(f.is_error for f in findings)
 
 
 class DeckAuditJSON(TypedDict):
-    """The deck audit: whether it passed, what was checked (the walks by name) and every finding."""
+    """The deck audit: whether it passed, what was checked (the walks by name), every finding, the
+    walks that are valid, and how often she visits each location over them (:func:`visits`)."""
 
     ok: bool
     board: str
@@ -157,11 +188,14 @@ class DeckAuditJSON(TypedDict):
     errors: int
     warnings: int
     findings: list[FindingJSON]
+    valid_walks: list[str]
+    visits: dict[str, float]
 
 
 def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...],
                 findings: list[Finding]) -> DeckAuditJSON:
     """The audit as JSON: what was checked and what was found."""
+    valid = valid_walks(board, deck, deck.positions() + sequences, findings)
     return {
         "ok": not has_errors(findings),
         "board": board.name,
@@ -172,6 +206,8 @@ def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...]
         "errors": sum(f.is_error for f in findings),
         "warnings": sum(not f.is_error for f in findings),
         "findings": [f.to_json() for f in findings],
+        "valid_walks": [s.name for s in valid],
+        "visits": visits(board, deck, valid),
     }
 
 

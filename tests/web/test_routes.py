@@ -14,7 +14,10 @@ import yaml
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from deduce.shipped import data_path, load_board, load_cards
+from deduce.game.advisor import Advisor
+from deduce.game.rules import Game
+from deduce.game.setup import parse_setup
+from deduce.shipped import data_path, load_board, load_cards, load_rules
 from deduce.text.events import EVENT_PHRASES
 from deduce.text.phrases import PHRASES
 from deduce.where import boardfile, stealthfile
@@ -24,6 +27,7 @@ from deduce.where.query import parse_track_query
 from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.deduction import deduce
+from deduce.who.progress import progress
 from deduce.who.query import parse_query
 from tests.web.pages import OWN_CARDS, ring_board
 
@@ -159,14 +163,55 @@ def test_deck_audit_names_the_bad_document(client: TestClient) -> None:
     assert client.post("/v1/audit-deck", json={"stealth": 5}).json()["errors"][0]["path"] == "stealth"
 
 
+def test_the_stealth_documents_are_the_shipped_ones_and_audit_as_they_are(client: TestClient) -> None:
+    """GET /v1/stealth gives the documents the deck audit reads: sent back unchanged, the audit is
+    the shipped one's; with a sequence broken, its finding names it."""
+    docs = client.get("/v1/stealth").json()
+    assert stealthfile.parse(docs["stealth"]).cards == stealthfile.load(data_path("stealth.yaml")).cards
+    assert stealthfile.parse_sequences(docs["sequences"]) == stealthfile.load_sequences(data_path("sequences.json"))
+    assert client.post("/v1/audit-deck", json=docs).json() == client.post("/v1/audit-deck", json={}).json()
+    first = docs["sequences"]["sequences"][0]
+    first["cards"][0], first["cards"][2] = first["cards"][2], first["cards"][0]
+    answer = client.post("/v1/audit-deck", json=docs).json()
+    assert answer["ok"] is False and first["name"] not in answer["valid_walks"]
+    assert {f["sequence"] for f in answer["findings"]} == {first["name"]}
+
+
 def test_hint_with_own_cards_is_the_libraries(client: TestClient) -> None:
     cards = cardfile.parse(OWN_CARDS)
     query = {"suit": "red", "clues": [{"card": "l3"}], "explain": True}
-    expected = deduce(cards, parse_query(cards, query)).to_json()
+    found = deduce(cards, parse_query(cards, query)).to_json()
+    expected = {**found, "count": len(found["candidates"])}  # one page, all of them
     assert client.post("/v1/hint", json={"query": query, "cards": OWN_CARDS}).json() == expected
     assert client.post("/v1/hint", json={"query": query, "cards": yaml.safe_dump(OWN_CARDS)}).json() == expected
     rulebook = {"suit": "rose", "clues": [{"card": "jacqueline-field"}]}
     assert client.post("/v1/hint", json={"query": rulebook}).json() == client.post("/v1/deduce", json=rulebook).json()
+
+
+def test_hint_with_a_mode_gives_who_progress_as_a_games_hints_do(client: TestClient) -> None:
+    """At the table (a mode, the cards in hand): the progress of a game's hints with the same hand;
+    cards that cannot be a hand of the set in that mode keep their deduction, and say why not."""
+    rules = load_rules()
+    game = Game.new(rules, parse_setup(rules, {"mode": "easy", "seed": 4}))
+    bot = Advisor(rules)
+    while len(game.view()["clues"]) < 2:
+        game.act(bot.choose(game.player_view(), game.legal_actions(), game.pending))
+    view = game.view()
+    query = {"suit": view["suit"], "clues": [{"card": c["card"]} for c in view["clues"]]}
+    answer = client.post("/v1/hint", json={"query": query, "mode": "easy"}).json()
+    assert answer["progress"] == game.hints()["progress"]
+    cards = load_cards()
+    assert {k: v for k, v in answer.items() if k not in ("progress", "count")} == deduce(
+        cards, parse_query(cards, query)).to_json()
+    typed = {"suit": "rose", "clues": [{"traits": ["literary", "married", "children"], "counts": [1]}]}
+    expected = progress(cards, parse_query(cards, {**typed, "clues": [{"card": "jacqueline-field"}]}), "normal")
+    assert client.post("/v1/hint", json={"query": typed, "mode": "normal"}).json()["progress"] == expected.to_json()
+    no_such = {"suit": "rose", "clues": [{"traits": ["literary", "married", "court"], "counts": [2]}]}
+    answer = client.post("/v1/hint", json={"query": no_such, "mode": "normal"}).json()
+    assert "progress" not in answer and answer["status"]
+    assert [p["path"] for p in answer["progress_problems"]] == ["query.clues[0].traits"]
+    bad = client.post("/v1/hint", json={"query": typed, "mode": "hard"})
+    assert bad.status_code == 422 and bad.json()["errors"][0]["path"] == "mode"
 
 
 @pytest.mark.parametrize(("body", "path"), [
