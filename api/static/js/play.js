@@ -5,6 +5,8 @@ import {api, ApiError} from "./api.js";
 import {field, fieldMessage, fill, h, keepFocus} from "./dom.js";
 import {lang, name, t} from "./i18n.js";
 import {drawMap} from "./map.js";
+import {planPanel} from "./plan.js";
+import {progressPanel} from "./progress.js";
 import {errorText, notify} from "./status.js";
 import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
 import {trailQuery, whereResult} from "./where.js";
@@ -14,7 +16,12 @@ const GAMES = "bs.games";      // [{id, token, mode, discard, started}], newest 
 const CURRENT = "bs.current";  // the id of the game on screen
 const tokensKey = (id) => `bs.tokens.${id}`;
 
-/** The game on screen: its entry (id, token), its view, the last events, the hints asked for. */
+/**
+ * The game on screen: its entry (id, token), its view, the last events, and the hints: `hints`
+ * the answer for `hints.version` of the game, `hintsOpen` whether the player asked for them
+ * (they are asked again for each new view until the player hides them), `hintsAsked` the version
+ * they were last asked for, `didIt` whether the last action was the plan's Do it.
+ */
 let game = null;
 // The new-game form's values, kept across redraws.
 const setup = {mode: "normal", sequence: null, reverse: false, start: "", seed: "", discard: "0"};
@@ -30,7 +37,7 @@ function ownTokens(id) {
 
 async function open(entry) {
   const view = await api("GET", `/v1/games/${entry.id}`, {token: entry.token});
-  game = {entry, view, events: [], hints: null};
+  game = {entry, view, events: [], hints: null, hintsOpen: false, hintsAsked: null};
   localStorage.setItem(CURRENT, entry.id);
 }
 
@@ -44,7 +51,7 @@ async function start(redraw) {
   const made = await api("POST", "/v1/games", {body: doc});
   const entry = {id: made.id, token: made.token, mode: setup.mode, started: new Date().toISOString()};
   saveGames([entry, ...savedGames()]);
-  game = {entry, view: made.view, events: [], hints: null};
+  game = {entry, view: made.view, events: [], hints: null, hintsOpen: false, hintsAsked: null};
   localStorage.setItem(CURRENT, entry.id);
   redraw();
 }
@@ -56,12 +63,13 @@ async function start(redraw) {
  */
 function show(entry, view, events) {
   if (!game || game.entry.id !== entry.id || view.version < game.view.version) return;
-  game = {...game, view, events, hints: null};
+  game = {...game, view, events};
 }
 
-/** Send an action; on a refusal say why in words and reload the game's state. */
-async function act(doc, redraw) {
+/** Send an action (`byPlan`: by the plan's Do it); on a refusal say why in words and reload the game's state. */
+async function act(doc, redraw, byPlan = false) {
   const {entry, view} = game;
+  game.didIt = byPlan;
   try {
     const step = await api("POST", `/v1/games/${entry.id}/actions`, {token: entry.token, body: {version: view.version, ...doc}});
     show(entry, step.view, step.events);
@@ -79,19 +87,36 @@ async function act(doc, redraw) {
   redraw();
 }
 
+/**
+ * Ask for the hints of the view on screen (the plan, WHO progress, WHO and WHERE from the game's
+ * hints; the one-turn advice from the trail) and show them, unless the game has moved on
+ * meanwhile (the answer would be for a view no longer shown).
+ */
 async function askHints(redraw) {
-  const token = game.entry.token;
+  const {entry, view} = game;
   try {
-    const hints = await api("GET", `/v1/games/${game.entry.id}/hints`, {token});
+    const hints = await api("GET", `/v1/games/${entry.id}/hints`, {token: entry.token});
     let advice = null;
-    if (Array.isArray(game.view.trail)) {  // the advice rests on the trail; without one, the odds alone
-      advice = (await api("POST", "/v1/advice", {body: {query: trailQuery(game.view), pawn: game.view.pawn}})).advice;
+    if (Array.isArray(view.trail)) {  // the advice rests on the trail; without one, the odds alone
+      advice = (await api("POST", "/v1/advice", {body: {query: trailQuery(view), pawn: view.pawn}})).advice;
     }
-    game.hints = {...hints, advice};
+    if (game?.entry.id !== entry.id || game.view.version !== view.version) return;
+    game.hints = {...hints, advice, version: view.version};
   } catch (error) {
     notify(errorText(error));
   }
   redraw();
+}
+
+/** Whether the hints on hand are those of the view on screen. */
+const hintsShown = () => game.hintsOpen && game.hints?.version === game.view.version;
+
+/** Ask for the hints of the view on screen if the player wants them and they were not asked for
+ * yet (once per view: an answer that fails is said, and not asked again and again). */
+function wantHints(redraw) {
+  if (!game.hintsOpen || game.view.state !== "playing" || game.hintsAsked === game.view.version) return;
+  game.hintsAsked = game.view.version;
+  askHints(redraw);
 }
 
 // -- the new-game form and the games of this browser -----------------------------------------
@@ -167,12 +192,24 @@ function gameList(redraw) {
 
 // -- the game --------------------------------------------------------------------------------
 
+/**
+ * The round: the turns the game has had, as the terminal's status line counts them. The trail
+ * says it: every card moved is a round's but those she fled unseen (SPEC 8), so the round is
+ * the slot less the cards of every flight.
+ */
+function round(view) {
+  return view.slot - view.trail.filter((e) => e.kind === "flee").reduce((sum, e) => sum + e.cards, 0);
+}
+
 function statusBar(view) {
   const item = (label, value, key) => h("div", {"data-field": key}, h("dt", {}, label), h("dd", {}, value));
   const top = view.top.fog ? t("top.fog") : landmarkName(view.top.landmark);
+  // The round, and the top card within the deck (the slot goes on past the deck's length as it cycles).
   return h("dl", {class: "status-bar", "data-version": view.version, "data-state": view.state},
     item(t("your.suit"), suitName(view.suit), "suit"), item(t("mode"), t(`mode.${view.mode}`), "mode"),
-    item(t("top"), top, "top"), item(t("slot", {length: view.length}), view.slot, "slot"),
+    item(t("top"), top, "top"),
+    Array.isArray(view.trail) ? item(t("status.round"), round(view), "round") : null,
+    item(t("status.card"), t("status.card.of", {card: (view.slot % view.length) + 1, length: view.length}), "card"),
     item(t("countdown"), view.countdown, "countdown"), item(t("fog.left"), view.fog_deck, "fog"),
     item(t("keys"), `${view.visited.length}/${world.board.locations.length}`, "keys"),
     item(t("pawn"), placeName(view.pawn), "pawn"));
@@ -265,6 +302,7 @@ function hintsPanel(view) {
   return h("section", {class: "panel hints", "aria-labelledby": "hints-h"}, h("h2", {id: "hints-h"}, t("action.hints")),
     h("h3", {}, t("hints.who")), tokens(Object.fromEntries(Object.entries(hints.who.traits)
       .map(([k, v]) => [k, {certain: "hers", excluded: "not", open: "unknown"}[v]]))),
+    progressPanel(hints.progress),
     whoResult(whoQuery(view), hints.who),
     h("h3", {}, t("hints.where")), whereResult(hints.where, hints.advice, {pawn: view.pawn, visited: view.visited}));
 }
@@ -289,6 +327,10 @@ function endPanel(view) {
       h("ul", {}, scoreLines(view, end))) : null);
 }
 
+/** The plan's place while its hints are on their way. */
+const planPending = () => h("section", {class: "panel plan", "aria-labelledby": "plan-h", "aria-busy": "true"},
+  h("h2", {id: "plan-h"}, t("plan.heading")), h("p", {class: "note"}, t("plan.loading")));
+
 function gameScreen(redraw) {
   const view = game.view;
   const mine = ownTokens(view.id);
@@ -298,10 +340,19 @@ function gameScreen(redraw) {
     redraw();
   };
   const canMove = view.actions.includes("move");
+  const playing = view.state === "playing";
+  const toggleHints = () => {
+    game.hintsOpen = !game.hintsOpen;
+    if (game.hintsOpen && !hintsShown()) game.hintsAsked = null;  // asked anew, even if the last answer failed
+    redraw();
+  };
+  wantHints(redraw);  // a new view while the hints are open: its hints
+  const shown = playing && hintsShown();
   return [
     h("div", {class: "buttons toolbar"},
       h("button", {type: "button", "data-action": "new", onclick: () => { game = null; localStorage.removeItem(CURRENT); redraw(); }}, t("action.new")),
-      h("button", {type: "button", "data-action": "hints", disabled: view.state !== "playing", onclick: () => askHints(redraw)}, t("action.hints"))),
+      h("button", {type: "button", "data-action": "hints", disabled: !playing, "aria-pressed": String(playing && game.hintsOpen),
+                   onclick: toggleHints}, t("action.hints"))),
     view.end ? endPanel(view) : null,
     statusBar(view),
     h("div", {class: "columns"},
@@ -313,6 +364,8 @@ function gameScreen(redraw) {
         game.events.length ? h("section", {class: "panel events", "aria-live": "polite"}, h("h3", {}, t("events")),
           h("ul", {}, game.events.map((e) => h("li", {class: e.code}, eventText(e))))) : null),
       h("div", {},
+        shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
+          : playing && game.hintsOpen ? planPending() : null,
         h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, t("tokens")),
           h("p", {class: "help"}, t("tokens.help")), tokens(mine, view.state === "playing" ? cycle : null)),
         h("section", {class: "panel", "aria-labelledby": "clues-h"}, h("h3", {id: "clues-h"}, t("clues")),
@@ -320,7 +373,7 @@ function gameScreen(redraw) {
             view.clues.map((c) => clueCard(c, view.suit)), view.suit_card ? clueCard(view.suit_card, view.suit, {suitCard: true}) : null)
             : h("p", {}, t("clues.none"))),
         trailPanel(view))),
-    game.hints ? hintsPanel(view) : null,
+    shown ? hintsPanel(view) : null,
   ];
 }
 
@@ -338,4 +391,11 @@ export async function render(main) {
   }
   if (game) fill(main, h("h1", {}, t("play.title")), gameScreen(redraw));
   else fill(main, h("h1", {}, t("play.title")), setupForm(redraw), gameList(redraw));
+  // After a Do it, the keyboard goes on from the next plan's Do it once it is here (the button
+  // went with the plan it did, and the focus to the view), unless the player went elsewhere.
+  const next = game?.didIt && main.querySelector('[data-focus="do-it"]');
+  if (next && (document.activeElement === main || document.activeElement === document.body)) {
+    game.didIt = false;
+    next.focus({preventScroll: true});
+  }
 }

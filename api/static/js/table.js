@@ -1,5 +1,6 @@
 // At the table: the physical game's clue cards and stealth cards typed as they come, with
-// live WHO (POST /v1/hint) and WHERE (POST /v1/advice, with the pawn when it is on the map),
+// live WHO and its progress (POST /v1/hint, in the mode played) and WHERE (POST /v1/advice,
+// with the pawn when it is on the map),
 // with the box's cards and board or the owner's own (files read by POST /v1/cards/check and
 // /v1/board/check, or a board entered here). Everything entered is kept in this browser
 // (localStorage), can be undone, exported and imported.
@@ -7,7 +8,8 @@ import {api} from "./api.js";
 import {boardDraft, boardEditor, setBoardDraft} from "./boardedit.js";
 import {download, field, fieldMessage, fill, h, keepFocus, readFile} from "./dom.js";
 import {t} from "./i18n.js";
-import {failure, notify, problemList} from "./status.js";
+import {progressPanel} from "./progress.js";
+import {failure, notify, problemList, problemText} from "./status.js";
 import {clueCard, describeClue, provenTokens, tokens, whoResult} from "./who.js";
 import {whereResult} from "./where.js";
 import {lady, ladyName, landmarkName, placeName, suitName, traitName, useMaterial, world} from "./words.js";
@@ -18,13 +20,15 @@ const HISTORY = 200;
 const MAX_FLEE = 64;
 
 /**
- * What was entered: her suit, the clues, the stealth sequence, the pawn, the top card's slot,
- * what was seen; and the owner's own card set and board (documents as the engine read them), if any.
+ * What was entered: the mode played, her suit, the clues, the stealth sequence, the pawn, the
+ * top card's slot, what was seen; and the owner's own card set and board (documents as the
+ * engine read them), if any.
  */
-const fresh = () => ({suit: null, clues: [], sequence: null, pawn: null, cursor: 0, seen: false, observations: [],
-                      cards: null, board: null});
-/** Fields an export made before own cards and boards may lack. */
-const OPTIONAL = ["cards", "board"];
+const fresh = () => ({mode: "normal", suit: null, clues: [], sequence: null, pawn: null, cursor: 0, seen: false,
+                      observations: [], cards: null, board: null});
+/** Fields an export made before the mode, own cards and boards may lack; those that hold a document. */
+const OPTIONAL = ["mode", "cards", "board"];
+const DOCUMENTS = ["cards", "board"];
 
 let state = load();
 let history = [];
@@ -55,7 +59,8 @@ function checked(doc) {
     }
     if (Array.isArray(value) !== Array.isArray(doc[key])) return null;
     if (typeof value === "number" && !Number.isInteger(doc[key])) return null;
-    if (OPTIONAL.includes(key) && doc[key] !== null && typeof doc[key] !== "object") return null;
+    if (typeof value === "string" && typeof doc[key] !== "string") return null;
+    if (DOCUMENTS.includes(key) && doc[key] !== null && typeof doc[key] !== "object") return null;
   }
   return {...base, ...doc};
 }
@@ -80,6 +85,9 @@ function whoQuery() {
           clues: state.clues.map((c) => (c.card ? {card: c.card, role: c.role} : {traits: c.traits, counts: c.counts}))};
 }
 
+/** The mode played (it decides which cards the clue deck holds): one the server knows, else Normal. */
+const mode = () => (world.material.modes.includes(state.mode) ? state.mode : "normal");
+
 function walk() {
   return world.material.sequences.find((s) => s.name === state.sequence) ?? world.material.sequences[0];
 }
@@ -101,6 +109,8 @@ function toggle(list, value, most) {
 }
 
 function whoForm(redraw) {
+  const played = h("select", {onchange: (e) => { change({mode: e.target.value}); redraw(); }},
+    world.material.modes.map((m) => h("option", {value: m, selected: m === mode()}, t(`mode.${m}`))));
   const suit = h("select", {onchange: (e) => { change({suit: e.target.value || null}); redraw(); }},
     h("option", {value: ""}, "—"),
     world.cards.suits.map((s) => h("option", {value: s.id, selected: s.id === state.suit}, suitName(s.id))));
@@ -141,6 +151,7 @@ function whoForm(redraw) {
     redraw();
   }}, t("table.add.pick"));
   return h("div", {},
+    field(t("table.mode"), played),
     field(t("table.suit"), suit),
     h("fieldset", {}, h("legend", {}, t("table.type")),
       h("p", {class: "label", "aria-hidden": "true"}, t("table.traits", {k})), traitButtons,
@@ -297,7 +308,7 @@ async function attempt(call) {
 
 function answers() {
   const who = state.clues.length || state.suit
-    ? attempt(() => api("POST", "/v1/hint", {body: {query: whoQuery(), cards: state.cards}}))
+    ? attempt(() => api("POST", "/v1/hint", {body: {query: whoQuery(), cards: state.cards, mode: mode()}}))
     : Promise.resolve({answer: null});
   const where = attempt(() => api("POST", "/v1/advice", {body: {query: trackQuery(), pawn: state.pawn, board: state.board}}));
   return Promise.all([who, where]);
@@ -332,12 +343,18 @@ function toolbar(redraw) {
 }
 
 let drawing = 0;  // the latest render: an earlier one whose answers come back later is dropped
+let asking = null;  // the answers being asked for: one pair of questions at a time
 
 export async function render(main) {
   const redraw = () => keepFocus(main, () => render(main));
   const mine = ++drawing;
+  // Asked one pair at a time (a server holds a client to a few costly requests at once): after the
+  // answers in flight, only the latest render asks, for what is entered then.
+  while (asking) await asking;
+  if (mine !== drawing) return;
   useMaterial({cards: state.cards, board: state.board});
-  const [who, where] = await answers();
+  asking = answers();
+  const [who, where] = await asking.finally(() => { asking = null; });
   if (mine !== drawing || !/^#\/?table\b/.test(location.hash)) return;  // or the page was left meanwhile
   useMaterial({cards: state.cards, board: state.board});
   const whoAnswer = who.answer;
@@ -349,6 +366,9 @@ export async function render(main) {
         h("h3", {}, t("table.entered")), clueList(whoAnswer, redraw),
         who.error ? problemList(failure(who.error), t("table.problems")) : null,
         whoAnswer ? h("div", {class: "live", "aria-live": "polite"}, h("h3", {}, t("tokens")), tokens(provenTokens(whoAnswer)),
+          whoAnswer.progress ? progressPanel(whoAnswer.progress) : null,
+          whoAnswer.progress_problems ? h("p", {class: "note progress-problem"},
+            t("progress.problem", {why: whoAnswer.progress_problems.map(problemText).join("; ")})) : null,
           whoResult(whoQuery(), whoAnswer)) : null),
       h("section", {class: "panel", "aria-labelledby": "where-h"}, h("h2", {id: "where-h"}, t("table.where")),
         whereForm(redraw),

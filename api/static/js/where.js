@@ -1,4 +1,5 @@
-// WHERE, shared by the play and table pages: the maps shaded by her odds, and the advice in words.
+// WHERE, shared by the play and table pages: the maps shaded by her odds (side by side, or one at
+// a time where there is room for one only), and the advice in words.
 import {h} from "./dom.js";
 import {percent, t} from "./i18n.js";
 import {drawMap} from "./map.js";
@@ -28,10 +29,27 @@ export function whereResult(tracking, advice = null, {pawn = null, visited = []}
     if (!advice.can_search) lines.push(phrase("advice.fog"));
     lines.push(phrase(`advice.${advice.action}`, {location: placeName(advice.best)}));
   }
-  const map = (which) => h("div", {class: "odds-map"},
+  const map = (which) => h("div", {class: "odds-map", "data-which": which},
     h("h4", {}, phrase("track.caption", {slot: tracking[which].slot, which: phrase(`track.which.${which}`), paths: bigNumber(tracking.paths)})),
     drawMap({pawn, visited, odds: tracking[which].locations, label: t("map.odds", {which: t(which)})}));
   return h("div", {class: "where"},
     advice ? h("ul", {class: "advice"}, lines.map((l) => h("li", {}, l))) : null,
-    h("div", {class: "odds-maps"}, map("now"), map("next")));
+    h("div", {class: "odds-maps", "data-shown": shownMap}, oddsSwitch(), map("now"), map("next")));
+}
+
+/** Which odds map shows where there is room for one only (a phone, a column): "now" or "next",
+ * kept across redraws. */
+let shownMap = "now";
+
+/** The two buttons that choose that map (the style sheet hides them where both maps fit). */
+function oddsSwitch() {
+  const choose = (which) => (e) => {
+    shownMap = which;
+    const maps = e.target.closest(".odds-maps");
+    maps.dataset.shown = which;
+    for (const b of maps.querySelectorAll(".odds-switch button")) b.setAttribute("aria-pressed", String(b.dataset.which === which));
+  };
+  return h("div", {class: "odds-switch", role: "group", "aria-label": t("odds.show")},
+    ["now", "next"].map((which) => h("button", {type: "button", "data-which": which, "aria-pressed": String(which === shownMap),
+                                                onclick: choose(which)}, t(which))));
 }
