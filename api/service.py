@@ -28,6 +28,7 @@ import json
 import weakref
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
+from math import comb
 from pathlib import Path
 from typing import Any, NamedTuple, NotRequired, TypeVar
 
@@ -44,7 +45,7 @@ from deduce.where.board import Board
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who import cardfile
-from deduce.who.audit import AuditReportJSON, audit
+from deduce.who.audit import AuditReportJSON, audit, audit_cost
 from deduce.who.cardfile import CardSetJSON
 from deduce.who.cards import CardSet
 from deduce.who.deduction import EXPLAIN_TIMEOUT_MS, DeductionJSON, deduce
@@ -54,6 +55,9 @@ from deduce.who.query import ROLES, observe_lady, parse_query
 T = TypeVar("T")
 P = TypeVar("P")
 
+#: An audit estimated at most this long, of a set with at most so many possible Dark Ladies (the
+#: estimate itself builds the set's candidate space), runs on a worker thread, not in a child.
+CHEAP_AUDIT_SECONDS, CHEAP_CANDIDATES = 0.02, 2_000
 #: The longest audit the service starts, by its estimated time (``deduce audit`` allows more).
 AUDIT_SECONDS = 10.0
 #: Past this, a running audit is stopped (the estimate is cautious; this is the hard stop).
@@ -139,9 +143,26 @@ def started(part: P | None) -> P:
 
 def audit_card_set(body: bytes, content_type: str | None, max_seconds: float) -> AuditReportJSON:
     """A job for :class:`api.jobs.Jobs`: decode a card set document, read it, audit it."""
-    cards = cardfile.parse(decode_document(body, content_type, "card set"))
+    return audit_of(cardfile.parse(decode_document(body, content_type, "card set")), max_seconds)
+
+
+def audit_of(cards: CardSet, max_seconds: float) -> AuditReportJSON:
+    """The audit report of ``cards``, refused past ``max_seconds`` by its estimated cost."""
     advice = " by this service (`deduce audit FILE --max-seconds S` runs longer audits)"
     return audit(cards, max_seconds=max_seconds, advice=advice).to_json()
+
+
+def cheap_audit(body: bytes, content_type: str | None, max_seconds: float) -> bytes | None:
+    """The encoded report of a small card set whose audit costs less than starting a child process
+    (a designer's live audit of a 12-lady set: a few milliseconds), or None: then it is a job."""
+    if len(body) > SMALL_BODY:
+        return None
+    cards = cardfile.parse(decode_document(body, content_type, "card set"))
+    if comb(len(cards.traits), cards.traits_per_lady) * len(cards.suits) > CHEAP_CANDIDATES:
+        return None
+    if audit_cost(cards).seconds > CHEAP_AUDIT_SECONDS:
+        return None
+    return encoded(audit_of, cards, max_seconds)
 
 
 @dataclass
@@ -239,9 +260,13 @@ class Service:
     # -- audits and designs ------------------------------------------------------
 
     async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]]) -> Response:
-        """Audit a card set document in a child process (see :mod:`api.jobs`); its report, which
-        can run to megabytes, comes back encoded. It holds one of the client's costly places."""
+        """Audit a card set document: a small, cheap one on a worker thread (the designer's live
+        audit), any other in a child process (see :mod:`api.jobs`), whose report, which can run to
+        megabytes, comes back encoded. It holds one of the client's costly places."""
         with self.quotas.costly():
+            report = await self.run(cheap_audit, body, content_type, self.audit_seconds)
+            if report is not None:
+                return json_response(report)
             return await in_child(started(self._jobs), gone, audit_card_set, body, content_type, self.audit_seconds)
 
     def design(self, job: Callable[..., Any], *args: Any,

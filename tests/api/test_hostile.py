@@ -202,12 +202,16 @@ def test_audits_past_the_queue_get_503_with_retry_after() -> None:
     with TestClient(app) as c, ThreadPoolExecutor(1) as pool:
         slow = pool.submit(c.post, "/v1/audit", json=worst_card_set())
         time.sleep(1)  # the slow audit holds the only slot
-        response = c.post("/v1/audit", content=CARDS.read_bytes(), headers={"content-type": "application/yaml"})
+        response = c.post("/v1/audit", json=worst_card_set())  # a costly one too (a cheap one runs on a thread)
         assert errors_of(response, 503)[0]["code"] == "busy"
         assert int(response.headers["retry-after"]) > 0
-        assert slow.result().status_code == 422  # stopped at its time limit
+        # a cheap audit (a designer's live one) does not wait for the slot: it runs on a worker thread
         assert c.post("/v1/audit", content=CARDS.read_bytes(),
-                      headers={"content-type": "application/yaml"}).status_code == 200  # the slot is free again
+                      headers={"content-type": "application/yaml"}).status_code == 200
+        assert not slow.done()
+        assert slow.result().status_code == 422  # stopped at its time limit
+        again = c.post("/v1/audit", json=worst_card_set())  # the slot is free again: it runs, to its time limit
+        assert "longer than 3 s" in errors_of(again, 422)[0]["message"]
 
 
 def test_live_games_are_capped_with_503_and_retry_after() -> None:
