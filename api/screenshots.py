@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from api.browser import DESKTOP, PHONE, launch, running_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, ViewportSize
+    from playwright.sync_api import Locator, Page, ViewportSize
 
 OUT = Path("docs/screenshots")
 
@@ -54,17 +54,44 @@ def table(page: Page) -> None:
 
 
 def designer(page: Page) -> None:
+    """The shipped set in the designer's editor, audited."""
     from playwright.sync_api import expect
 
     page.goto("/#/designer")
     page.get_by_role("button", name="Load the shipped set").click()
-    # The page asks the API for the set: an Audit clicked before it is there would audit an empty field.
-    expect(page.get_by_label("Card set (YAML or JSON)")).to_have_value(re.compile(r'"ladies"'))
-    page.get_by_role("button", name="Audit").first.click()
-    page.get_by_role("table", name="Cases").wait_for()
+    expect(page.locator(".wb-status")).to_have_class(re.compile(r"\bok\b"))
+
+
+def lying_key(page: Page) -> Locator:
+    """Jacqueline Field's Rose entry typed as 2, a key that lies: her card with the audit's error beside it."""
+    from playwright.sync_api import expect
+
+    designer(page)
+    card = page.locator("#lady-jacqueline-field")
+    card.get_by_label("Rose", exact=True).fill("2")
+    expect(page.locator(".wb-status")).to_have_class(re.compile(r"\bbad\b"))
+    return card
+
+
+def difficulty(page: Page) -> Locator:
+    """The shipped set's difficulty, drawn."""
+    designer(page)
+    return page.get_by_role("region", name="Difficulty")
+
+
+def print_sheet(page: Page) -> Locator:
+    """The sheet of cards to print and cut out."""
+    designer(page)
+    page.get_by_role("button", name="Print cards").click()
+    return page.locator(".sheet-print")
 
 
 PAGES: dict[str, Callable[[Page], None]] = {"home": home, "play": play, "table": table, "designer": designer}
+#: Parts of a page, at the desktop's size: the figures of the guides.
+PARTS: dict[str, Callable[[Page], Locator]] = {"designer-lying-key": lying_key, "designer-difficulty": difficulty,
+                                               "designer-print": print_sheet}
+#: Taller than this, a desktop page is shot as the screen shows it, not whole (the designer's is metres long).
+TALLEST = 2400
 
 
 def take(out: Path = OUT) -> list[Path]:
@@ -84,9 +111,16 @@ def take(out: Path = OUT) -> list[Path]:
                 show(page)
                 page.evaluate("window.scrollTo(0, 0)")
                 path = out / f"{name}-{device}.png"
-                page.screenshot(path=str(path), full_page=device == "desktop")
+                whole = device == "desktop" and page.evaluate("document.body.scrollHeight") <= TALLEST
+                page.screenshot(path=str(path), full_page=whole)
                 written.append(path)
                 context.close()
+        for name, part in PARTS.items():
+            context = browser.new_context(viewport=DESKTOP, base_url=url)
+            path = out / f"{name}.png"
+            part(context.new_page()).screenshot(path=str(path))
+            written.append(path)
+            context.close()
         browser.close()
     return written
 

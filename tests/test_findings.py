@@ -37,5 +37,8 @@ def test_the_card_audit_report_keeps_its_layout() -> None:
     lie = next(e for e in report.errors if e.code == "key-untruthful")
     assert lie.severity == "error" and all(w.severity == "warning" for w in report.warnings)
     first = json.loads(json.dumps(report.to_json()))["errors"][0]
-    assert list(first) == ["code", "lady", "other", "suit", "message"]
-    assert all(set(w) <= {"code", "lady", "other", "suit", "message", "mode"} for w in report.to_json()["warnings"])
+    # the shared fields first, in order; then the figures of its code (a lie: the traits shared, the counts allowed)
+    assert list(first) == ["code", "lady", "other", "suit", "message", "shared", "allowed"]
+    figures = {"shared", "allowed", "unused", "count", "traits"}
+    assert all(set(w) <= {"code", "lady", "other", "suit", "message", "mode", *figures}
+               for w in report.to_json()["warnings"])

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from functools import cache, reduce
 from math import comb
 from operator import and_
+from typing import NotRequired, cast
 
-from typing_extensions import TypedDict
+from typing_extensions import TypedDict, Unpack
 
 from deduce.errors import InputError
 from deduce.findings import Finding, FindingJSON, Severity
@@ -50,20 +51,78 @@ Progress = Callable[[int, int], None]
 WORDS_PER_SECOND = 5e8
 
 
+class CardFindingJSON(FindingJSON):
+    """A finding of the card audit as JSON: beside its English message, the numbers and traits that
+    message is made of, so that a page words it in its own language without parsing the message.
+    Each is present only for the codes it belongs to."""
+
+    shared: NotRequired[int]
+    allowed: NotRequired[list[int]]
+    unused: NotRequired[list[int]]
+    count: NotRequired[int]
+    traits: NotRequired[list[str]]
+
+
+class Details(TypedDict, total=False):
+    """The structured fields of a card finding (see :class:`CardFinding`)."""
+
+    shared: int
+    allowed: tuple[int, ...]
+    unused: tuple[int, ...]
+    count: int
+    traits: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardFinding(Finding):
+    """A finding of the card audit, with the figures its message states:
+
+    - ``shared``: ``key-untruthful``, how many traits the lady and the other share;
+    - ``allowed``: ``key-untruthful``, ``key-says-nothing`` and ``decoy``, the counts the key entry allows;
+    - ``unused``: ``decoy``, the counts no lady of that suit realises;
+    - ``count``: ``suit-count``, the ladies of the suit; ``unsolvable``, the trait sets left (0: a contradiction);
+    - ``traits``: ``duplicate-traits``, the traits both ladies have; ``misleading``, the wrong trait set
+      the clues leave.
+    """
+
+    shared: int | None = None
+    allowed: tuple[int, ...] | None = None
+    unused: tuple[int, ...] | None = None
+    count: int | None = None
+    traits: tuple[str, ...] | None = None
+
+    def to_json(self) -> CardFindingJSON:
+        details = cast("CardFindingJSON", super().to_json())  # a fresh dict: the keys below are added to it
+        if self.shared is not None:
+            details["shared"] = self.shared
+        if self.allowed is not None:
+            details["allowed"] = list(self.allowed)
+        if self.unused is not None:
+            details["unused"] = list(self.unused)
+        if self.count is not None:
+            details["count"] = self.count
+        if self.traits is not None:
+            details["traits"] = list(self.traits)
+        return details
+
+
 def _finding(code: str, message: str, severity: Severity, lady: str | None = None, other: str | None = None,
-             suit: str | None = None, mode: Mode | None = None, clues: tuple[str, ...] | None = None) -> Finding:
+             suit: str | None = None, mode: Mode | None = None, clues: tuple[str, ...] | None = None,
+             **details: Unpack[Details]) -> CardFinding:
     """A finding of the card audit, placed on the cards."""
-    return Finding(code, message, severity, "cards", lady=lady, other=other, suit=suit, mode=mode, clues=clues)
+    return CardFinding(code, message, severity, "cards", lady=lady, other=other, suit=suit, mode=mode, clues=clues,
+                       **details)
 
 
 def _error(code: str, message: str, lady: str | None = None, other: str | None = None,
-           suit: str | None = None, mode: Mode | None = None, clues: tuple[str, ...] | None = None) -> Finding:
-    return _finding(code, message, "error", lady, other, suit, mode, clues)
+           suit: str | None = None, mode: Mode | None = None, clues: tuple[str, ...] | None = None,
+           **details: Unpack[Details]) -> CardFinding:
+    return _finding(code, message, "error", lady, other, suit, mode, clues, **details)
 
 
 def _warning(code: str, message: str, lady: str | None = None, other: str | None = None,
-             suit: str | None = None, mode: Mode | None = None) -> Finding:
-    return _finding(code, message, "warning", lady, other, suit, mode)
+             suit: str | None = None, mode: Mode | None = None, **details: Unpack[Details]) -> CardFinding:
+    return _finding(code, message, "warning", lady, other, suit, mode, **details)
 
 
 class CaseJSON(TypedDict):
@@ -86,8 +145,8 @@ class AuditReportJSON(TypedDict):
 
     ok: bool
     card_set: str
-    errors: list[FindingJSON]
-    warnings: list[FindingJSON]
+    errors: list[CardFindingJSON]
+    warnings: list[CardFindingJSON]
     cases: list[CaseJSON]
 
 
@@ -134,8 +193,8 @@ class AuditReport:
     """The result of :func:`audit` (SPEC 5 report JSON via :meth:`to_json`)."""
 
     card_set: str
-    errors: tuple[Finding, ...]
-    warnings: tuple[Finding, ...]
+    errors: tuple[CardFinding, ...]
+    warnings: tuple[CardFinding, ...]
     cases: tuple[Case, ...]
 
     @property
@@ -246,7 +305,7 @@ def check_cost(cards: CardSet, max_seconds: float, space: CandidateSpace | None 
 # -- errors about the cards themselves ----------------------------------------
 
 
-def _duplicate_traits(cards: CardSet) -> list[Finding]:
+def _duplicate_traits(cards: CardSet) -> list[CardFinding]:
     first: dict[int, Lady] = {}
     out = []
     for lady in cards.ladies:
@@ -255,20 +314,22 @@ def _duplicate_traits(cards: CardSet) -> list[Finding]:
             other = first[mask]
             out.append(_error("duplicate-traits",
                                f"{lady.id} has the same traits as {other.id} ({', '.join(lady.traits)}); "
-                               f"every lady needs a different combination", lady=lady.id, other=other.id))
+                               f"every lady needs a different combination", lady=lady.id, other=other.id,
+                               traits=lady.traits))
         else:
             first[mask] = lady
     return out
 
 
-def _suit_counts(cards: CardSet) -> list[Finding]:
+def _suit_counts(cards: CardSet) -> list[CardFinding]:
     out = []
     for s in cards.suit_ids:
         ladies = cards.ladies_of_suit(s)
         if len(ladies) != 2:
             names = ", ".join(lady.id for lady in ladies) or "none"
             out.append(_error("suit-count",
-                              f"suit {s} has {len(ladies)} ladies ({names}); every suit needs exactly two", suit=s))
+                              f"suit {s} has {len(ladies)} ladies ({names}); every suit needs exactly two", suit=s,
+                              count=len(ladies)))
     return out
 
 
@@ -277,7 +338,7 @@ def overlap(cards: CardSet, a: Lady, b: Lady) -> int:
     return (cards.lady_mask(a) & cards.lady_mask(b)).bit_count()
 
 
-def _untruthful_keys(cards: CardSet) -> list[Finding]:
+def _untruthful_keys(cards: CardSet) -> list[CardFinding]:
     """SPEC 5: for c ≠ d, c's key entry for d's suit must hold |T(c) ∩ T(d)|.
 
     When d is the Dark Lady, every clue c must tell the truth about her; that includes
@@ -296,14 +357,14 @@ def _untruthful_keys(cards: CardSet) -> list[Finding]:
                     "key-untruthful",
                     f"{c.id}'s key {role}for {d.suit} allows {key_entry_text(entry)}, but {d.id} ({d.suit}) shares "
                     f"{shared} trait{'s' if shared != 1 else ''} with {c.id}: when {d.id} is the Dark Lady "
-                    f"this card lies", lady=c.id, other=d.id, suit=d.suit))
+                    f"this card lies", lady=c.id, other=d.id, suit=d.suit, shared=shared, allowed=tuple(sorted(entry))))
     return out
 
 
 # -- warnings ------------------------------------------------------------------
 
 
-def _key_warnings(cards: CardSet) -> list[Finding]:
+def _key_warnings(cards: CardSet) -> list[CardFinding]:
     everything = frozenset(range(cards.traits_per_lady + 1))
     out = []
     for c in cards.ladies:
@@ -312,7 +373,7 @@ def _key_warnings(cards: CardSet) -> list[Finding]:
             if entry == everything:
                 out.append(_warning("key-says-nothing",
                                     f"{c.id}'s key for {s} allows every count ({key_entry_text(entry)}), so it never "
-                                    f"rules anything out", lady=c.id, suit=s))
+                                    f"rules anything out", lady=c.id, suit=s, allowed=tuple(sorted(entry))))
                 continue
             others = [d for d in cards.ladies_of_suit(s) if d is not c]
             if not others:
@@ -322,11 +383,12 @@ def _key_warnings(cards: CardSet) -> list[Finding]:
                 out.append(_warning(
                     "decoy",
                     f"{c.id}'s key for {s} allows {key_entry_text(unused)}, which no {s} lady realises "
-                    f"(a decoy: it only widens what the card allows)", lady=c.id, suit=s))
+                    f"(a decoy: it only widens what the card allows)", lady=c.id, suit=s,
+                    allowed=tuple(sorted(entry)), unused=tuple(unused)))
     return out
 
 
-def _mode_warnings(cards: CardSet) -> list[Finding]:
+def _mode_warnings(cards: CardSet) -> list[CardFinding]:
     missing = [m for m in ("easy", "advanced") if m not in cards.modes]
     if not missing:
         return []
@@ -477,11 +539,10 @@ def audit(cards: CardSet, progress: Progress | None = None, space: CandidateSpac
         check_cost(cards, max_seconds, space, advice)
     cases = _cases(cards, space, progress)
     errors = _duplicate_traits(cards) + _suit_counts(cards) + _untruthful_keys(cards)
-    errors += [_error("unsolvable", _unsolvable_message(case), lady=case.dark_lady, suit=case.suit, mode=case.mode)
+    errors += [_error("unsolvable", _unsolvable_message(case), lady=case.dark_lady, suit=case.suit, mode=case.mode,
+                      count=len(case.remaining))
                for case in cases if not case.solvable]
-    errors += [_error("misleading", _misleading_message(cards, space, case), lady=case.dark_lady, suit=case.suit,
-                      mode=case.mode, clues=case.misleading)
-               for case in cases if case.misleading is not None]
+    errors += [_misleading(cards, space, case) for case in cases if case.misleading is not None]
     warnings = _key_warnings(cards) + _mode_warnings(cards)
     warnings += _uninformative_cards(cards, space)
     warnings += [_warning("suit-card-alone",
@@ -506,22 +567,25 @@ def _unsolvable_message(case: Case) -> str:
             f"leave {len(case.remaining)} trait sets: {listed}" + (f"; and {more} more" if more > 0 else ""))
 
 
-def _misleading_message(cards: CardSet, space: CandidateSpace, case: Case) -> str:
-    """The wrong answer a misleading case leads to, in words."""
+def _misleading(cards: CardSet, space: CandidateSpace, case: Case) -> CardFinding:
+    """The error of a misleading case: the clues, and the wrong trait set they leave with the suit card."""
     clues = case.misleading or ()
     held = [*clues, "the suit card"]
     left = _suit_card_block(space, cards, cards.lady(case.dark_lady))
     for c in clues:
         left &= _block(space, cards, cards.lady(c), "clue", case.suit)
-    wrong = ", ".join(cards.unmask(space.combos[left.bit_length() - 1]))
+    wrong = cards.unmask(space.combos[left.bit_length() - 1])
     hers = ", ".join(cards.lady(case.dark_lady).traits)
     said = ", ".join(held[:-1]) + " and " + held[-1] if len(held) > 1 else held[0]
     verb = "leaves" if len(held) == 1 else "leave"
-    return (f"when {case.dark_lady} is the Dark Lady ({case.mode}), {said} {verb} one trait set, {wrong}, "
-            f"which is not hers ({hers}): a player who trusts the cards confronts her with the wrong traits")
+    message = (f"when {case.dark_lady} is the Dark Lady ({case.mode}), {said} {verb} one trait set, "
+               f"{', '.join(wrong)}, which is not hers ({hers}): a player who trusts the cards confronts her with "
+               f"the wrong traits")
+    return _error("misleading", message, lady=case.dark_lady, suit=case.suit, mode=case.mode, clues=clues,
+                  traits=wrong)
 
 
-def _uninformative_cards(cards: CardSet, space: CandidateSpace) -> list[Finding]:
+def _uninformative_cards(cards: CardSet, space: CandidateSpace) -> list[CardFinding]:
     """Ladies whose card, as a clue, never rules out a candidate in any case.
 
     Candidates only shrink as cards are revealed, so a card that rules nothing out

@@ -8,15 +8,14 @@ from __future__ import annotations
 import json
 import re
 
-import yaml
 from playwright.sync_api import Page, Route, expect
 
 from api.screenshots import type_rulebook_example
 from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
-from deduce.shipped import data_path, load_rules
+from deduce.shipped import load_rules
 from deduce.text.events import EVENT_PHRASES
-from tests.web.pages import bot_win, click_action, load_the_shipped_set, shows_version, start_game, version
+from tests.web.pages import bot_win, click_action, shows_version, start_game, version
 from tests.web.watch import Pages, Watch
 
 
@@ -84,24 +83,6 @@ def test_the_rulebook_example_at_the_table(page: Page) -> None:
     page.get_by_text("18 possible Dark Ladies").wait_for()
 
 
-def test_a_broken_card_set_shows_its_errors(page: Page, watch: Watch) -> None:
-    doc = yaml.safe_load(data_path("clues.yaml").read_text(encoding="utf-8"))
-    field = next(lady for lady in doc["ladies"] if lady["id"] == "jacqueline-field")
-    field["key"]["rose"] = 3  # untruthful: no rose lady shares all three of her traits
-    page.goto("/#/designer")
-    page.get_by_label("Card set (YAML or JSON)").fill(yaml.safe_dump(doc, allow_unicode=True))
-    page.get_by_role("button", name="Audit").first.click()
-    page.get_by_role("heading", name="Errors").wait_for()
-    expect(page.locator(".findings li.key-untruthful").first).to_be_visible()
-    expect(page.get_by_role("table", name="Cases").locator("tbody tr").first).to_be_visible()
-    page.get_by_role("button", name="Sort by Fewest clues").click()
-    expect(page.locator('th[aria-sort="ascending"]')).to_have_count(1)
-    watch.expected_statuses.add(422)  # an unreadable set: its problems with their paths
-    page.get_by_label("Card set (YAML or JSON)").fill("schema: 1\ntraits: 5\n")
-    page.get_by_role("button", name="Audit").first.click()
-    expect(page.locator(".problems")).to_contain_text("traits")
-
-
 def test_the_language_switch_is_remembered(page: Page) -> None:
     page.goto("/#/play")
     page.get_by_role("heading", name="Play", exact=True).wait_for()  # drawn, before it is drawn again in Italian
@@ -120,22 +101,6 @@ def test_the_language_switch_is_remembered(page: Page) -> None:
 def test_docs_work_offline(page: Page) -> None:
     page.goto("/docs")
     page.locator(".swagger-ui .title").get_by_text("Black Sonata deduction engine").wait_for()
-
-
-def test_a_broken_set_keeps_the_last_report_beside_its_problems(page: Page, watch: Watch) -> None:
-    watch.expected_statuses.add(422)
-    page.goto("/#/designer")
-    load_the_shipped_set(page)
-    page.get_by_role("button", name="Audit").first.click()
-    page.get_by_role("table", name="Cases").wait_for()
-    rows = page.get_by_role("table", name="Cases").locator("tbody tr").count()
-    page.get_by_label("Card set (YAML or JSON)").fill("schema: 1\nladies: {}\n")
-    page.get_by_role("button", name="Audit").first.click()
-    report = page.locator("#card-report")
-    expect(report.locator(".problems")).to_contain_text("traits: is required")
-    expect(report.get_by_text("The last report made, before these problems:")).to_be_visible()
-    expect(report.get_by_role("table", name="Cases").locator("tbody tr")).to_have_count(rows)
-    expect(page.get_by_label("Card set (YAML or JSON)")).to_have_value("schema: 1\nladies: {}\n")  # kept as typed
 
 
 def test_bad_setup_input_is_caught_where_it_is_typed_and_nothing_is_lost(page: Page) -> None:

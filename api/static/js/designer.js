@@ -1,131 +1,250 @@
-// The designer's page: audit a card set (POST /v1/audit), or a board and its stealth deck
-// (POST /v1/audit-deck); the cases as a sortable table, the findings in words, the JSON report.
+// The Designer page, the designer's workbench (SPEC 9): a card set edited as cards and audited
+// live (cardset.js, cardedit.js, auditview.js), then its difficulty, Design a set, Print cards, and
+// the board and stealth deck, each drawn by its own module in a section of this page. A section's
+// module is loaded on its own: one that cannot be loaded says so in its section, and the others work.
 import {api} from "./api.js";
-import {download, field, fill, h, keepFocus, readFile} from "./dom.js";
+import {casesTable, ladyFindings, lyingEntries, suitFindings, suitHasFindings, summary} from "./auditview.js";
+import {cardGrid, forgetDrafts, setNameField, traitsAndSuits} from "./cardedit.js";
+import {auditIfNeeded, canRedo, canUndo, exportSet, importFile, loadShipped, redo, redoLabel, replaceSet, subscribe,
+        undo, undoLabel, whenSettled, workbench} from "./cardset.js";
+import {download, field, fill, h, keepFocus} from "./dom.js";
 import {t} from "./i18n.js";
-import {failure, problemList} from "./status.js";
+import {errorText, failure, problemList} from "./status.js";
 
-// Kept across renders (a language switch redraws the page and keeps what was typed).
-const state = {cards: "", report: null, problems: null, sort: {column: null, up: true},
-               deck: {board: "", stealth: "", sequences: ""}, deckReport: null, deckProblems: null};
-const COLUMNS = ["dark_lady", "suit", "mode", "deck", "solvable", "min_clues", "expected_clues", "remaining"];
+/** What the page says about the set's file: an import that changed nothing, an export that failed. */
+const said = {problems: null, title: null};
 
-function cell(column, value) {
-  if (column === "solvable") return value ? t("yes") : t("no");
-  if (column === "expected_clues") return value === null || value === undefined ? "—" : value.toFixed(2);
-  if (column === "remaining") return value.length;
-  return value ?? "—";
+// -- the cards section --------------------------------------------------------------------------
+
+function toolbar() {
+  const file = h("input", {type: "file", "data-focus": "import", accept: ".yaml,.yml,.json,application/yaml,text/yaml,application/json"});
+  file.addEventListener("change", async () => {
+    const picked = file.files?.[0];
+    if (!picked) return;
+    const problems = await importFile(picked);
+    Object.assign(said, problems ? {problems, title: t("wb.import.bad", {file: picked.name})} : {problems: null, title: null});
+    file.value = "";
+    redrawCards();
+  });
+  const exporting = async () => {
+    try {
+      const {filename, yaml} = await exportSet();
+      download(filename, yaml, "application/yaml");
+      Object.assign(said, {problems: null, title: null});
+    } catch (error) {
+      Object.assign(said, {problems: failure(error), title: t("wb.export.bad")});
+    }
+    redrawCards();
+  };
+  const shipped = async () => {
+    try {
+      await loadShipped();
+      Object.assign(said, {problems: null, title: null});
+    } catch (error) {
+      Object.assign(said, {problems: [{path: "", message: errorText(error)}], title: t("wb.shipped.bad")});
+      redrawCards();
+    }
+  };
+  const undoing = undoLabel();
+  const redoing = redoLabel();
+  return h("div", {class: "wb-toolbar"},
+    h("div", {class: "buttons"},
+      h("button", {type: "button", "data-focus": "shipped", onclick: shipped}, t("designer.shipped")),
+      h("button", {type: "button", "data-focus": "export", disabled: !workbench.doc, onclick: exporting}, t("wb.export")),
+      h("button", {type: "button", "data-focus": "undo", disabled: !canUndo(), title: undoing ? t("wb.undo.what", {what: undoing}) : null,
+                   "aria-keyshortcuts": "Control+Z", onclick: undo}, t("wb.undo")),
+      h("button", {type: "button", "data-focus": "redo", disabled: !canRedo(), title: redoing ? t("wb.redo.what", {what: redoing}) : null,
+                   "aria-keyshortcuts": "Control+Y Control+Shift+Z", onclick: redo}, t("wb.redo"))),
+    field(t("wb.import"), file, t("wb.import.help")),
+    workbench.doc ? setNameField(workbench.doc) : null);
 }
 
-function sortedCases(cases) {
-  const {column, up} = state.sort;
-  if (!column) return cases;
-  const key = (c) => (column === "remaining" ? c.remaining.length : c[column]);
-  return [...cases].sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    const order = x === y ? 0 : x === null || x === undefined ? 1 : y === null || y === undefined ? -1 : x < y ? -1 : 1;
-    return up ? order : -order;
+/** Mark the key entries that lie (a key-untruthful error) on the cards. */
+function markLies(box) {
+  for (const row of box.querySelectorAll("tr.wb-lies")) row.classList.remove("wb-lies");
+  for (const [lady, suit] of lyingEntries()) {
+    box.querySelector(`#lady-${CSS.escape(lady)} tr[data-suit="${CSS.escape(suit)}"]`)?.classList.add("wb-lies");
+  }
+}
+
+function drawCards(box) {
+  const doc = workbench.doc;
+  fill(box,
+    toolbar(),
+    said.problems ? problemList(said.problems, said.title) : null,
+    workbench.dropped ? h("p", {class: "problems", role: "alert"}, t(workbench.dropped)) : null,
+    doc ? null : h("p", {class: "help"}, t("wb.start")),
+    doc ? h("div", {class: "wb-summary-box"}, summary()) : null,
+    doc ? traitsAndSuits(doc, suitFindings, suitHasFindings()) : null,
+    doc ? cardGrid(doc, ladyFindings) : null,
+    doc ? h("div", {class: "wb-cases-box"}, casesTable(redrawCards)) : null);
+  markLies(box);
+}
+
+/** Undo and Redo as they now can be (after a key entry typed, which draws nothing else). */
+function drawUndoRedo(box) {
+  for (const [key, can, label, words] of [["undo", canUndo(), undoLabel(), "wb.undo.what"], ["redo", canRedo(), redoLabel(), "wb.redo.what"]]) {
+    const button = box.querySelector(`[data-focus="${key}"]`);
+    if (!button) continue;
+    button.disabled = !can;
+    if (label) button.title = t(words, {what: label});
+    else button.removeAttribute("title");
+  }
+}
+
+/** A new report on the cards as they are: its summary, the findings beside each card and suit, the
+ * cases; the cards themselves are not drawn again (a report follows every edit). */
+function drawReport(box) {
+  const slot = (selector, ...content) => { const el = box.querySelector(selector); if (el) fill(el, ...content); };
+  slot(".wb-summary-box", summary());
+  for (const el of box.querySelectorAll(".wb-card-findings")) fill(el, ladyFindings(el.dataset.lady));
+  for (const el of box.querySelectorAll(".wb-suit-findings")) fill(el, suitFindings(el.dataset.suit));
+  slot(".wb-cases-box", casesTable(redrawCards));
+  markLies(box);
+  drawUndoRedo(box);
+}
+
+/** Redraw the cards section (or only what a report changes), keeping the keyboard focus and, in a text field, the caret. */
+async function redrawBox(box, draw = drawCards) {
+  const active = document.activeElement;
+  const caret = active instanceof HTMLInputElement && active.type === "text" && box.contains(active)
+    ? {key: active.dataset.focus, start: active.selectionStart, end: active.selectionEnd} : null;
+  await keepFocus(box, () => draw(box));
+  const now = document.activeElement;
+  if (caret && now instanceof HTMLInputElement && now.dataset.focus === caret.key && now !== active) {
+    now.setSelectionRange(caret.start, caret.end);
+  }
+}
+
+// -- the page -----------------------------------------------------------------------------------
+
+/** The sections in the page now, and what redraws them. */
+let page = null;
+let queued = null;
+
+function redrawCards() {
+  if (page?.cards.isConnected) redrawBox(page.cards);
+}
+
+/** After a change of the set: the cards (or only their findings, for a new report) drawn again, and
+ * the sections that depend on what changed, once per frame; after an edit typed, the print and
+ * design sections when the page is idle (they show the set, not its audit). */
+function onChange(what, field) {
+  if (["replace", "undo", "redo"].includes(what)) forgetDrafts();
+  if (what === "replace") workbench.dropped = null;
+  // A key entry typed shows itself already, and nothing else on the page shows it but the report.
+  const entry = what === "edit" && /^ladies:\d+:key:/.test(field ?? "") ? "entry" : what;
+  queued = new Set([...(queued ?? []), entry]);
+  if (queued.size > 1) return;
+  requestAnimationFrame(() => {
+    const whats = queued;
+    queued = null;
+    if (!page?.cards.isConnected) return;
+    if ([...whats].every((w) => w === "entry")) drawUndoRedo(page.cards);
+    else if ([...whats].every((w) => w === "report" || w === "entry")) redrawBox(page.cards, drawReport);
+    else redrawBox(page.cards, drawCards);
+    if (whats.has("report")) drawPart("difficulty");
+    if (["replace", "undo", "redo"].some((w) => whats.has(w))) drawWithSet();
+    else if (whats.has("edit") || whats.has("entry")) whenSettled(drawWithSet);  // not on the keystroke's path
   });
 }
 
-function casesTable(cases, redraw) {
-  const head = COLUMNS.map((column) => {
-    const sorted = state.sort.column === column;
-    return h("th", {scope: "col", "aria-sort": sorted ? (state.sort.up ? "ascending" : "descending") : "none"},
-      h("button", {type: "button", class: "sort", "aria-label": t("designer.sort", {column: t(`col.${column}`)}),
-                   onclick: () => {
-                     state.sort = {column, up: sorted ? !state.sort.up : true};
-                     redraw();
-                   }}, t(`col.${column}`), sorted ? (state.sort.up ? " ▲" : " ▼") : ""));
-  });
-  return h("div", {class: "scroll"}, h("table", {class: "cases"}, h("caption", {}, t("designer.cases")),
-    h("thead", {}, h("tr", {}, head)),
-    h("tbody", {}, sortedCases(cases).map((c) =>
-      h("tr", {class: c.solvable ? null : "bad"}, COLUMNS.map((column) => h("td", {}, cell(column, c[column]))))))));
+/** The sections that show the set itself (not its audit). */
+function drawWithSet() {
+  drawPart("print");
+  drawPart("design");
 }
 
-function findings(title, items) {
-  return items.length ? h("section", {}, h("h4", {}, title),
-    h("ul", {class: "findings"}, items.map((f) => h("li", {class: f.code}, h("code", {}, f.code), " ", f.message)))) : null;
+subscribe(onChange);
+
+/** Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, on this page, except in another section's own fields. */
+document.addEventListener("keydown", (e) => {
+  if (!page?.cards.isConnected || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+  const active = document.activeElement;
+  if (active && !page.cards.contains(active) && active.matches("input, textarea, select, [contenteditable='true']")) return;
+  const key = e.key.toLowerCase();
+  if (key === "z" && !e.shiftKey) {
+    e.preventDefault();
+    undo();
+  } else if (key === "y" || (key === "z" && e.shiftKey)) {
+    e.preventDefault();
+    redo();
+  }
+});
+
+/** The sections after the cards: their module, and how the page calls it. */
+const PARTS = {
+  difficulty: {module: "./charts.js", title: "wb.sec.difficulty",
+               draw: (m, box) => m.renderDifficulty(box, {report: workbench.report, previous: workbench.previous, doc: workbench.doc})},
+  design: {module: "./designjob.js", title: "wb.sec.design",
+           draw: (m, box) => m.renderDesign(box, {doc: workbench.doc, take: (doc) => replaceSet(doc, t("wb.step.design"))})},
+  print: {module: "./print.js", title: "wb.sec.print", draw: (m, box) => m.renderPrint(box, {doc: workbench.doc})},
+  deck: {module: "./deckedit.js", title: "wb.sec.deck", draw: (m, box) => m.renderDeck(box), fallback: deckForm},
+};
+const loaded = {};
+
+/** Draw a section with its module (loaded once); a module that cannot be loaded, or fails to draw, is
+ * said in its section (or replaced by its fallback), and the rest of the page works on. */
+async function drawPart(key) {
+  const part = PARTS[key];
+  const box = page?.[key];
+  if (!box?.isConnected) return;
+  try {
+    loaded[key] ??= await import(part.module);
+  } catch {
+    if (part.fallback) return part.fallback(box);
+    return fill(box, h("p", {class: "error"}, t("wb.part.missing")));
+  }
+  try {
+    if (box.isConnected) await part.draw(loaded[key], box);
+  } catch (error) {  // said in its own section: the rest of the page works on
+    if (box.isConnected) fill(box, h("p", {class: "error", role: "alert"}, errorText(error)));
+  }
 }
 
-/** A report, and beside it the problems of a later document that could not be read (the report
- * stays, marked as the last one made). */
-function withProblems(problems, report) {
-  if (!problems) return report;
-  return h("div", {class: "report-box"}, problemList(problems),
-    report ? h("div", {class: "previous"}, h("p", {class: "note"}, t("designer.previous")), report) : null);
+export async function render(main) {
+  const section = (key, title) => {
+    const box = h("div", {class: `wb-part wb-part-${key}`});
+    return [box, h("section", {class: "panel", "aria-labelledby": `wb-${key}-h`},
+      h("h2", {id: `wb-${key}-h`}, t(title)), box)];
+  };
+  const [cards, cardsSection] = section("cards", "wb.sec.cards");
+  const rest = Object.entries(PARTS).map(([key, part]) => [key, ...section(key, part.title)]);
+  page = {cards, ...Object.fromEntries(rest.map(([key, box]) => [key, box]))};
+  fill(main, h("h1", {}, t("designer.title")), cardsSection, rest.map(([, , s]) => s));
+  drawCards(cards);
+  auditIfNeeded();
+  await Promise.all(Object.keys(PARTS).map(drawPart));
 }
 
-function cardReport(redraw) {
-  const r = state.report;
-  if (!r) return null;
-  return h("div", {class: "report"},
-    h("p", {class: r.ok ? "ok" : "bad", role: "status"}, `${r.card_set}: `, r.ok ? t("designer.ok") : t("designer.bad", {n: r.errors.length})),
-    h("button", {type: "button", onclick: () => download("audit.json", JSON.stringify(r, null, 2))}, t("designer.download")),
-    findings(t("designer.errors"), r.errors), findings(t("designer.warnings"), r.warnings),
-    casesTable(r.cases, redraw));
-}
+// -- the board and stealth deck, as text, if deckedit.js cannot be loaded -----------------------
 
-function deckReport() {
-  const r = state.deckReport;
-  if (!r) return null;
-  return h("div", {class: "report"},
+const deck = {text: {board: "", stealth: "", sequences: ""}, report: null, problems: null};
+
+/** Today's board and stealth deck form: three text boxes, audited with POST /v1/audit-deck. */
+function deckForm(box) {
+  const redraw = () => keepFocus(box, () => deckForm(box));
+  const area = (part) => h("textarea", {rows: 5, spellcheck: "false", value: deck.text[part],
+                                        oninput: (e) => { deck.text[part] = e.target.value; }});
+  const audit = async () => {
+    const body = Object.fromEntries(Object.entries(deck.text).filter(([, v]) => v.trim()));
+    try {
+      deck.report = await api("POST", "/v1/audit-deck", {body});
+      deck.problems = null;
+    } catch (error) {
+      deck.problems = failure(error);
+    }
+    redraw();
+  };
+  const r = deck.report;
+  const report = r ? h("div", {class: "report"},
     h("p", {class: r.ok ? "ok" : "bad", role: "status"},
       t("designer.checked", {board: r.board, locations: r.locations, paths: r.paths, cards: r.cards, walks: r.walks.length}), " ",
       r.ok ? t("designer.ok") : t("designer.bad", {n: r.errors})),
-    h("button", {type: "button", onclick: () => download("audit-deck.json", JSON.stringify(r, null, 2))}, t("designer.download")),
-    r.findings.length ? h("ul", {class: "findings"}, r.findings.map((f) =>
-      h("li", {class: f.severity ?? ""}, h("code", {}, f.code ?? ""), " ", f.message))) : null);
+    r.findings.length ? h("ul", {class: "findings"}, r.findings.map((f) => h("li", {}, f.message))) : null) : null;
+  fill(box, field(t("designer.board"), area("board")), field(t("designer.stealth"), area("stealth")),
+    field(t("designer.sequences"), area("sequences")),
+    h("div", {class: "buttons"}, h("button", {type: "button", class: "primary", onclick: audit}, t("designer.audit"))),
+    deck.problems ? problemList(deck.problems) : null, report);
 }
 
-export function render(main) {
-  const redraw = () => keepFocus(main, () => render(main));
-  const text = h("textarea", {rows: 10, spellcheck: "false", value: state.cards, oninput: (e) => { state.cards = e.target.value; }});
-  const file = h("input", {type: "file", accept: ".yaml,.yml,.json,text/yaml,application/json"});
-  file.addEventListener("change", async () => {
-    state.cards = (await readFile(file)) ?? state.cards;
-    text.value = state.cards;
-  });
-  const audit = async () => {
-    if (!state.cards.trim()) {
-      state.problems = [{path: "", message: t("designer.empty")}];
-      return redraw();
-    }
-    try {
-      state.report = await api("POST", "/v1/audit", {text: state.cards, contentType: "application/yaml"});
-      state.problems = null;
-    } catch (error) {
-      state.problems = failure(error);  // shown beside the previous report, which stays
-    }
-    redraw();
-  };
-  const shipped = async () => {
-    state.cards = JSON.stringify(await api("GET", "/v1/cards"), null, 2);
-    text.value = state.cards;
-  };
-  const deckArea = (part) => h("textarea", {rows: 5, spellcheck: "false", value: state.deck[part],
-                                            oninput: (e) => { state.deck[part] = e.target.value; }});
-  const auditDeck = async () => {
-    const body = Object.fromEntries(Object.entries(state.deck).filter(([, v]) => v.trim()));
-    try {
-      state.deckReport = await api("POST", "/v1/audit-deck", {body});
-      state.deckProblems = null;
-    } catch (error) {
-      state.deckProblems = failure(error);
-    }
-    redraw();
-  };
-  fill(main, h("h1", {}, t("designer.title")),
-    h("section", {class: "panel", "aria-labelledby": "cards-h"}, h("h2", {id: "cards-h"}, t("designer.cards")),
-      field(t("designer.paste"), text), field(t("designer.upload"), file),
-      h("div", {class: "buttons"},
-        h("button", {type: "button", onclick: shipped}, t("designer.shipped")),
-        h("button", {type: "button", class: "primary", onclick: audit}, t("designer.audit"))),
-      h("div", {id: "card-report"}, withProblems(state.problems, cardReport(redraw)))),
-    h("section", {class: "panel", "aria-labelledby": "deck-h"}, h("h2", {id: "deck-h"}, t("designer.deck")),
-      field(t("designer.board"), deckArea("board")), field(t("designer.stealth"), deckArea("stealth")),
-      field(t("designer.sequences"), deckArea("sequences")),
-      h("div", {class: "buttons"}, h("button", {type: "button", class: "primary", onclick: auditDeck}, t("designer.audit"))),
-      h("div", {id: "deck-report"}, withProblems(state.deckProblems, deckReport()))));
-}

@@ -1,0 +1,391 @@
+// The designer's workbench: the card set edited as cards. Each lady is drawn as the game draws
+// her (her suit's colour, her name, her traits, her key table) and every part of her is a control:
+// the name in each language, the suit, the traits as chips, each key entry typed as the card prints
+// it (2, 0/2). The traits and suits themselves are edited in their own box. What cannot be read
+// (a key entry 5 or 1/x, an id already taken) is said beside its field and kept as typed, while the
+// set keeps its last good state; every good change goes through cardset.edit() (undoable, saved,
+// audited).
+import {pip, suitColour} from "./card.js";
+import {copy, edit, redrawAll, settle, workbench} from "./cardset.js";
+import {h} from "./dom.js";
+import {LANGS, lang, name, t} from "./i18n.js";
+import {entryText} from "./who.js";
+import WORDS from "../words/workbench.json" with {type: "json"};
+
+/** The languages' own names, as the page's language switch says them. */
+const ENDONYMS = {en: "English", it: "Italiano", ru: "Русский"};
+
+/**
+ * What was typed but cannot be read yet, by field (its data-focus key): {text, message}, or
+ * {traits, message} for a lady's trait chips. Shown instead of the set's value until it can be
+ * read; forgotten when the set is replaced, undone or redone (the fields then show the set).
+ */
+const drafts = new Map();
+export const forgetDrafts = () => drafts.clear();
+
+/** The boxes (details) opened or closed by hand, by key: they stay so across redraws. */
+const opened = new Map();
+
+/** A box that opens and closes (details), kept as it was left across redraws; `open` at first. */
+function box(key, cls, open, summaryText, ...children) {
+  const el = h("details", {class: cls, open: (opened.get(key) ?? open) || null, "data-box": key}, h("summary", {}, summaryText), ...children);
+  el.addEventListener("toggle", () => opened.set(key, el.open));
+  return el;
+}
+
+// -- names --------------------------------------------------------------------------------------
+
+const byId = (list, id) => (list ?? []).find((item) => item.id === id);
+/** A trait's, suit's or lady's name in the page's language (its id when it has none). */
+export const traitName = (doc, id) => name(byId(doc.traits, id)?.name ?? id) || id;
+export const suitName = (doc, id) => name(byId(doc.suits, id)?.name ?? id) || id;
+export const ladyName = (doc, id) => name(byId(doc.ladies, id)?.name ?? id) || id;
+
+/** A page word in every language, as a name map ({en, it, ru}) for a new thing of the set. */
+const wordInEvery = (key, fields = {}) => Object.fromEntries(LANGS.map((code) =>
+  [code, WORDS[code][key].replace(/\{(\w+)\}/g, (whole, f) => (f in fields ? String(fields[f]) : whole))]));
+
+/** A name map with one language set (an empty text removes that language). */
+function setName(thing, code, text) {
+  const names = typeof thing.name === "string" ? {en: thing.name} : {...(thing.name ?? {})};
+  if (text.trim()) names[code] = text;
+  else delete names[code];
+  thing.name = names;
+}
+
+const nameIn = (thing, code) => (typeof thing.name === "string" ? (code === "en" ? thing.name : "") : thing.name?.[code] ?? "");
+
+// -- key entries --------------------------------------------------------------------------------
+
+/** A key entry typed as the card prints it, read: {counts} or {message} (said beside the field). */
+function readEntry(text, k) {
+  const parts = text.trim().split("/").map((p) => p.trim());
+  if (!text.trim()) return {message: t("wb.entry.empty")};
+  const bad = parts.find((p) => !/^\d+$/.test(p));
+  if (bad !== undefined) return {message: t("wb.entry.bad", {text: bad || "/"})};
+  const counts = parts.map(Number);
+  const high = counts.find((n) => n > k);
+  if (high !== undefined) return {message: t("wb.entry.range", {n: high, k})};
+  const twice = counts.find((n, i) => counts.indexOf(n) !== i);
+  if (twice !== undefined) return {message: t("wb.entry.twice", {n: twice})};
+  return {counts: counts.sort((a, b) => a - b)};
+}
+
+// -- changes of the set that keep it whole -------------------------------------------------------
+
+/** An id not used in a list: base, base-2, base-3… */
+function freeId(list, base) {
+  const used = new Set(list.map((x) => x.id));
+  if (!used.has(base)) return base;
+  let n = 2;
+  while (used.has(`${base}-${n}`)) n += 1;
+  return `${base}-${n}`;
+}
+
+/** Why an id cannot be used for list[index] (empty, or another's), or "". */
+function idProblem(list, index, id) {
+  if (!id.trim() || id !== id.trim()) return t("wb.id.empty");
+  return list.some((x, i) => i !== index && x.id === id) ? t("wb.id.taken") : "";
+}
+
+/** The counts of traits a lady shares with each suit's other ladies: a key that tells the truth ([0] for a suit without ladies). */
+function truthfulKey(doc, lady) {
+  return Object.fromEntries(doc.suits.map((s) => {
+    const shared = new Set(doc.ladies.filter((d) => d !== lady && d.suit === s.id)
+      .map((d) => d.traits.filter((tr) => lady.traits.includes(tr)).length));
+    return [s.id, shared.size ? [...shared].sort((a, b) => a - b) : [0]];
+  }));
+}
+
+/** The first k traits, in the set's order, that no lady has together yet (the first k if all are taken). */
+function freshTraits(doc) {
+  const ids = doc.traits.map((tr) => tr.id);
+  const k = doc.traits_per_lady;
+  const taken = new Set(doc.ladies.map((l) => [...l.traits].sort().join("\n")));
+  const pick = (start, chosen) => {
+    if (chosen.length === k) return taken.has([...chosen].sort().join("\n")) ? null : chosen;
+    for (let i = start; i < ids.length; i += 1) {
+      const found = pick(i + 1, [...chosen, ids[i]]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return pick(0, []) ?? ids.slice(0, k);
+}
+
+function addLady() {
+  edit(t("wb.step.add"), (doc) => {
+    const n = doc.ladies.length + 1;
+    const counts = new Map(doc.suits.map((s) => [s.id, doc.ladies.filter((l) => l.suit === s.id).length]));
+    const suit = doc.suits.find((s) => counts.get(s.id) < 2)?.id ?? doc.suits[0]?.id ?? "";
+    const lady = {id: freeId(doc.ladies, `lady-${n}`), name: wordInEvery("wb.new.lady", {n}), suit, traits: freshTraits(doc), key: {}};
+    lady.key = truthfulKey(doc, lady);
+    doc.ladies.push(lady);
+  });
+}
+
+function copyLady(index) {
+  edit(t("wb.step.copy"), (doc) => {
+    const lady = copy(doc.ladies[index]);
+    lady.id = freeId(doc.ladies, lady.id);
+    lady.name = Object.fromEntries(LANGS.map((code) => [code, WORDS[code]["wb.copyof"].replace("{name}", nameIn(lady, code) || nameIn(lady, "en") || lady.id)]));
+    doc.ladies.splice(index + 1, 0, lady);
+  });
+}
+
+const removeLady = (index) => edit(t("wb.step.remove"), (doc) => { doc.ladies.splice(index, 1); });
+
+/** Rename a trait or a suit's id everywhere the set uses it. */
+function renameId(doc, kind, from, to) {
+  for (const lady of doc.ladies) {
+    if (kind === "traits") lady.traits = lady.traits.map((tr) => (tr === from ? to : tr));
+    else {
+      if (lady.suit === from) lady.suit = to;
+      lady.key = Object.fromEntries(Object.entries(lady.key).map(([s, v]) => [s === from ? to : s, v]));
+    }
+  }
+  if (kind === "suits" && doc.modes) {
+    for (const table of Object.values(doc.modes)) {
+      for (const [s, removed] of Object.entries({...table})) {
+        delete table[s];
+        table[s === from ? to : s] = removed === from ? to : removed;
+      }
+    }
+  }
+}
+
+function addTrait() {
+  edit(t("wb.step.trait"), (doc) => {
+    const n = doc.traits.length + 1;
+    doc.traits.push({id: freeId(doc.traits, `trait-${n}`), name: wordInEvery("wb.new.trait", {n})});
+  });
+}
+
+function addSuit() {
+  edit(t("wb.step.suit"), (doc) => {
+    const n = doc.suits.length + 1;
+    const id = freeId(doc.suits, `suit-${n}`);
+    doc.suits.push({id, colour: "grey", name: wordInEvery("wb.new.suit", {n})});
+    for (const lady of doc.ladies) lady.key[id] = [0];
+    const others = doc.suits.filter((s) => s.id !== id);
+    for (const table of Object.values(doc.modes ?? {})) if (others.length) table[id] = others[0].id;
+  });
+}
+
+/** Remove a trait or a suit no lady uses (else say who uses it). */
+function removeEntry(kind, index) {
+  const doc = workbench.doc;
+  const id = doc[kind][index].id;
+  const users = doc.ladies.filter((l) => (kind === "traits" ? l.traits.includes(id) : l.suit === id));
+  if (users.length) {
+    drafts.set(`${kind}:${index}:remove`, {message: t(`wb.${kind}.used`, {ladies: users.map((l) => ladyName(doc, l.id)).join(", ")})});
+    return false;
+  }
+  edit(t(`wb.step.remove.${kind}`), (next) => {
+    next[kind].splice(index, 1);
+    if (kind === "suits") {
+      for (const lady of next.ladies) delete lady.key[id];
+      for (const table of Object.values(next.modes ?? {})) {
+        delete table[id];
+        for (const [s, removed] of Object.entries(table)) {  // the suit a mode removed is gone: the next one along
+          if (removed === id) table[s] = next.suits.find((x, i) => x.id !== s && i >= index)?.id ?? next.suits.find((x) => x.id !== s)?.id;
+        }
+      }
+    }
+  });
+  return true;
+}
+
+// -- fields -------------------------------------------------------------------------------------
+
+/** A field's message, for aria-describedby. */
+function message(id, text) {
+  return h("span", {class: "field-error", id, role: text ? "alert" : null}, text || "");
+}
+
+/**
+ * A text field of the set: it shows the set's value (or what was typed and cannot be read yet),
+ * and on each keystroke `read(text)` gives {message} (kept as typed, said beside it) or
+ * {change(doc)} (applied, one undo step per field visit).
+ */
+function textField({focus, label, value, read, cls = "", undoLabel}) {
+  const draft = drafts.get(focus);
+  const msgId = `m-${focus.replace(/[^\w-]/g, "_")}`;
+  const input = h("input", {type: "text", class: cls, "data-focus": focus, "aria-label": label, spellcheck: "false",
+                            value: draft?.text ?? value, "aria-invalid": draft?.message ? "true" : "false",
+                            "aria-describedby": msgId, autocomplete: "off"});
+  input.addEventListener("input", () => {
+    const result = read(input.value);
+    if (result.message) {
+      drafts.set(focus, {text: input.value, message: result.message});
+      input.setAttribute("aria-invalid", "true");
+      const el = document.getElementById(msgId);
+      if (el) { el.textContent = result.message; el.setAttribute("role", "alert"); }
+      return;
+    }
+    const had = drafts.delete(focus);
+    if (had) {
+      input.setAttribute("aria-invalid", "false");
+      const el = document.getElementById(msgId);
+      if (el) el.textContent = "";
+    }
+    edit(undoLabel, result.change, focus);
+  });
+  input.addEventListener("change", settle);
+  return [input, message(msgId, draft?.message)];
+}
+
+/** The name fields of a thing (a lady, a trait, a suit) in every language; the page's language first. */
+function nameFields(focusBase, thing, pathOf, who) {
+  const order = [lang(), ...LANGS.filter((c) => c !== lang())];
+  return order.map((code) => {
+    const [input, msg] = textField({
+      focus: `${focusBase}:name:${code}`, label: t("wb.name", {lang: ENDONYMS[code]}), value: nameIn(thing, code),
+      undoLabel: t("wb.step.name", {what: who}),
+      read: (text) => ({change: (doc) => setName(pathOf(doc), code, text)})});
+    return h("label", {class: "wb-lang"}, h("span", {lang: code}, code.toUpperCase()), input, msg);
+  });
+}
+
+/** An id field: an empty id or another's is said and kept as typed; a good one is renamed everywhere. */
+function idField(kind, index) {
+  const thing = workbench.doc[kind][index];
+  const [input, msg] = textField({
+    focus: `${kind}:${index}:id`, label: t("wb.id"), value: thing.id, cls: "wb-id", undoLabel: t("wb.step.id"),
+    read: (text) => {
+      const problem = idProblem(workbench.doc[kind], index, text);
+      return problem ? {message: problem} : {change: (doc) => {
+        const from = doc[kind][index].id;
+        doc[kind][index].id = text;
+        if (kind !== "ladies") renameId(doc, kind, from, text);
+      }};
+    }});
+  return h("label", {class: "wb-lang"}, h("span", {}, t("wb.id")), input, msg);
+}
+
+// -- a lady as a card -----------------------------------------------------------------------------
+
+function traitChips(doc, index) {
+  const lady = doc.ladies[index];
+  const focus = `ladies:${index}:traits`;
+  const draft = drafts.get(focus);
+  const chosen = draft?.traits ?? lady.traits;
+  const msgId = `m-ladies-${index}-traits`;
+  const toggle = (id) => {
+    const next = chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id];
+    const order = doc.traits.map((tr) => tr.id).filter((x) => next.includes(x));
+    if (order.length === doc.traits_per_lady) {
+      drafts.delete(focus);
+      edit(t("wb.step.traits", {lady: ladyName(doc, lady.id)}), (d) => { d.ladies[index].traits = order; });
+    } else {
+      drafts.set(focus, {traits: order, message: t("wb.traits.count", {k: doc.traits_per_lady, n: order.length})});
+      redrawAll();  // the set keeps its last good traits
+    }
+  };
+  return h("div", {class: "wb-traits", role: "group", "aria-label": t("wb.traits"), "aria-describedby": msgId,
+                   "data-focus-group": focus},
+    h("p", {class: "wb-head", "aria-hidden": "true"}, t("wb.traits")),
+    h("div", {class: "wb-chips"}, doc.traits.map((tr) =>
+      h("button", {type: "button", class: "wb-chip", "aria-pressed": chosen.includes(tr.id) ? "true" : "false",
+                   "data-focus": `${focus}:${tr.id}`, onclick: () => toggle(tr.id)}, traitName(doc, tr.id)))),
+    message(msgId, draft?.message));
+}
+
+function keyTable(doc, index) {
+  const lady = doc.ladies[index];
+  return h("table", {class: "wb-key"}, h("caption", {}, t("wb.key")),
+    h("tbody", {}, doc.suits.map((s) => {
+      const focus = `ladies:${index}:key:${s.id}`;
+      const [input, msg] = textField({
+        focus, label: suitName(doc, s.id), value: entryText(lady.key[s.id] ?? []), cls: "wb-entry",
+        undoLabel: t("wb.step.key", {lady: ladyName(doc, lady.id), suit: suitName(doc, s.id)}),
+        read: (text) => {
+          const read = readEntry(text, workbench.doc.traits_per_lady);
+          return read.message ? read : {change: (d) => { d.ladies[index].key[s.id] = read.counts; }};
+        }});
+      input.id = `f-${focus.replace(/[^\w-]/g, "_")}`;
+      return h("tr", {"data-suit": s.id},
+        h("th", {scope: "row"}, pip(s), h("label", {for: input.id}, suitName(doc, s.id))),
+        h("td", {}, input, msg));
+    })));
+}
+
+/** A lady as an editable card; `findings` (auditview's) stand under it, inside her group, in a box of
+ * their own (.wb-card-findings) that a new report fills again without drawing the card again. */
+function ladyCard(doc, index, findings = null) {
+  const lady = doc.ladies[index];
+  const who = ladyName(doc, lady.id);
+  const [first, ...others] = nameFields(`ladies:${index}`, lady, (d) => d.ladies[index], who);
+  first.classList.add("wb-title");
+  const suit = h("select", {"aria-label": t("wb.suit"), "data-focus": `ladies:${index}:suit`,
+                            onchange: (e) => edit(t("wb.step.suitof", {lady: who}), (d) => { d.ladies[index].suit = e.target.value; })},
+    doc.suits.map((s) => h("option", {value: s.id, selected: s.id === lady.suit}, suitName(doc, s.id))));
+  const card = h("article", {class: "wb-card", role: "group", "aria-label": who, id: `lady-${lady.id}`, "data-lady": lady.id},
+    h("div", {class: "wb-band"}, h("label", {class: "wb-suit"}, h("span", {"aria-hidden": "true"}, t("wb.suit")), suit)),
+    first,
+    box(`ladies:${index}:more`, "wb-more", false, t("wb.more"), ...others, idField("ladies", index)),
+    traitChips(doc, index),
+    keyTable(doc, index),
+    h("div", {class: "wb-actions"},
+      h("button", {type: "button", class: "small", "data-focus": `ladies:${index}:copy`, "aria-label": t("wb.copy.lady", {lady: who}),
+                   onclick: () => copyLady(index)}, t("wb.copy")),
+      h("button", {type: "button", class: "small", "data-focus": `ladies:${index}:remove`, "aria-label": t("wb.remove.lady", {lady: who}),
+                   onclick: () => removeLady(index)}, t("wb.remove"))),
+    h("div", {class: "wb-card-findings", "data-lady": lady.id}, findings));
+  card.style.setProperty("--suit", suitColour(doc.suits.find((s) => s.id === lady.suit)));
+  return card;
+}
+
+/** Every lady as a card (each with its findings from `findingsOf(ladyId)`), and Add a lady. */
+export function cardGrid(doc, findingsOf) {
+  return h("div", {},
+    h("div", {class: "wb-cards"}, doc.ladies.map((lady, i) => ladyCard(doc, i, findingsOf(lady.id)))),
+    h("div", {class: "buttons"}, h("button", {type: "button", "data-focus": "add-lady", onclick: addLady}, t("wb.add.lady"))));
+}
+
+// -- traits and suits --------------------------------------------------------------------------
+
+function entryRow(kind, index, findings) {
+  const doc = workbench.doc;
+  const thing = doc[kind][index];
+  const label = kind === "traits" ? traitName(doc, thing.id) : suitName(doc, thing.id);
+  const removeKey = `${kind}:${index}:remove`;
+  const removeMsg = drafts.get(removeKey)?.message;
+  let colour = null;
+  if (kind === "suits") {
+    const [input, msg] = textField({
+      focus: `suits:${index}:colour`, label: t("wb.colour"), value: thing.colour ?? "", cls: "wb-id",
+      undoLabel: t("wb.step.colour", {suit: label}),
+      read: (text) => (text.trim() && !CSS.supports("color", text.trim()) ? {message: t("wb.colour.bad", {text})}
+        : {change: (d) => { if (text.trim()) d.suits[index].colour = text.trim(); else delete d.suits[index].colour; }})});
+    colour = h("label", {class: "wb-lang"}, h("span", {}, t("wb.colour")), pip(thing), input, msg);
+    colour.style.setProperty("--suit", suitColour(thing));
+  }
+  return h("li", {class: "wb-entry-row", role: "group", "aria-label": label, id: `${kind === "suits" ? "suit" : "trait"}-${thing.id}`},
+    h("div", {class: "wb-row-fields"}, idField(kind, index), colour, nameFields(`${kind}:${index}`, thing, (d) => d[kind][index], label)),
+    h("div", {class: "wb-actions"},
+      h("button", {type: "button", class: "small", "data-focus": removeKey, "aria-label": t("wb.remove.thing", {what: label}),
+                   "aria-describedby": `m-${removeKey.replace(/[^\w-]/g, "_")}`,
+                   onclick: () => { if (!removeEntry(kind, index)) redrawAll(); }}, t("wb.remove")),
+      message(`m-${removeKey.replace(/[^\w-]/g, "_")}`, removeMsg)),
+    kind === "suits" ? h("div", {class: "wb-suit-findings", "data-suit": thing.id}, findings) : null);
+}
+
+/** The set's traits and suits, each editable (ids, names in every language, a suit's colour); suit findings beside each suit. */
+export function traitsAndSuits(doc, suitFindings, open) {
+  return box("traits-and-suits", "wb-box", open, t("wb.traitsandsuits", {traits: doc.traits.length, suits: doc.suits.length}),
+    h("div", {class: "wb-two"},
+      h("section", {"aria-labelledby": "wb-traits-h"}, h("h3", {id: "wb-traits-h"}, t("wb.traits.title")),
+        h("ul", {class: "wb-entries"}, doc.traits.map((_, i) => entryRow("traits", i, null))),
+        h("button", {type: "button", "data-focus": "add-trait", onclick: addTrait}, t("wb.add.trait"))),
+      h("section", {"aria-labelledby": "wb-suits-h"}, h("h3", {id: "wb-suits-h"}, t("wb.suits.title")),
+        h("ul", {class: "wb-entries"}, doc.suits.map((s, i) => entryRow("suits", i, suitFindings(s.id)))),
+        h("button", {type: "button", "data-focus": "add-suit", onclick: addSuit}, t("wb.add.suit")))));
+}
+
+/** The set's own name. */
+export function setNameField(doc) {
+  const [input, msg] = textField({focus: "set:name", label: t("wb.setname"), value: doc.name ?? "", undoLabel: t("wb.step.setname"),
+    read: (text) => (text.trim() ? {change: (d) => { d.name = text; }} : {message: t("wb.id.empty")})});
+  return h("label", {class: "wb-setname"}, h("span", {"aria-hidden": "true"}, t("wb.setname")), input, msg);
+}

@@ -1,0 +1,268 @@
+// The designer's workbench: the card set being edited, its undo and redo history, kept in this
+// browser across reloads, and its live audit (POST /v1/audit). Every part of the Designer page
+// reads the set from here and changes it only through edit() and replaceSet(), so that each change
+// can be undone, is saved, and is audited.
+import {api, ApiError} from "./api.js";
+import {t} from "./i18n.js";
+import {failure} from "./status.js";
+
+const KEY = "bs.workbench";
+/** Undo steps kept (each a whole set: a 12-lady set is some 5 KB). */
+const DEPTH = 60;
+/** At most one audit in flight, and at most one started per this many ms: the first edit after a
+ * pause is audited at once, the edits that follow it within the window in one audit after it. */
+const AUDIT_SPACING = 150;
+/** The service's body limit (1 MiB): a larger file is refused in the page, with the limit named. */
+const BODY_LIMIT = 1 << 20;
+
+/**
+ * The state every part reads (see notes/designer-contract.md):
+ * doc: the set being edited (the shape of POST /v1/cards/check's answer), or null before one is loaded;
+ * report: the last audit report, of `audited` (the set as it was sent), or null;
+ * previous: {doc, report} as they were before the last edits, or null;
+ * problems: what the server could not read in the last set sent ([{path, message}]), or null;
+ * auditing: whether an audit is on its way; dropped: why the saved set was dropped on load, or null.
+ */
+export const workbench = {doc: null, report: null, previous: null, problems: null, audited: null,
+                          auditing: false, dropped: null};
+
+const history = {undo: [], redo: [], merge: null};
+const listeners = new Set();
+
+/** Call `listener(what, field)` after every change ("edit", "replace", "undo", "redo", "report", "draft"; for an
+ * edit typed in a field, the field's key); returns unsubscribe. */
+export function subscribe(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed(what, field = null) {
+  for (const listener of [...listeners]) listener(what, field);
+}
+
+/** Draw again without a change of the set (what was typed and cannot be read yet is said). */
+export const redrawAll = () => changed("draft");
+
+// -- the shape the editor needs ------------------------------------------------------------------
+
+const isNames = (value) => typeof value === "string" || (value !== null && typeof value === "object" && !Array.isArray(value)
+  && Object.values(value).every((v) => typeof v === "string"));
+const isEntry = (value) => Array.isArray(value) && value.length > 0 && value.every(Number.isInteger);
+const isList = (value, item) => Array.isArray(value) && value.every((x) => x !== null && typeof x === "object" && typeof x.id === "string" && item(x));
+
+/** Whether a document has the shape the editor draws (a saved set that has not is dropped, not drawn). */
+function wellFormed(doc) {
+  if (doc === null || typeof doc !== "object" || !Number.isInteger(doc.traits_per_lady)) return false;
+  const suits = new Set((Array.isArray(doc.suits) ? doc.suits : []).map((s) => s?.id));
+  return isList(doc.traits, (tr) => isNames(tr.name ?? ""))
+    && isList(doc.suits, (s) => isNames(s.name ?? "") && (s.colour === undefined || typeof s.colour === "string"))
+    && isList(doc.ladies, (l) => isNames(l.name ?? "") && typeof l.suit === "string" && Array.isArray(l.traits)
+      && l.traits.every((tr) => typeof tr === "string") && l.key !== null && typeof l.key === "object"
+      && [...suits].every((s) => isEntry(l.key[s])))
+    && (doc.modes === undefined || (doc.modes !== null && typeof doc.modes === "object"));
+}
+
+/** A deep copy of a document (they are plain JSON). */
+export const copy = (doc) => JSON.parse(JSON.stringify(doc));
+
+// -- kept in this browser ------------------------------------------------------------------------
+
+let saving = false;
+
+/** Keep the set and its history in this browser: once its audit has been drawn (a keystroke's report
+ * does not wait for some hundred kilobytes to be written), and at once when the page is left or hidden. */
+function save() {
+  saving = true;
+  whenSettled(saveNow);
+}
+
+function saveNow() {
+  if (!saving) return;
+  saving = false;
+  const state = {doc: workbench.doc, undo: [...history.undo], redo: [...history.redo]};
+  for (;;) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(state));
+      return;
+    } catch {
+      if (!state.undo.length && !state.redo.length) return;  // the set alone does not fit: it stays in the page
+      state.undo.splice(0, Math.ceil(state.undo.length / 2));  // the browser's store is full: keep fewer steps
+      state.redo.splice(0, Math.ceil(state.redo.length / 2));
+    }
+  }
+}
+
+/** The set and its history as this browser kept them; a state that cannot be read is dropped, and said. */
+function restore() {
+  const text = localStorage.getItem(KEY);
+  if (text === null) return;
+  try {
+    const state = JSON.parse(text);
+    const entries = [...(state?.undo ?? []), ...(state?.redo ?? [])];
+    if (!(state.doc === null || wellFormed(state.doc)) || !entries.every((e) => wellFormed(e?.doc))) throw new Error("shape");
+    workbench.doc = state.doc;
+    history.undo = state.undo ?? [];
+    history.redo = state.redo ?? [];
+  } catch {
+    localStorage.removeItem(KEY);
+    workbench.dropped = "wb.dropped";
+  }
+}
+
+restore();
+addEventListener("pagehide", saveNow);
+addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") saveNow(); });
+
+// -- changes ------------------------------------------------------------------------------------
+
+function push(label) {
+  history.undo.push({doc: workbench.doc, label});
+  if (history.undo.length > DEPTH) history.undo.shift();
+  history.redo = [];
+}
+
+/**
+ * Change the set: `change(doc)` edits a copy of it in place. Edits that share a `merge` key, one
+ * after the other, are one undo step (the keystrokes typed in one field); settle() ends a step.
+ */
+export function edit(label, change, merge = null) {
+  if (!workbench.doc) return;
+  const next = copy(workbench.doc);
+  change(next);
+  if (!(merge && history.merge === merge && history.undo.length)) push(label);
+  history.merge = merge;
+  workbench.doc = next;
+  save();
+  scheduleAudit();
+  changed("edit", merge);
+}
+
+/** End the current undo step (a field was left). */
+export function settle() {
+  history.merge = null;
+}
+
+/** Put a whole set in the editor (undoable), and audit it. */
+export function replaceSet(doc, label) {
+  if (workbench.doc) push(label);
+  else history.redo = [];
+  history.merge = null;
+  workbench.doc = copy(doc);
+  workbench.problems = null;
+  save();
+  scheduleAudit();
+  changed("replace");
+}
+
+export const canUndo = () => history.undo.length > 0;
+export const canRedo = () => history.redo.length > 0;
+/** What Undo and Redo would bring back or do again (the label of the step), or null. */
+export const undoLabel = () => history.undo.at(-1)?.label ?? null;
+export const redoLabel = () => history.redo.at(-1)?.label ?? null;
+
+function travel(from, to, what) {
+  const step = from.pop();
+  if (!step) return;
+  to.push({doc: workbench.doc, label: step.label});
+  history.merge = null;
+  workbench.doc = step.doc;
+  save();
+  scheduleAudit();
+  changed(what);
+}
+
+export const undo = () => travel(history.undo, history.redo, "undo");
+export const redo = () => travel(history.redo, history.undo, "redo");
+
+// -- the live audit -----------------------------------------------------------------------------
+
+let timer = null;
+let lastStart = -Infinity;
+let inFlight = false;
+let sent = null;  // the last doc sent to the audit
+
+/** Audit the set soon: at once when no audit runs and none started within AUDIT_SPACING ms, else
+ * as soon as both hold (the edits made meanwhile are audited together, in their last state). */
+function scheduleAudit() {
+  if (timer || inFlight || !workbench.doc || workbench.doc === sent) return;
+  const wait = lastStart + AUDIT_SPACING - performance.now();
+  if (wait > 0) timer = setTimeout(runAudit, wait);
+  else runAudit();  // the request leaves now, before the page draws the edit
+}
+
+async function runAudit() {
+  timer = null;
+  const doc = workbench.doc;
+  if (!doc || doc === sent) return;
+  sent = doc;
+  inFlight = true;
+  workbench.auditing = true;
+  lastStart = performance.now();
+  let retry = false;
+  try {
+    const report = await api("POST", "/v1/audit", {body: doc});
+    if (workbench.report) workbench.previous = {doc: workbench.audited, report: workbench.report};
+    Object.assign(workbench, {report, audited: doc, problems: null});
+  } catch (error) {
+    retry = error instanceof ApiError && [429, 503].includes(error.status);  // busy, or this client past its quota: try again
+    if (retry) sent = null;
+    else workbench.problems = failure(error);  // shown beside the last report, which stays
+  }
+  inFlight = false;
+  workbench.auditing = workbench.doc !== sent;
+  changed("report");
+  if (retry) setTimeout(scheduleAudit, 1000);
+  else scheduleAudit();
+  if (!inFlight && !timer && settling.size) settleSoon();
+}
+
+const settling = new Set();
+
+/**
+ * Run `work` once no audit is on its way and the page is idle: what can wait (writing the set to
+ * this browser, drawing the sections that show the set) waits, so that it never holds up a report.
+ */
+export function whenSettled(work) {
+  settling.add(work);
+  if (!inFlight && !timer) settleSoon();
+}
+
+function settleSoon() {
+  requestIdleCallback(() => {
+    if (inFlight || timer) return;  // an audit started meanwhile: its end comes back here
+    const works = [...settling];
+    settling.clear();
+    for (const work of works) work();
+  }, {timeout: 1000});
+}
+
+/** Audit the set now if it has not been (a page opened on a saved set). */
+export const auditIfNeeded = () => scheduleAudit();
+
+// -- the set in and out ------------------------------------------------------------------------
+
+/** Load the shipped set (GET /v1/cards) into the editor. */
+export async function loadShipped() {
+  replaceSet(await api("GET", "/v1/cards"), t("wb.step.shipped"));
+}
+
+/**
+ * Read a card set file (YAML or JSON) with POST /v1/cards/check and put it in the editor; a file
+ * over the body limit, or one the engine cannot read, changes nothing: its problems are returned
+ * ([{path, message}]), else null.
+ */
+export async function importFile(file) {
+  if (file.size > BODY_LIMIT) return [{path: "", message: t("wb.toolarge", {file: file.name, limit: "1 MiB"})}];
+  const json = /\.json$/i.test(file.name) || file.type === "application/json";
+  try {
+    const doc = await api("POST", "/v1/cards/check", {text: await file.text(),
+                                                      contentType: json ? "application/json" : "application/yaml"});
+    replaceSet(doc, t("wb.step.import", {file: file.name}));
+    return null;
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/** The set as a card set file: {filename, yaml} (POST /v1/cards/export). */
+export const exportSet = () => api("POST", "/v1/cards/export", {body: workbench.doc});
