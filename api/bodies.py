@@ -12,6 +12,8 @@ from typing import Any
 
 from deduce.document import check_surrogates, decode_yaml
 from deduce.errors import InputError
+from deduce.who import cardfile
+from deduce.who.cards import CardSet
 
 #: Media types read as YAML; everything else is read as JSON.
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
@@ -55,3 +57,8 @@ def decode_document(body: bytes, content_type: str | None, what: str) -> Any:
     if not body.strip():
         raise InputError.at((), f"the request body is empty; expected {what} as YAML")
     return decode_yaml(body, what)
+
+
+def card_set_body(body: bytes, content_type: str | None) -> CardSet:
+    """The card set a body holds (JSON, or YAML by its content type), read as ``deduce audit`` reads a file."""
+    return cardfile.parse(decode_document(body, content_type, "card set"))

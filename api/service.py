@@ -36,7 +36,7 @@ import anyio
 import anyio.to_thread
 from starlette.responses import Response
 
-from api.bodies import decode_document, decode_json
+from api.bodies import card_set_body, decode_json
 from api.jobs import Admission, Jobs
 from api.quotas import ClientQuotas
 from deduce.document import in_file
@@ -143,7 +143,7 @@ def started(part: P | None) -> P:
 
 def audit_card_set(body: bytes, content_type: str | None, max_seconds: float) -> AuditReportJSON:
     """A job for :class:`api.jobs.Jobs`: decode a card set document, read it, audit it."""
-    return audit_of(cardfile.parse(decode_document(body, content_type, "card set")), max_seconds)
+    return audit_of(card_set_body(body, content_type), max_seconds)
 
 
 def audit_of(cards: CardSet, max_seconds: float) -> AuditReportJSON:
@@ -157,7 +157,7 @@ def cheap_audit(body: bytes, content_type: str | None, max_seconds: float) -> by
     (a designer's live audit of a 12-lady set: a few milliseconds), or None: then it is a job."""
     if len(body) > SMALL_BODY:
         return None
-    cards = cardfile.parse(decode_document(body, content_type, "card set"))
+    cards = card_set_body(body, content_type)
     if comb(len(cards.traits), cards.traits_per_lady) * len(cards.suits) > CHEAP_CANDIDATES:
         return None
     if audit_cost(cards).seconds > CHEAP_AUDIT_SECONDS:

@@ -38,7 +38,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from typing_extensions import TypedDict
 
-from api.bodies import YAML_TYPES, decode_document, decode_json
+from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
 from api.deps import GamesDep, ServiceDep
 from api.routes import ERRORS, CursorParam, LimitParam, body_doc
 from api.service import PAGE, Page, PagedDeductionJSON
@@ -345,13 +345,19 @@ async def post_hint(request: Request, svc: ServiceDep, limit: LimitParam = PAGE,
     openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
 )
 async def check_cards(request: Request, svc: ServiceDep) -> Any:
-    return await svc.answer(card_set_answer, await request.body(), request.is_disconnected,
+    return await own_document(request, svc, card_set_answer)
+
+
+async def own_document(request: Request, svc: ServiceDep, work: Callable[[str | None, bytes], Any]) -> Any:
+    """The answer of ``work(content type, body)`` to a request whose body is a document of the
+    client's own (a card set, a board): read and answered in a time-limited child process."""
+    return await svc.answer(work, await request.body(), request.is_disconnected,
                             request.headers.get("content-type"), isolate=True)
 
 
 def card_set_answer(content_type: str | None, body: bytes) -> CardSetJSON:
     """``POST /v1/cards/check``, from its body."""
-    return cardfile.to_json(cardfile.parse(decode_document(body, content_type, "card set")))
+    return cardfile.to_json(card_set_body(body, content_type))
 
 
 class CardSetFileJSON(TypedDict):
@@ -371,13 +377,12 @@ class CardSetFileJSON(TypedDict):
     openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
 )
 async def export_cards(request: Request, svc: ServiceDep) -> Any:
-    return await svc.answer(card_set_file_answer, await request.body(), request.is_disconnected,
-                            request.headers.get("content-type"), isolate=True)
+    return await own_document(request, svc, card_set_file_answer)
 
 
 def card_set_file_answer(content_type: str | None, body: bytes) -> CardSetFileJSON:
     """``POST /v1/cards/export``, from its body."""
-    cards = cardfile.parse(decode_document(body, content_type, "card set"))
+    cards = card_set_body(body, content_type)
     return {"filename": file_name(cards.name), "yaml": card_set_yaml(cards)}
 
 
@@ -398,8 +403,7 @@ def file_name(title: str) -> str:
         for media in ("application/json", YAML_TYPES[0])}}},
 )
 async def check_board(request: Request, svc: ServiceDep) -> Any:
-    return await svc.answer(board_answer, await request.body(), request.is_disconnected,
-                            request.headers.get("content-type"), isolate=True)
+    return await own_document(request, svc, board_answer)
 
 
 def board_answer(content_type: str | None, body: bytes) -> BoardJSON:
