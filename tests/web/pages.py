@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from api.models import SMALL_CARD_SET
@@ -96,6 +97,8 @@ def click_action(page: Page, name: str) -> None:
     shows_version(page, before + 1)
 
 
+#: How many times the controls are read again when the page redrew while they were read.
+SNAPSHOT_TRIES = 50
 #: The roles of controls, as chromium names them in its accessibility tree.
 CONTROL_ROLES = {"button", "link", "textbox", "combobox", "listbox", "checkbox", "radio", "spinbutton", "slider",
                  "switch", "menuitem", "tab", "searchbox", "DisclosureTriangle"}
@@ -115,12 +118,19 @@ def _nodes(tree: dict[str, Any]) -> Iterator[dict[str, Any]]:
 def unnamed_controls(page: Page) -> list[str]:
     """Every control the page shows that has no accessible name: each element a keyboard reaches
     (:data:`FOCUSABLE`) and each node of chromium's accessibility tree with a control's role,
-    by its role and its HTML."""
+    by its role and its HTML. The page may redraw between two reads of it (a live audit answering):
+    the reading starts again until the document and its controls are of one moment."""
     cdp = page.context.new_cdp_session(page)
     try:
-        document = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
-        backend = {n["nodeId"]: n["backendNodeId"] for n in _nodes(document)}
-        focusable = cdp.send("DOM.querySelectorAll", {"nodeId": document["nodeId"], "selector": FOCUSABLE})["nodeIds"]
+        for _ in range(SNAPSHOT_TRIES):
+            document = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+            backend = {n["nodeId"]: n["backendNodeId"] for n in _nodes(document)}
+            focusable = cdp.send("DOM.querySelectorAll",
+                                 {"nodeId": document["nodeId"], "selector": FOCUSABLE})["nodeIds"]
+            if all(i in backend for i in focusable):
+                break
+        else:
+            raise AssertionError(f"the page kept redrawing while its controls were read ({SNAPSHOT_TRIES} times)")
         tree = {n["backendDOMNodeId"]: n for n in cdp.send("Accessibility.getFullAXTree")["nodes"]
                 if "backendDOMNodeId" in n}
         checked = {backend[i] for i in focusable}
@@ -129,9 +139,12 @@ def unnamed_controls(page: Page) -> list[str]:
         for node_backend in checked:
             node = tree.get(node_backend)
             if node is None or node.get("ignored"):
-                continue  # not shown (display: none, a closed <details>): nothing to name
+                continue  # not shown (display: none, a closed <details>), or gone in a redraw: nothing to name
             if not str(node.get("name", {}).get("value", "")).strip():
-                html = cdp.send("DOM.getOuterHTML", {"backendNodeId": node_backend})["outerHTML"]
+                try:
+                    html = cdp.send("DOM.getOuterHTML", {"backendNodeId": node_backend})["outerHTML"]
+                except PlaywrightError:  # unnamed when read, gone in a redraw since: still a finding
+                    html = "(redrawn since)"
                 found.append(f"{node.get('role', {}).get('value')}: {html[:160]}")
         return found
     finally:
