@@ -71,9 +71,9 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Literal, get_args
+from typing import Any, Literal, cast, get_args
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
@@ -201,9 +201,8 @@ class Figures:
     fog_value: float | None
 
     def to_json(self) -> PlanFiguresJSON:
-        return {"here_now": self.here_now, "slots_left": self.slots_left, "fog_left": self.fog_left,
-                "clues_held": self.clues_held, "keys_left": self.keys_left, "route": self.route,
-                "proven": self.proven, "suit_card_proves": self.suit_card_proves, "fog_value": self.fog_value}
+        """The figures as JSON: :class:`PlanFiguresJSON` has exactly these fields, in this order."""
+        return cast(PlanFiguresJSON, asdict(self))
 
 
 @dataclass(frozen=True)
