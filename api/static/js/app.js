@@ -56,9 +56,6 @@ async function render() {
 document.getElementById("lang").addEventListener("change", (e) => {
   setLang(e.target.value);
   render();
-
-// Kept by a service worker (/sw.js), the page opens and says so when the server cannot be reached.
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 });
 window.addEventListener("hashchange", () => {
   render().then(() => main.focus({preventScroll: false}));
