@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from importlib.resources import files
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
@@ -155,3 +156,22 @@ def control_count(page: Page) -> int:
     """How many controls the page shows (so that a walk over none cannot pass)."""
     shown = f"[...document.querySelectorAll({FOCUSABLE!r})].filter((e) => e.checkVisibility())"
     return int(page.evaluate(f"{shown}.length"))
+
+
+#: axe-core, Deque's accessibility engine, as the axe-playwright-python package bundles it.
+AXE_SCRIPT = files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")
+#: The rules of WCAG 2.1 at levels A and AA, as axe-core tags them.
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def accessibility_violations(page: Page) -> list[str]:
+    """What axe-core finds against WCAG 2.1 AA on the page as it is now: each rule broken, its
+    impact and the elements that break it (axe is put in the page once per document)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE_SCRIPT)
+    found: list[str] = page.evaluate(
+        """(tags) => axe.run(document, {runOnly: {type: "tag", values: tags}, resultTypes: ["violations"]})
+          .then((r) => r.violations.map((v) =>
+            `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("; ")}`))""",
+        WCAG_21_AA)
+    return found

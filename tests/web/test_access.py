@@ -1,5 +1,6 @@
-"""The pages for everyone: every control named (in each language), a game played with the keyboard
-alone, and every page used on a phone's width with no sideways scrolling."""
+"""The pages for everyone: every control named (in each language), no violation of WCAG 2.1 AA that
+axe-core finds (desktop and phone, in each language), a game played with the keyboard alone, and every
+page used on a phone's width with no sideways scrolling."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from playwright.sync_api import Page, expect
 from api.browser import PHONE
 from api.screenshots import type_rulebook_example
 from tests.web.pages import (
+    accessibility_violations,
     click_action,
     control_count,
     load_the_shipped_set,
@@ -66,12 +68,25 @@ def test_every_control_is_named_in_each_language(page: Page, watch: Watch, lang:
     walked = 0
     for shown in show_every_page(page):
         assert not unnamed_controls(page), (lang, shown, unnamed_controls(page))
+        assert not accessibility_violations(page), (lang, shown, accessibility_violations(page))
         walked += control_count(page)
         if shown.startswith("play: a game"):  # the actions, by the names of the chosen language
             for name in ACTIONS[lang]:
                 expect(page.get_by_role("button", name=name, exact=True), f"{lang}: {name}").to_have_count(1)
     assert walked > 100  # the walk went over the pages' controls
     assert page.evaluate("document.documentElement.lang") == lang
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_axe_finds_nothing_on_a_phone(open_pages: Pages, lang: str) -> None:
+    page = open_pages(PHONE)
+    open_pages.watch(page).expected_statuses.add(422)
+    set_language(page, lang)
+    walked = []
+    for shown in show_every_page(page):
+        assert not accessibility_violations(page), (lang, shown, accessibility_violations(page))
+        walked.append(shown)
+    assert len(walked) == 5  # every page was shown, and checked
 
 
 def focused(page: Page, selector: str) -> bool:
