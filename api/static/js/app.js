@@ -5,6 +5,7 @@ import {fill, h} from "./dom.js";
 import {lang, setLang, t} from "./i18n.js";
 import {errorText, notify} from "./status.js";
 import {loadWorld} from "./words.js";
+import {applyTheme, drawThemeSwitch, setTheme} from "./theme.js";
 import * as home from "./home.js";
 import * as play from "./play.js";
 import * as table from "./table.js";
@@ -12,6 +13,7 @@ import * as designer from "./designer.js";
 
 const PAGES = {"": home, play, table, designer};
 const main = document.getElementById("main");
+applyTheme();
 
 function route() {
   return location.hash.replace(/^#\/?/, "").split(/[/?]/)[0];
@@ -21,6 +23,7 @@ function drawChrome() {
   document.documentElement.lang = lang();
   document.getElementById("lang").value = lang();
   document.getElementById("lang-label").textContent = t("lang");
+  drawThemeSwitch(document.getElementById("theme"), document.getElementById("theme-label"));
   document.getElementById("skip").textContent = t("skip");
   document.getElementById("brand").textContent = t("home.title");
   const nav = document.getElementById("nav");
@@ -57,6 +60,7 @@ document.getElementById("lang").addEventListener("change", (e) => {
   setLang(e.target.value);
   render();
 });
+document.getElementById("theme").addEventListener("change", (e) => setTheme(e.target.value));
 window.addEventListener("hashchange", () => {
   render().then(() => main.focus({preventScroll: false}));
 });

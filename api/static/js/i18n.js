@@ -12,7 +12,7 @@ const KEY = "bs.lang";
 
 const UI = {
   en: {
-    "lang": "Language", "skip": "Skip to content", "nav.label": "Pages",
+    "lang": "Language", "theme": "Theme", "theme.system": "As the system", "theme.light": "Light", "theme.dark": "Dark", "skip": "Skip to content", "nav.label": "Pages",
     "page.home": "Home", "page.play": "Play", "page.table": "At the table", "page.designer": "Designer", "page.docs": "API docs",
     "home.title": "Black Sonata", "home.lead": "Find the Dark Lady in Shakespeare's London: who she is, and where she is.",
     "home.play": "Play the solitaire game here: the map, the clue cards and your deduction tokens, with hints on request.",
@@ -137,7 +137,7 @@ const UI = {
     "designer.previous": "The last report made, before these problems:"
   },
   it: {
-    "lang": "Lingua", "skip": "Vai al contenuto", "nav.label": "Pagine",
+    "lang": "Lingua", "theme": "Tema", "theme.system": "Come il sistema", "theme.light": "Chiaro", "theme.dark": "Scuro", "skip": "Vai al contenuto", "nav.label": "Pagine",
     "page.home": "Inizio", "page.play": "Gioca", "page.table": "Al tavolo", "page.designer": "Autore", "page.docs": "Documentazione API",
     "home.title": "Black Sonata", "home.lead": "Trova la Dama Bruna nella Londra di Shakespeare: chi è, e dove si trova.",
     "home.play": "Gioca qui la partita in solitario: la mappa, le carte indizio e i tuoi segnalini, con suggerimenti a richiesta.",
@@ -259,7 +259,7 @@ const UI = {
     "designer.previous": "L'ultimo rapporto fatto, prima di questi problemi:"
   },
   ru: {
-    "lang": "Язык", "skip": "К содержанию", "nav.label": "Страницы",
+    "lang": "Язык", "theme": "Тема", "theme.system": "Как в системе", "theme.light": "Светлая", "theme.dark": "Тёмная", "skip": "К содержанию", "nav.label": "Страницы",
     "page.home": "Главная", "page.play": "Играть", "page.table": "За столом", "page.designer": "Автору карт", "page.docs": "Документация API",
     "home.title": "Чёрная соната", "home.lead": "Найдите Смуглую даму в Лондоне Шекспира: кто она и где она.",
     "home.play": "Сыграйте одиночную партию здесь: карта, карты улик и ваши жетоны, подсказки по запросу.",
