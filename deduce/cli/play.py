@@ -133,30 +133,39 @@ def parse_command(game: Game, line: str) -> Command:
     if head in LOCAL:
         return LOCAL[head]
     name = SHORT.get(head, head)
-    lang = game.lang
     if name == "move":
-        if not rest:
-            choices = places(game, game.board.neighbours(game.table.pawn))
-            return Say(play_phrase(lang, "pick.move", choices=choices))
-        to = find_location(game, " ".join(rest))
-        if isinstance(to, Say):
-            return to
-        if not game.board.adjacent(game.table.pawn, to) and "move" in game.legal_actions():
-            return Say(play_phrase(lang, "not-next", place=place(game, to), here=place(game, game.table.pawn),
-                                   choices=places(game, game.board.neighbours(game.table.pawn))))
-        return {"action": "move", "to": to}
+        return _move_command(game, rest)
     if name == "confront":
-        traits = find_traits(game, rest)
-        if isinstance(traits, Say):
-            return traits
-        if len(traits) != game.cards.traits_per_lady:
-            return Say(play_phrase(lang, "pick.traits", choices=numbered_traits(game)))
-        return {"action": "confront", "traits": traits}
+        return _confront_command(game, rest)
     if name == "resolve" and game.pending is not None:
         return _resolve_command(game, rest)
     if name in SHORT.values():
         return {"action": name}
-    return Say(play_phrase(lang, "unknown.command", word=words[0]))
+    return Say(play_phrase(game.lang, "unknown.command", word=words[0]))
+
+
+def _move_command(game: Game, rest: list[str]) -> Command:
+    """A move to the place named (the choices when none is named, or one too far)."""
+    here, lang = game.table.pawn, game.lang
+    if not rest:
+        return Say(play_phrase(lang, "pick.move", choices=places(game, game.board.neighbours(here))))
+    to = find_location(game, " ".join(rest))
+    if isinstance(to, Say):
+        return to
+    if not game.board.adjacent(here, to) and "move" in game.legal_actions():
+        return Say(play_phrase(lang, "not-next", place=place(game, to), here=place(game, here),
+                               choices=places(game, game.board.neighbours(here))))
+    return {"action": "move", "to": to}
+
+
+def _confront_command(game: Game, rest: list[str]) -> Command:
+    """A confrontation naming her traits (the numbered traits when they are not right)."""
+    traits = find_traits(game, rest)
+    if isinstance(traits, Say):
+        return traits
+    if len(traits) != game.cards.traits_per_lady:
+        return Say(play_phrase(game.lang, "pick.traits", choices=numbered_traits(game)))
+    return {"action": "confront", "traits": traits}
 
 
 def _resolve_command(game: Game, rest: list[str]) -> Command:
@@ -489,26 +498,34 @@ class Terminal:
         self.draw([self.say("seed", seed=game.setup.seed)])
         while not game.over:
             line = self.read()
-            if line is None:
+            if line is None or not self.obey(parse_command(game, line)):
                 return
-            command = parse_command(game, line)
-            if command == "quit":
-                if self.confirm("confirm.quit"):
-                    self.console.print(self.say("left", seed=game.setup.seed))
-                    return
-                self.draw([])
-            elif command == "help":
-                self.page(self.say("help"))
-            elif command == "hints":
-                self.page(hints_text(game))
-            elif command == "trail":
-                self.page("\n".join([self.say("trail.title")] + [trail_line(game, e) for e in game.view()["trail"]]))
-            elif isinstance(command, Say):
-                self.draw([command.text])
-            elif isinstance(command, Mapping):
-                self.act(command)
-            elif command:
-                self.draw([])
+
+    def obey(self, command: Command) -> bool:
+        """Carry out one typed command; False when the player quits."""
+        if command == "quit":
+            if self.confirm("confirm.quit"):
+                self.console.print(self.say("left", seed=self.game.setup.seed))
+                return False
+            self.draw([])
+        elif command in ("help", "hints", "trail"):
+            self.page(self.screen(str(command)))
+        elif isinstance(command, Say):
+            self.draw([command.text])
+        elif isinstance(command, Mapping):
+            self.act(command)
+        elif command:
+            self.draw([])
+        return True
+
+    def screen(self, name: str) -> str:
+        """The text of a screen the player asked for: the help, the hints or the trail."""
+        game = self.game
+        if name == "hints":
+            return hints_text(game)
+        if name == "trail":
+            return "\n".join([self.say("trail.title")] + [trail_line(game, e) for e in game.view()["trail"]])
+        return self.say("help")
 
     def act(self, action: ActionDoc) -> None:
         """Send an action; a refusal is said in the game's language, from its code (places numbered)."""

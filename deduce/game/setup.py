@@ -9,7 +9,7 @@ only (:meth:`Setup.to_json`, :meth:`Setup.from_json`: the store keeps games this
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict, cast
 
@@ -76,16 +76,8 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     for name in doc:
         if name not in SETUP_FIELDS:
             bad((key_text(name),), f"unknown field; expected some of: {', '.join(SETUP_FIELDS)}")
-    given = doc.get("mode", "normal")
-    if given not in MODES:
-        bad(("mode",), unknown("mode", given, MODES))
-    mode: Mode = given if given in MODES else "normal"
-    sequence: tuple[SequenceKind, Any] = ("position", 1)
-    seq_doc = doc.get("sequence", {"position": 1})
-    if not isinstance(seq_doc, Mapping) or len(seq_doc) != 1 or next(iter(seq_doc)) not in SEQUENCE_KINDS:
-        bad(("sequence",), 'expected {"position": 1..8} or {"rulebook": "<name>"}')
-    else:
-        sequence = next(iter(seq_doc.items()))
+    mode = _mode(doc, bad)
+    sequence = _sequence(doc, bad)
     reverse = doc.get("reverse", False)
     if not isinstance(reverse, bool):
         bad(("reverse",), f"expected true or false, got {type_name(reverse)}")
@@ -94,25 +86,54 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     if start is not None and (not isinstance(start, str) or not rules.board.has_location(start)):
         bad(("start",), unknown("location", start, rules.board.location_ids))
     seed = doc.get("seed", default_seed)
-    if seed is None:
-        seed = default_seed
+    seed = default_seed if seed is None else seed
     if not is_int(seed) or not 0 <= seed <= MAX_SEED:
         bad(("seed",), f"expected a whole number from 0 to {MAX_SEED}, got {shown(seed)}")
-    discard: Any = doc.get("discard_fog")
-    if mode == "expert":
-        discard = 1 if discard is None else discard
-        if not is_int(discard) or not 1 <= discard <= len(rules.fog) - 1:
-            bad(("discard_fog",), f"Expert discards 1 to {len(rules.fog) - 1} fog cards at setup; got {shown(discard)}")
-    elif discard not in (None, 0) or isinstance(discard, bool):
-        bad(("discard_fog",), "fog cards are discarded at setup only in expert mode")
+    discard = _discard(rules, mode, doc.get("discard_fog"), bad)
     try:
         rules.cards.removed_suit(mode, rules.cards.suit_ids[0])
     except ValueError as exc:
         bad(("mode",), f"this card set cannot be played in {mode} mode: {exc}")
     problems.raise_if_any()
-    setup = Setup(mode, sequence, reverse, start, seed, discard if mode == "expert" else 0)
+    setup = Setup(mode, sequence, reverse, start, seed, discard)
     rules.order(setup.sequence_doc, reverse)  # unknown sequences are refused here, at setup
     return setup
+
+
+#: How a setup's field reports a problem: the place under the setup, and what was expected.
+Report = Callable[[tuple[str], str], None]
+
+
+def _mode(doc: Mapping[str, Any], bad: Report) -> Mode:
+    """The mode (normal when none is given, or a wrong one was)."""
+    given = doc.get("mode", "normal")
+    if given not in MODES:
+        bad(("mode",), unknown("mode", given, MODES))
+    mode: Mode = given if given in MODES else "normal"
+    return mode
+
+
+def _sequence(doc: Mapping[str, Any], bad: Report) -> tuple[SequenceKind, Any]:
+    """The stealth sequence: an on-card position or a rulebook sequence (its value checked at setup)."""
+    seq_doc = doc.get("sequence", {"position": 1})
+    if not isinstance(seq_doc, Mapping) or len(seq_doc) != 1 or next(iter(seq_doc)) not in SEQUENCE_KINDS:
+        bad(("sequence",), 'expected {"position": 1..8} or {"rulebook": "<name>"}')
+        return ("position", 1)
+    kind, value = next(iter(seq_doc.items()))
+    return (kind, value)
+
+
+def _discard(rules: Rules, mode: Mode, discard: Any, bad: Report) -> int:
+    """How many fog cards Expert discards at setup (1 unless said); none in any other mode."""
+    if mode != "expert":
+        if discard not in (None, 0) or isinstance(discard, bool):
+            bad(("discard_fog",), "fog cards are discarded at setup only in expert mode")
+        return 0
+    discard = 1 if discard is None else discard
+    if not is_int(discard) or not 1 <= discard <= len(rules.fog) - 1:
+        bad(("discard_fog",), f"Expert discards 1 to {len(rules.fog) - 1} fog cards at setup; got {shown(discard)}")
+        return 1
+    return int(discard)
 
 
 @dataclass(frozen=True)
