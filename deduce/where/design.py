@@ -123,36 +123,57 @@ def _map_problem(solver: z3.Solver | z3.Optimize, board: Board, candidates: list
 
     Returns the variables: ``path`` chosen, by its two ends; ``card at location``.
     """
-    ctx = solver.ctx
-    locs = board.location_ids
+    edge = _paths(solver, board, candidates)
+    x = _placements(solver, board, ids)
+    _walks(solver, board, edge, x, ids, sequences)
+    return edge, x
+
+
+def _paths(solver: z3.Solver | z3.Optimize, board: Board,
+           candidates: list[tuple[str, str]]) -> dict[frozenset[str], z3.BoolRef]:
+    """A variable per candidate path: no two chosen paths cross, each location has a few."""
     at = board.points
-    edge = {frozenset(p): z3.Bool(f"path {p[0]} {p[1]}", ctx) for p in candidates}
+    edge = {frozenset(p): z3.Bool(f"path {p[0]} {p[1]}", solver.ctx) for p in candidates}
     for p, q in combinations(candidates, 2):
         if segments_cross(at[p[0]], at[p[1]], at[q[0]], at[q[1]]):
             solver.add(z3.Not(z3.And(edge[frozenset(p)], edge[frozenset(q)])))
-    for loc in locs:
+    for loc in board.location_ids:
         incident = [e for key, e in edge.items() if loc in key]
         solver.add(_at_least(incident, DEGREE[0]), _at_most(incident, DEGREE[1]))
-    x = {(c, loc): z3.Bool(f"{c} at {loc}", ctx) for c in ids for loc in locs}
+    return edge
+
+
+def _placements(solver: z3.Solver | z3.Optimize, board: Board, ids: list[str]) -> dict[tuple[str, str], z3.BoolRef]:
+    """A variable per card and location: each card at one location, each location with a few cards,
+    one of them a letter card."""
+    locs = board.location_ids
+    x = {(c, loc): z3.Bool(f"{c} at {loc}", solver.ctx) for c in ids for loc in locs}
     for c in ids:
         solver.add(z3.PbEq([(x[c, loc], 1) for loc in locs], 1))
     for loc in locs:
         here = [x[c, loc] for c in ids]
         solver.add(_at_least(here, CARDS_PER_LOCATION[0]), _at_most(here, CARDS_PER_LOCATION[1]))
         solver.add(z3.Or([x[c, loc] for c in LETTERS]))
+    return x
+
+
+def _walks(solver: z3.Solver | z3.Optimize, board: Board, edge: dict[frozenset[str], z3.BoolRef],
+           x: dict[tuple[str, str], z3.BoolRef], ids: list[str], sequences: tuple[Sequence, ...]) -> None:
+    """Every step of every sequence is a legal walk: along a chosen path, or staying where she may."""
+    locs = board.location_ids
     for pair, may_stay in walk_steps(ids, sequences).items():
         a, b = sorted(pair)
         for la in locs:
             for lb in locs:
                 both = z3.And(x[a, la], x[b, lb])
+                step = frozenset((la, lb))
                 if la == lb:
                     if not may_stay:
                         solver.add(z3.Not(both))
-                elif frozenset((la, lb)) in edge:
-                    solver.add(z3.Implies(both, edge[frozenset((la, lb))]))
+                elif step in edge:
+                    solver.add(z3.Implies(both, edge[step]))
                 else:
                     solver.add(z3.Not(both))
-    return edge, x
 
 
 def choose_paths(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) -> list[tuple[str, str]]:
