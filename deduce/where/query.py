@@ -159,28 +159,34 @@ def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) ->
     kind = kinds[0]
     if kind != "searched" and "found" in item:
         problems.add((*loc, "found"), "goes with searched: a search found her or not")
-    landmark = location = None
-    found = False
+    landmark, location, found = _what_was_seen(board, item, kind, loc, problems)
+    if slot is None or len(problems) != before:
+        return None
+    return SlotObservation(slot=slot, kind=kind, landmark=landmark, location=location, found=found)
+
+
+def _what_was_seen(board: Board, item: Mapping[str, Any], kind: str, loc: Loc,
+                   problems: Problems) -> tuple[str | None, str | None, bool]:
+    """The landmark shown, or the place searched and whether she was found (a fog card shows neither)."""
     if kind == "landmark":
         landmark = item["landmark"]
         if not isinstance(landmark, str) or not board.has_landmark(landmark):
             problems.unknown((*loc, "landmark"), "landmark", landmark, board.landmark_ids)
-    elif kind == "fog":
+        return landmark, None, False
+    if kind == "fog":
         if item["fog"] is not True:
             problems.add((*loc, "fog"), f"expected true (a fog card was showing), got {_describe(item['fog'])}")
+        return None, None, False
+    location = item["searched"]
+    if not isinstance(location, str) or not board.has_location(location):
+        problems.unknown((*loc, "searched"), "location", location, board.location_ids)
+    if "found" not in item:
+        problems.add((*loc, "found"), "is required with searched: true if the search found her, else false")
+    elif not isinstance(item["found"], bool):
+        problems.add((*loc, "found"), f"expected true or false, got {_describe(item['found'])}")
     else:
-        location = item["searched"]
-        if not isinstance(location, str) or not board.has_location(location):
-            problems.unknown((*loc, "searched"), "location", location, board.location_ids)
-        if "found" not in item:
-            problems.add((*loc, "found"), "is required with searched: true if the search found her, else false")
-        elif not isinstance(item["found"], bool):
-            problems.add((*loc, "found"), f"expected true or false, got {_describe(item['found'])}")
-        else:
-            found = item["found"]
-    if slot is None or len(problems) != before:
-        return None
-    return SlotObservation(slot=slot, kind=kind, landmark=landmark, location=location, found=found)
+        return None, location, item["found"]
+    return None, location, False
 
 
 def parse_track_query(board: Board, doc: Any) -> TrackQuery:

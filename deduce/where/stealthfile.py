@@ -157,26 +157,7 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
     if not is_moves(moves):
         problems.add((*loc, "moves"), f"expected one of: {', '.join(MOVES)}; got {shown(moves)}")
         moves = None
-    cards = item.get("cards")
-    if not isinstance(cards, list) or not cards:
-        got = "an empty list" if cards == [] else type_name(cards)
-        problems.add((*loc, "cards"),
-                     "is required" if cards is None else f"expected a non-empty list of card ids, got {got}")
-        cards = None
-    elif len(cards) > MAX_CARDS:
-        problems.add((*loc, "cards"), f"has {len(cards)} entries; at most {MAX_CARDS} are supported", code="limit")
-        cards = None
-    else:
-        first: dict[str, int] = {}
-        for j, card in enumerate(cards):
-            if not isinstance(card, str) or not card:
-                problems.add((*loc, "cards", j), f"expected a card id, got {type_name(card)}")
-            elif card in first:
-                problems.add((*loc, "cards", j),
-                             f"card {shown(card)} is already in the sequence at cards[{first[card]}]",
-                             code="duplicate-card")
-            else:
-                first[card] = j
+    cards = _sequence_cards(item.get("cards"), loc, problems)
     length = item.get("length")
     if length is not None:
         if not is_int(length) or length <= 0:
@@ -186,6 +167,28 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
     if name is None or moves is None or cards is None or len(problems) != before:
         return None
     return Sequence(name=name, moves=moves, cards=tuple(cards))
+
+
+def _sequence_cards(cards: Any, loc: Loc, problems: Problems) -> list[str] | None:
+    """A sequence's cards: a non-empty list of card ids, each once (None when it is not a list)."""
+    if not isinstance(cards, list) or not cards:
+        got = "an empty list" if cards == [] else type_name(cards)
+        problems.add((*loc, "cards"),
+                     "is required" if cards is None else f"expected a non-empty list of card ids, got {got}")
+        return None
+    if len(cards) > MAX_CARDS:
+        problems.add((*loc, "cards"), f"has {len(cards)} entries; at most {MAX_CARDS} are supported", code="limit")
+        return None
+    first: dict[str, int] = {}
+    for j, card in enumerate(cards):
+        if not isinstance(card, str) or not card:
+            problems.add((*loc, "cards", j), f"expected a card id, got {type_name(card)}")
+        elif card in first:
+            problems.add((*loc, "cards", j), f"card {shown(card)} is already in the sequence at cards[{first[card]}]",
+                         code="duplicate-card")
+        else:
+            first[card] = j
+    return cards
 
 
 def parse_sequences(doc: Any) -> tuple[Sequence, ...]:
