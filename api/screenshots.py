@@ -1,5 +1,6 @@
 """``python -m api.screenshots [DIR]`` (``make screenshots``): a screenshot of every page
-of the web page, on a desktop and on a phone, into ``docs/screenshots/`` (the README shows them).
+of the web page, on a desktop and on a phone, into ``docs/screenshots/`` (the README shows them);
+``python -m api.screenshots --howto`` the How to play page's pictures, into ``api/static/img/``.
 
 Each page is shown doing its work: a game with its hints, the rulebook's example at the table,
 the shipped card set audited. Needs the ``[test]`` extra (Playwright) and ``/usr/bin/chromium``.
@@ -10,14 +11,15 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from api.browser import DESKTOP, PHONE, launch, running_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page, ViewportSize
+    from playwright.sync_api import Browser, Locator, Page, ViewportSize
 
 OUT = Path("docs/screenshots")
 
@@ -94,15 +96,25 @@ PARTS: dict[str, Callable[[Page], Locator]] = {"designer-lying-key": lying_key, 
 TALLEST = 2400
 
 
-def take(out: Path = OUT) -> list[Path]:
-    """Save ``<page>-desktop.png`` and ``<page>-phone.png`` for every page; the paths written."""
+@contextmanager
+def browsing() -> Iterator[tuple[Browser, str]]:
+    """Chromium, and the app serving a temp game store: the browser and the app's base URL."""
     from playwright.sync_api import sync_playwright
 
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
     with tempfile.TemporaryDirectory(prefix="screenshots-") as tmp, running_server(Path(tmp) / "games.db") as url, \
             sync_playwright() as p:
         browser = launch(p)
+        try:
+            yield browser, url
+        finally:
+            browser.close()
+
+
+def take(out: Path = OUT) -> list[Path]:
+    """Save ``<page>-desktop.png`` and ``<page>-phone.png`` for every page; the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with browsing() as (browser, url):
         sizes: tuple[tuple[str, ViewportSize], ...] = (("desktop", DESKTOP), ("phone", PHONE))
         for device, viewport in sizes:
             for name, show in PAGES.items():
@@ -121,13 +133,76 @@ def take(out: Path = OUT) -> list[Path]:
             part(context.new_page()).screenshot(path=str(path))
             written.append(path)
             context.close()
-        browser.close()
+    return written
+
+
+def tutorial_game(page: Page, clues: int = 0) -> None:
+    """The guided first game, followed by its Do it until it holds this many clues, and the plan
+    for the view on screen come (the page is drawn for the last time)."""
+    from playwright.sync_api import expect
+
+    page.goto("/#/play?learn")
+    do_it = page.locator(".tutorial").get_by_role("button", name="Do it")
+    do_it.wait_for()
+    while page.locator(".cards .card").count() < clues:
+        before = page.locator(".status-bar").get_attribute("data-version")
+        do_it.click()
+        expect(page.locator(".status-bar")).not_to_have_attribute("data-version", str(before))
+        do_it.wait_for()
+
+
+def game_picture(page: Page) -> Locator:
+    """The status and the map of a game (the tutorial's game, the tutorial skipped)."""
+    tutorial_game(page)
+    page.get_by_role("button", name="Skip tutorial").click()
+    page.locator(".tutorial").wait_for(state="detached")
+    return page.locator(".status-bar")
+
+
+def clues_picture(page: Page) -> Locator:
+    """Two clue cards, their key tables open."""
+    tutorial_game(page, clues=2)
+    return page.get_by_role("region", name="Clue cards")
+
+
+def tutorial_picture(page: Page) -> Locator:
+    """The tutorial's panel and its plan's suggestion."""
+    tutorial_game(page)
+    return page.locator(".tutorial")
+
+
+#: The How to play page's pictures (``static/img/howto-<name>.png``): each shows the page from a
+#: part of it down, at :data:`PICTURE` (the size howto.js gives them), small enough to load at once.
+HOWTO: dict[str, Callable[[Page], Locator]] = {"game": game_picture, "clues": clues_picture,
+                                               "tutorial": tutorial_picture}
+PICTURE: ViewportSize = {"width": 800, "height": 500}
+IMG = Path(__file__).parent / "static" / "img"
+
+
+def howto_pictures(out: Path = IMG) -> list[Path]:
+    """Save the How to play page's pictures; the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with browsing() as (browser, url):
+        for name, part in HOWTO.items():
+            context = browser.new_context(viewport=PICTURE, base_url=url)
+            page = context.new_page()
+            part(page).evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
+            path = out / f"howto-{name}.png"
+            page.screenshot(path=str(path))
+            written.append(path)
+            context.close()
     return written
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``[DIR]``: the pages' screenshots; ``--howto [DIR]``: the How to play page's pictures."""
     args = sys.argv[1:] if argv is None else argv
-    for path in take(Path(args[0]) if args else OUT):
+    if args[:1] == ["--howto"]:
+        written = howto_pictures(Path(args[1]) if len(args) > 1 else IMG)
+    else:
+        written = take(Path(args[0]) if args else OUT)
+    for path in written:
         print(path)
     return 0
 

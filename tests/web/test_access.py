@@ -59,6 +59,12 @@ def show_every_page(page: Page) -> Iterator[str]:
     page.goto("/#/designer")
     load_the_shipped_set(page)
     yield "designer, with the shipped set audited"
+    page.goto("/#/games")
+    page.get_by_role("heading", level=1).wait_for()
+    yield "your games"
+    page.goto("/#/howto")
+    page.locator(".howto-section").first.wait_for()
+    yield "how to play"
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
@@ -86,7 +92,7 @@ def test_axe_finds_nothing_on_a_phone(open_pages: Pages, lang: str) -> None:
     for shown in show_every_page(page):
         assert not accessibility_violations(page), (lang, shown, accessibility_violations(page))
         walked.append(shown)
-    assert len(walked) == 5  # every page was shown, and checked
+    assert len(walked) == 7  # every page was shown, and checked
 
 
 def focused(page: Page, selector: str) -> bool:

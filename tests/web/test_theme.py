@@ -68,4 +68,4 @@ def test_axe_finds_nothing_in_the_dark(open_pages: Pages, size: str) -> None:
         assert page_lightness(page) < 0.2, shown
         assert not accessibility_violations(page), (size, shown, accessibility_violations(page))
         walked.append(shown)
-    assert len(walked) == 5
+    assert len(walked) == 7

@@ -10,8 +10,10 @@ import * as home from "./home.js";
 import * as play from "./play.js";
 import * as table from "./table.js";
 import * as designer from "./designer.js";
+import * as games from "./history.js";
+import * as howto from "./howto.js";
 
-const PAGES = {"": home, play, table, designer};
+const PAGES = {"": home, play, table, designer, games, howto};
 const main = document.getElementById("main");
 applyTheme();
 
@@ -31,6 +33,8 @@ function drawChrome() {
   const here = route();
   fill(nav, ["play", "table", "designer"].map((p) =>
     h("a", {href: `#/${p}`, "aria-current": here === p ? "page" : null}, t(`page.${p}`))),
+  h("a", {href: "#/games", "aria-current": here === "games" ? "page" : null}, t("page.games")),
+  h("a", {href: "#/howto", "aria-current": here === "howto" ? "page" : null}, t("page.howto")),
   h("a", {href: "/docs"}, t("page.docs")));
 }
 

@@ -49,7 +49,7 @@ function svgElement(tag, attrs, ...children) {
 }
 
 /** An SVG image named for assistive technology (role img, aria-label, a <title>, a <desc>). */
-function image(label, description, width, height, children) {
+export function image(label, description, width, height, children) {
   const id = `chart-${Math.random().toString(36).slice(2, 9)}`;
   return h("svg", {role: "img", "aria-label": label, "aria-describedby": description ? id : null,
                    width, height, viewBox: typeof width === "number" ? `0 0 ${width} ${height}` : null},

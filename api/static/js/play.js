@@ -3,11 +3,13 @@
 // and nothing else; this browser keeps each game's id and token, and the player's tokens.
 import {api, ApiError} from "./api.js";
 import {field, fieldMessage, fill, h, keepFocus} from "./dom.js";
+import {recordGame} from "./history.js";
 import {lang, name, t} from "./i18n.js";
 import {drawMap} from "./map.js";
 import {planPanel} from "./plan.js";
 import {progressPanel} from "./progress.js";
 import {errorText, notify} from "./status.js";
+import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialPanel} from "./tutorial.js";
 import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
 import {trailQuery, whereResult} from "./where.js";
 import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitName, world} from "./words.js";
@@ -49,11 +51,26 @@ async function start(redraw) {
   if (setup.seed !== "") doc.seed = Number(setup.seed);
   if (setup.mode === "expert") doc.discard_fog = Number(setup.discard);
   const made = await api("POST", "/v1/games", {body: doc});
-  const entry = {id: made.id, token: made.token, mode: setup.mode, started: new Date().toISOString()};
-  saveGames([entry, ...savedGames()]);
-  game = {entry, view: made.view, events: [], hints: null, hintsOpen: false, hintsAsked: null};
-  localStorage.setItem(CURRENT, entry.id);
+  const entry = {id: made.id, token: made.token, mode: setup.mode, sequence: walk.name, reverse: setup.reverse,
+                 started: new Date().toISOString()};
+  keep(entry, made.view);
   redraw();
+}
+
+/** A game just made: kept in this browser's games, and on screen. */
+function keep(entry, view) {
+  saveGames([entry, ...savedGames()]);
+  game = {entry, view, events: [], hints: null, hintsOpen: false, hintsAsked: null};
+  localStorage.setItem(CURRENT, entry.id);
+}
+
+/** Start the guided first game (tutorial.js): its own setup, then kept and shown as any game. */
+async function startTutorial() {
+  const made = await api("POST", "/v1/games", {body: TUTORIAL_GAME});
+  const walk = world.material.sequences.find((s) => s.position === TUTORIAL_GAME.sequence.position);
+  keep({id: made.id, token: made.token, mode: TUTORIAL_GAME.mode, sequence: walk?.name, reverse: false,
+        started: new Date().toISOString()}, made.view);
+  beginTutorial(made.id);
 }
 
 /**
@@ -121,13 +138,15 @@ function wantHints(redraw) {
 
 // -- the new-game form and the games of this browser -----------------------------------------
 
+/** A stealth sequence (of GET /v1/material) in words, as the new-game form and your games name it. */
+export const sequenceLabel = (s) => (s.position ? t("sequence.position", {n: s.position, moves: t(`moves.${s.moves}`)})
+  : t("sequence.rulebook", {name: s.name, length: s.length, moves: t(`moves.${s.moves}`)}));
+
 function setupForm(redraw) {
-  const seqLabel = (s) => (s.position ? t("sequence.position", {n: s.position, moves: t(`moves.${s.moves}`)})
-    : t("sequence.rulebook", {name: s.name, length: s.length, moves: t(`moves.${s.moves}`)}));
   const mode = h("select", {"data-focus": "mode", onchange: (e) => { setup.mode = e.target.value; redraw(); }},
     world.material.modes.map((m) => h("option", {value: m, selected: m === setup.mode}, t(`mode.${m}`))));
   const sequence = h("select", {"data-focus": "sequence", onchange: (e) => { setup.sequence = e.target.value; }},
-    world.material.sequences.map((s) => h("option", {value: s.name, selected: s.name === setup.sequence}, seqLabel(s))));
+    world.material.sequences.map((s) => h("option", {value: s.name, selected: s.name === setup.sequence}, sequenceLabel(s))));
   const reverse = h("input", {type: "checkbox", checked: setup.reverse, "data-focus": "reverse",
                               onchange: (e) => { setup.reverse = e.target.checked; }});
   const startAt = h("select", {"data-focus": "start", onchange: (e) => { setup.start = e.target.value; }},
@@ -274,7 +293,8 @@ function pendingForm(view, redraw) {
     controls, h("button", {type: "submit", class: "primary"}, t("action.resolve")));
 }
 
-function trailText(e) {
+/** A trail entry in words (the notebook here, and each turn of a replay). */
+export function trailText(e) {
   const f = {...e};
   if (e.location) f.location = placeName(e.location);
   if (e.landmark) f.landmark = landmarkName(e.landmark);
@@ -364,6 +384,7 @@ function gameScreen(redraw) {
         game.events.length ? h("section", {class: "panel events", "aria-live": "polite"}, h("h3", {}, t("events")),
           h("ul", {}, game.events.map((e) => h("li", {class: e.code}, eventText(e))))) : null),
       h("div", {},
+        tutorialPanel(game, (send) => act(send, redraw), redraw),
         shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
           : playing && game.hintsOpen ? planPending() : null,
         h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, t("tokens")),
@@ -379,6 +400,10 @@ function gameScreen(redraw) {
 
 export async function render(main) {
   const redraw = () => keepFocus(main, () => render(main));
+  if (learnAsked()) {  // "Learn to play": the guided game, once (the address no longer asks for it)
+    history.replaceState(null, "", "#/play");
+    await startTutorial();
+  }
   const current = localStorage.getItem(CURRENT);
   if (!game && current) {
     const entry = savedGames().find((g) => g.id === current);
@@ -389,8 +414,9 @@ export async function render(main) {
       notify(errorText(error));
     }
   }
+  if (game?.view.end) recordGame(game.entry, game.view);  // kept in your games (history.js), once
   if (game) fill(main, h("h1", {}, t("play.title")), gameScreen(redraw));
-  else fill(main, h("h1", {}, t("play.title")), setupForm(redraw), gameList(redraw));
+  else fill(main, h("h1", {}, t("play.title")), learnLink(), setupForm(redraw), gameList(redraw));
   // After a Do it, the keyboard goes on from the next plan's Do it once it is here (the button
   // went with the plan it did, and the focus to the view), unless the player went elsewhere.
   const next = game?.didIt && main.querySelector('[data-focus="do-it"]');
