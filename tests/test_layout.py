@@ -245,19 +245,22 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
             elif succ in stack:
                 low[node] = min(low[node], index[succ])
         if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                component.append(member)
-                if member == node:
-                    break
+            component = pop_component(stack, node)
             if len(component) > 1:
-                found.append(closed_path(graph, set(component)))
+                found.append(closed_path(graph, component))
 
     for node in sorted(graph):
         if node not in index:
             connect(node)
     return found
+
+
+def pop_component(stack: list[str], root: str) -> set[str]:
+    """Tarjan's step: the modules on the stack down to ``root``, which make one component."""
+    component = {stack.pop()}
+    while root not in component:
+        component.add(stack.pop())
+    return component
 
 
 def closed_path(graph: dict[str, set[str]], component: set[str]) -> list[str]:
