@@ -184,16 +184,14 @@ def test_head_healthz(client: TestClient) -> None:
 
 def test_an_audit_over_its_time_is_stopped_and_422() -> None:
     with TestClient(create_app(CARDS, games_db=MEMORY, audit_seconds=1000, audit_timeout=1)) as c:
-        start = time.monotonic()
         problems = errors_of(c.post("/v1/audit", json=worst_card_set()), 422)
-        assert time.monotonic() - start < 10
+    # the deadline fired: a 45 s audit that ran to its end would have answered 200
     assert problems[0]["code"] == "limit" and "longer than 1 s" in problems[0]["message"]
 
 
 def test_the_worst_audit_is_refused_before_it_runs(client: TestClient) -> None:
-    start = time.monotonic()
     problems = errors_of(client.post("/v1/audit", json=worst_card_set()), 422)
-    assert time.monotonic() - start < 10  # refused from its estimate, not run for 45 s
+    # refused from its estimate, before it ran (a run cut short by its deadline says "longer than")
     assert problems[0]["code"] == "limit" and "would take about" in problems[0]["message"]
 
 
@@ -255,9 +253,8 @@ def test_a_stalled_body_gets_408() -> None:
         sent.append(message)
 
     scope: Scope = {"type": "http", "headers": [(b"content-length", b"10")]}
-    start = time.monotonic()
     asyncio.run(BodyLimit(app, max_bytes=100, body_seconds=0.2)(scope, stalled, send))
-    assert time.monotonic() - start < 5
+    # the body's deadline fired: waiting for the body would have read the empty body after 60 s, and 200
     assert sent[0]["status"] == 408 and b"did not arrive" in sent[1]["body"]
 
 
@@ -304,7 +301,7 @@ def test_jobs_past_the_queue_are_busy() -> None:
     async def scenario() -> None:
         jobs = Jobs(workers=1, queue=0, timeout=5)
         first = asyncio.create_task(jobs.run(time.sleep, 2, gone=never_gone))
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0)  # one turn of the loop: the first job takes its place before it first waits
         with pytest.raises(Busy):
             await jobs.run(time.sleep, 0, gone=never_gone)
         await first
@@ -319,11 +316,11 @@ def test_a_client_that_leaves_frees_its_audit_slot(tmp_path: Path) -> None:
     with running(tmp_path, "--audit-seconds", "1000") as base:
         with pytest.raises(httpx.TimeoutException):
             httpx.post(f"{base}/v1/audit", json=worst_card_set(), timeout=2)  # leaves after 2 s of a 45 s audit
-        start = time.monotonic()
+        # with the slot still held, this audit would wait for the 43 s the abandoned one has left, past its
+        # own 30 s: it is answered because the slot was freed
         response = httpx.post(f"{base}/v1/audit", content=CARDS.read_bytes(),
                               headers={"content-type": "application/yaml"}, timeout=30)
         assert response.status_code == 200
-        assert time.monotonic() - start < 10  # did not wait for the abandoned audit to finish
 
 
 def test_healthz_answers_while_audits_and_huge_bodies_are_at_work(tmp_path: Path) -> None:
@@ -374,9 +371,7 @@ def test_slow_clients_are_cut_off(tmp_path: Path) -> None:
         host, port = base.removeprefix("http://").split(":")
         with socket.create_connection((host, int(port)), timeout=10) as slow:
             slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
-            start = time.monotonic()
-            assert slow.recv(1000) == b""  # closed by the server
-            assert time.monotonic() - start < 8
+            assert slow.recv(1000) == b""  # closed by the server, within the socket's 10 s
         with socket.create_connection((host, int(port)), timeout=10) as slow:
             slow.sendall(b"POST /v1/deduce HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                          b"Content-Length: 100\r\n\r\n{\"suit\": ")  # and never the rest

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from deduce.who.cards import CardSet
 from deduce.who.deduction import deduce
 from deduce.who.query import Query, parse_query
+from tests.budget import calls_made
 from tests.strategies import card_sets_with_queries
 
 
@@ -130,15 +131,14 @@ def test_smallest_beats_any_minimal_set(tiny: CardSet) -> None:
 
 
 def test_sixty_four_clues_with_explain_answer_quickly(shipped: CardSet) -> None:
-    """The most clues a query may hold, typed at random: the answer comes within a second."""
+    """The most clues a query may hold, typed at random: the smallest reasons are found with a bounded
+    search (some tens of thousands of calls today; an exhaustive one over 64 clues would be astronomical)."""
     import random
-    import time
 
     rng = random.Random(7)
     clues = [{"traits": rng.sample(shipped.trait_ids, 3),
               "counts": sorted(rng.sample(range(4), rng.randint(2, 3)))} for _ in range(64)]
     query = parse_query(shipped, {"suit": "rose", "explain": True, "clues": clues})
-    started = time.perf_counter()
-    result = deduce(shipped, query)
-    assert time.perf_counter() - started < 1.0
-    assert result.conflict is not None or result.explanations
+    results = []
+    assert calls_made(lambda: results.append(deduce(shipped, query))) < 1_000_000
+    assert results[0].conflict is not None or results[0].explanations
