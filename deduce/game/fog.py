@@ -2,8 +2,8 @@
 
 Core domain model, no I/O (:mod:`deduce.game.fogfile` reads ``data/fog.yaml``). Each fog card
 carries one *action*, chosen from the fixed repertoire :data:`ACTIONS` that the game engine
-(:mod:`deduce.game.rules`) knows how to carry out; the card file only gives each card its
-action, its words and whether it is discarded after use.
+knows how to carry out (each action's effect is a registered unit of :mod:`deduce.game.fogeffects`);
+the card file only gives each card its action, its words and whether it is discarded after use.
 """
 
 from __future__ import annotations

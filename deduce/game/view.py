@@ -6,12 +6,16 @@ revealed clues, countdown, the top card's back, and the trail of everything seen
 (:mod:`deduce.game.advisor`) and a confrontation's verdict are computed from it alone: WHERE
 from the trail, WHO from the revealed clues.
 The JSON shape of the VIEW is defined here, once: :class:`ViewJSON` and its parts.
+
+The view is the player's observation of the rules' state (:class:`~deduce.game.state.State`),
+built here, outside it: :func:`player_view` projects the visible part, :func:`view_json` says it
+as the VIEW JSON in a language, with the actions allowed and the warning before a fog card.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
@@ -19,6 +23,7 @@ from deduce.game.events import Event, Words
 from deduce.game.fog import Asks
 from deduce.game.scoring import RankId, ScoreTermJSON
 from deduce.game.trail import TrailEntryJSON, track_query_from_trail
+from deduce.text.phrases import phrase
 from deduce.where.query import TrackQuery
 from deduce.where.stealth import Moves
 from deduce.who.cards import CardSet, Mode
@@ -26,6 +31,9 @@ from deduce.who.deduction import Deduction, deduce
 from deduce.who.keys import key_to_json
 from deduce.who.progress import Progress, progress
 from deduce.who.query import Query, observe_lady
+
+if TYPE_CHECKING:
+    from deduce.game.state import State
 
 #: Where a game stands.
 GameState = Literal["playing", "won", "lost"]
@@ -217,3 +225,49 @@ class ViewJSON(TypedDict):
     end: EndJSON | None
     trail: list[TrailEntryJSON]
     fog_warning: FogWarningJSON | None
+
+
+# -- the observation of a game's state ----------------------------------------------
+
+def player_view(state: State) -> PlayerView:
+    """What the player of ``state`` knows: the visible part of the table, and the trail."""
+    table = state.table
+    top = None if state.top_is_fog else state.board.landmark_of(state.deck.location(state.slot))
+    return PlayerView(
+        mode=state.setup.mode, suit=state.suit, length=state.length, moves=state.deck.moves,
+        slot=table.pos, pawn=table.pawn, visited=frozenset(table.visited), top=top,
+        countdown=table.countdown, fog_deck=len(table.fog_deck), clues=tuple(table.clues),
+        suit_card=state.suit_card if table.suit_card_revealed else None,
+        trail=tuple(table.trail))
+
+
+def view_json(state: State, words: Words, game_id: str = "") -> ViewJSON:
+    """The VIEW JSON of SPEC 8 in ``words``' language: only what the player can know (plus the end,
+    once over)."""
+    pv = player_view(state)
+    pending, end = state.table.pending, state.table.end
+    return {
+        "id": game_id, "version": state.table.version, "state": state.table.state, "mode": pv.mode,
+        "suit": pv.suit, "pawn": pv.pawn,
+        "visited": [loc for loc in state.board.location_ids if loc in pv.visited],
+        "top": {"fog": True} if pv.top is None else {"landmark": pv.top},
+        "slot": pv.slot, "moves": pv.moves, "length": pv.length, "countdown": pv.countdown,
+        "fog_deck": pv.fog_deck, "clues": [clue_json(words, c) for c in pv.clues],
+        "suit_card": clue_json(words, pv.suit_card) if pv.suit_card else None,
+        "pending": pending.to_json(words) if pending else None, "actions": state.legal_actions(),
+        "end": end.to_json(words) if end else None,
+        "trail": [cast(TrailEntryJSON, dict(entry)) for entry in pv.trail],
+        "fog_warning": fog_warning(state, words.lang),
+    }
+
+
+def fog_warning(state: State, lang: str) -> FogWarningJSON | None:
+    """What to know before using the fog card on top: an impossible action loses, and which
+    fog cards would be impossible now (None when no fog card may be used)."""
+    if "fog" not in state.legal_actions():
+        return None
+    impossible = state.fog_cards_impossible_now()
+    if not impossible:
+        return {"text": phrase(lang, "fog.warning.safe"), "impossible": []}
+    names = ", ".join(state.rules.fog_card(c).name.get(lang) for c in impossible)
+    return {"text": phrase(lang, "fog.warning.risk", cards=names), "impossible": list(impossible)}

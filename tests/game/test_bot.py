@@ -8,9 +8,10 @@ from typing import Any
 
 from deduce.game.bot import Bot
 from deduce.game.material import Rules
-from deduce.game.rules import VERDICTS, Game
+from deduce.game.rules import Game
 from deduce.game.setup import Setup, parse_setup
 from deduce.game.simulate import Summary, play, simulate
+from deduce.game.state import VERDICTS
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()
