@@ -7,19 +7,35 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+import yaml
+from playwright.sync_api import Locator, Page, Route, ViewportSize, expect
 
-from api.browser import PHONE
+from api.browser import DESKTOP, PHONE
 from deduce.cli import main
 from tests.web.pages import OWN_CARDS, unnamed_controls
 from tests.web.test_access import no_sideways_scrolling, set_language
 from tests.web.watch import Pages, Watch
 
 BROKEN_CLUES = Path(__file__).resolve().parents[2] / "docs" / "broken-clues.yaml"
+
+
+def opened(open_pages: Pages, viewport: ViewportSize = DESKTOP) -> Page:
+    """A fresh page. The page aborts the audit of an older set that a newer edit's would otherwise
+    wait for (cardset.js): a POST /v1/audit it aborts is the page working, not failing."""
+    page = open_pages(viewport)
+    open_pages.watch(page).expected_aborts.add("/v1/audit")
+    return page
+
+
+@pytest.fixture
+def page(open_pages: Pages) -> Page:
+    """A fresh desktop page (see :func:`opened`)."""
+    return opened(open_pages)
 
 
 def status(page: Page) -> Locator:
@@ -279,7 +295,7 @@ def test_traits_and_suits_are_edited_and_their_ids_follow_everywhere(page: Page)
 
 
 def test_a_phone_edits_the_cards_stacked(open_pages: Pages) -> None:
-    page = open_pages(PHONE)
+    page = opened(open_pages, PHONE)
     open_with_the_shipped_set(page)
     boxes = page.locator(".wb-cards > .wb-card").evaluate_all("(all) => all.map((c) => c.getBoundingClientRect().x)")
     assert len(set(boxes)) == 1  # one column
@@ -301,3 +317,210 @@ def test_the_words_are_italian_or_russian(page: Page, lang: str, ok: str, lady: 
     expect(status(page)).to_have_text(re.compile(f"^{bad}"))
     mary = next(x for x in the_page_set(page)["ladies"] if x["id"] == "mary-fitton")["name"][lang]
     expect(card(page, lady).locator(".wb-error").first).to_contain_text(mary)
+
+
+def rules(page: Page) -> Locator:
+    """The set's rules (traits per lady, the modes' tables), opened if they are not."""
+    box = page.locator(".wb-rules")
+    if box.get_attribute("open") is None:
+        box.locator("summary").click()
+    expect(box).to_have_attribute("open", "")
+    return box
+
+
+def test_traits_per_lady_is_a_number_field_a_bad_number_is_said_and_the_set_keeps_its_last_good_one(
+        page: Page, watch: Watch) -> None:
+    watch.expected_statuses.add(422)  # two traits a lady: the server says which ladies have three
+    open_with_the_shipped_set(page)
+    per_lady = rules(page).get_by_role("spinbutton", name="Traits per lady")
+    expect(per_lady).to_have_value("3")
+    for typed, said in (("0", "0 is not from 1 to 7 (the set has 7 traits); the set keeps its last good number."),
+                        ("8", "8 is not from 1 to 7 (the set has 7 traits); the set keeps its last good number.")):
+        per_lady.fill(typed)
+        expect(rules(page).get_by_text(said)).to_be_visible()
+        expect(per_lady).to_have_attribute("aria-invalid", "true")
+        assert the_page_set(page)["traits_per_lady"] == 3
+    expect(status(page)).to_have_text(re.compile(r"^No errors"))
+    per_lady.fill("2")
+    expect(per_lady).to_have_attribute("aria-invalid", "false")
+    jacqueline = card(page, "Jacqueline Field")
+    expect(jacqueline.get_by_text("She has 3 traits and the set says 2 a lady: choose 2.")).to_be_visible()
+    expect(page.locator(".wb-summary .problems code", has_text="ladies[0].traits")).to_be_visible()
+    assert the_page_set(page)["traits_per_lady"] == 2
+    page.keyboard.press("Control+z")
+    expect(per_lady).to_have_value("3")
+    expect(status(page)).to_have_text(re.compile(r"^No errors"))
+    expect(page.locator(".wb-summary .problems")).to_have_count(0)
+
+
+def test_a_problem_the_engine_finds_in_the_rules_is_said_beside_them(page: Page, watch: Watch) -> None:
+    watch.expected_statuses.add(422)
+    open_with_the_shipped_set(page)
+    page.get_by_text("Traits and suits (7 traits, 6 suits)").click()
+    page.get_by_role("button", name="Add a trait").click()
+    per_lady = rules(page).get_by_role("spinbutton", name="Traits per lady")
+    per_lady.fill("8")  # as many as there are traits now
+    new_trait = page.locator(".wb-box").get_by_role("group", name="New trait 8")
+    new_trait.get_by_role("button", name="Remove New trait 8").click()
+    said = page.locator(".wb-rules .wb-rules-problems")
+    expect(said).to_contain_text("traits_per_lady: expected a whole number in 1..7, got 8")  # beside the field
+    per_lady.fill("3")
+    expect(status(page)).to_have_text(re.compile(r"^No errors"))
+    expect(said.locator("li")).to_have_count(0)
+
+
+def test_the_modes_tables_are_edited_audited_undone_exported_and_kept_across_a_reload(
+        page: Page, tmp_path: Path) -> None:
+    open_with_the_shipped_set(page)
+    box = rules(page)
+    easy_rose = box.get_by_role("combobox", name="Easy, Rose: suit removed")
+    expect(easy_rose).to_have_value("bluebell")
+    assert "Rose" not in easy_rose.locator("option").all_inner_texts()  # a mode never removes the Dark Lady's own suit
+    easy_rose.select_option(label="Oak")
+    page.wait_for_function(  # the live audit is of the edited set
+        "import('/static/js/cardset.js').then((m) => m.workbench.audited?.modes?.easy?.rose === 'oak')")
+    cases = page.get_by_role("table", name="Cases").locator("tbody tr")
+    box.get_by_role("checkbox", name="Advanced: the set has its table").uncheck()
+    expect(cases).to_have_count(24)  # Normal and Easy, twelve Dark Ladies each
+    expect(box.get_by_role("columnheader", name="Advanced")).to_have_count(0)
+    assert "advanced" not in the_page_set(page)["modes"]
+    page.get_by_role("button", name="Undo").click()
+    expect(cases).to_have_count(36)
+    expect(box.get_by_role("combobox", name="Advanced, Rose: suit removed")).to_have_value("oak")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Export YAML").click()
+    path = tmp_path / "set.yaml"
+    download.value.save_as(path)
+    exported = yaml.safe_load(path.read_text())
+    assert list(exported) == ["schema", "name", "traits_per_lady", "traits", "suits", "modes", "ladies"]  # SPEC 4
+    assert exported["traits_per_lady"] == 3 and exported["modes"] == the_page_set(page)["modes"]
+    assert exported["modes"]["easy"]["rose"] == "oak"
+    page.reload()
+    expect(rules(page).get_by_role("combobox", name="Easy, Rose: suit removed")).to_have_value("oak")
+    expect(status(page)).to_have_text(re.compile(r"^(No errors|Errors: \d+)"))
+
+
+def test_the_rules_are_usable_from_the_keyboard_on_a_phone_and_named_in_every_language(open_pages: Pages) -> None:
+    page = opened(open_pages, PHONE)
+    open_pages.watch(page).expected_statuses.add(422)  # two traits a lady, on the way from 3 to 3
+    open_with_the_shipped_set(page)
+    box = rules(page)
+    per_lady = box.get_by_role("spinbutton", name="Traits per lady")
+    per_lady.focus()
+    page.keyboard.press("ArrowDown")  # a number field: the arrow keys step it
+    expect(per_lady).to_have_value("2")
+    page.keyboard.press("ArrowUp")
+    expect(per_lady).to_have_value("3")
+    expect(status(page)).to_have_text(re.compile(r"^No errors"))
+    advanced = box.get_by_role("checkbox", name="Advanced: the set has its table")
+    advanced.focus()
+    page.keyboard.press("Space")
+    expect(advanced).not_to_be_checked()
+    expect(page.get_by_role("table", name="Cases").locator("tbody tr")).to_have_count(24)
+    no_sideways_scrolling(page, "designer: the rules")
+    for lang, name in (("it", "Facile, Rosa: seme tolto"), ("ru", "Лёгкий, Роза: убранная масть")):
+        set_language(page, lang)
+        page.reload()
+        expect(rules(page).get_by_role("combobox", name=name)).to_have_count(1)
+        assert not unnamed_controls(page)
+
+
+def board_map(page: Page) -> Locator:
+    """The board editor's map in the Designer page (its board and stealth deck section, the board editor opened)."""
+    page.goto("/#/designer")
+    heading = page.get_by_role("heading", name="Board and stealth deck", level=2)
+    section = page.locator("section.panel").filter(has=heading)
+    expect(section.get_by_role("status")).to_contain_text("No errors.")
+    section.get_by_text("Edit the board").click()
+    places = section.get_by_role("group", name="Where the places are")
+    expect(places).to_be_visible()
+    return places
+
+
+def audited_at(page: Page, action: Callable[[], None], location: str) -> list[float]:
+    """Where the board audit that follows ``action`` has a location."""
+    with page.expect_request(lambda r: r.url.endswith("/v1/audit-deck")) as request:
+        action()
+    board = json.loads(request.value.post_data or "{}")["board"]
+    at: list[float] = next(loc["at"] for loc in board["locations"] if loc["id"] == location)
+    return at
+
+
+def test_a_place_is_dragged_on_the_map_audited_kept_on_the_map_and_the_move_undone(page: Page) -> None:
+    places = board_map(page)
+    whitehall = places.get_by_role("button", name="Whitehall Palace, at 0, 6")
+    whitehall.scroll_into_view_if_needed()
+    box = whitehall.locator(".bm-dot").bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def drag(dx: float, dy: float) -> None:
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + dx / 2, y + dy / 2, steps=4)
+        page.mouse.move(x + dx, y + dy, steps=4)
+        page.mouse.up()
+
+    moved = audited_at(page, lambda: drag(120, -60), "whitehall")  # audited live, with the new point
+    assert moved[0] > 0.5 and moved[1] < 6
+    expect(places.get_by_role("button", name=f"Whitehall Palace, at {moved[0]:g}, {moved[1]:g}")).to_be_focused()
+    page.get_by_role("button", name="Undo the last move").click()
+    expect(places.get_by_role("button", name="Whitehall Palace, at 0, 6")).to_be_visible()
+    off = audited_at(page, lambda: drag(-2000, 2000), "whitehall")  # far off the map, down and left
+    assert off[0] == 0 and 6 <= off[1] <= 8  # on the map's edge: the least map is 12 by 8
+    svg = places.bounding_box()
+    dot = places.get_by_role("button", name=re.compile(r"^Whitehall Palace")).bounding_box()
+    assert svg and dot and svg["x"] <= dot["x"] + dot["width"] / 2 <= svg["x"] + svg["width"]
+    assert svg["y"] <= dot["y"] + dot["height"] / 2 <= svg["y"] + svg["height"]
+
+
+def test_a_place_is_moved_with_the_arrow_keys_and_ctrl_z_undoes_the_move_not_the_card_set(open_pages: Pages) -> None:
+    page = opened(open_pages, PHONE)
+    open_with_the_shipped_set(page)
+    lie_about_rose(page)  # a card set edit, which the map's Ctrl+Z must leave alone
+    places = board_map(page)
+    tower = places.get_by_role("button", name="The Tower, at 11.5, 5")
+    expect(tower).to_have_attribute("aria-roledescription", "movable place")
+    described = tower.get_attribute("aria-describedby")
+    expect(page.locator(f"#{described}")).to_contain_text("move it with the arrow keys")
+    tower.focus()
+    assert audited_at(page, lambda: page.keyboard.press("ArrowLeft"), "tower") == [11, 5]
+    expect(places.get_by_role("button", name="The Tower, at 11, 5")).to_be_focused()
+    page.keyboard.press("Shift+ArrowDown")
+    expect(places.get_by_role("button", name="The Tower, at 11, 5.1")).to_be_focused()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")  # 12 is the map's edge: no further
+    expect(places.get_by_role("button", name="The Tower, at 12, 5.1")).to_be_focused()
+    page.keyboard.press("Control+z")
+    expect(places.get_by_role("button", name="The Tower, at 11.5, 5.1")).to_be_focused()
+    expect(status(page)).to_have_text(re.compile(r"^Errors: 6"))  # the card set's edit stays
+    no_sideways_scrolling(page, "designer: the board editor's map")
+    set_language(page, "it")
+    page.reload()
+    page.get_by_text("Modifica la mappa").click()
+    expect(page.get_by_role("group", name="Dove sono i luoghi")).to_be_visible()
+    expect(page.get_by_role("button", name="Torre di Londra, in 11.5, 5.1")).to_be_visible()
+    assert not unnamed_controls(page)
+
+
+def test_a_newer_edit_does_not_wait_for_the_audit_of_an_older_set(page: Page) -> None:
+    open_with_the_shipped_set(page)
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # never answered: a server slow with it
+
+    page.route("**/v1/audit", hold_the_first)
+    rose = card(page, "Jacqueline Field").get_by_role("textbox", name="Rose")
+    with page.expect_request("**/v1/audit"):
+        rose.fill("3")
+    with page.expect_request("**/v1/audit") as newest:
+        rose.fill("0/2")
+    assert json.loads(newest.value.post_data or "{}")["ladies"][0]["key"]["rose"] == [0, 2]
+    page.wait_for_function(
+        "import('/static/js/cardset.js').then((m) => m.workbench.audited?.ladies[0].key.rose.join('/') === '0/2')")
+    expect(status(page)).to_have_text(re.compile(r"^Errors: "))
+    assert len(held) == 1  # the older set's audit never came back, and was not waited for

@@ -1,6 +1,8 @@
 // A board entered in the page (SPEC 7: landmarks, locations, paths), for a box owner's own map:
 // checked as it is typed, read by the engine (POST /v1/board/check) before it is used or
-// downloaded as board.yaml. The draft is kept in this browser as it is typed.
+// downloaded as board.yaml. The draft is kept in this browser as it is typed. Its places are
+// drawn on a map where each is dragged (or moved with the arrow keys) to where it goes; a move
+// can be undone, and says itself to the page around (a change event) so that it is audited.
 import {api} from "./api.js";
 import {download, field, fieldMessage, fill, h, keepFocus} from "./dom.js";
 import {name, t} from "./i18n.js";
@@ -32,6 +34,7 @@ export const boardDraft = () => draft;
 export function setBoardDraft(doc) {
   draft = doc && ["landmarks", "locations", "paths"].every((k) => Array.isArray(doc[k])) ? {...empty(), ...doc} : empty();
   checked = null;
+  moves.length = 0;
   save();
 }
 
@@ -72,6 +75,7 @@ function startFrom(board) {
     paths: board.paths.map(([a, b]) => [a, b]),
   };
   checked = null;
+  moves.length = 0;
   save();
 }
 
@@ -97,6 +101,164 @@ function renamed(kind, before, after) {
   if (!before || before === after) return;
   if (kind === "landmarks") for (const l of draft.locations) if (l.landmark === before) l.landmark = after;
   if (kind === "locations") draft.paths = draft.paths.map((p) => p.map((end) => (end === before ? after : end)));
+}
+
+// -- the map: places dragged where they go --------------------------------------------------------
+
+/** An arrow key moves a focused place this far (board units); with Shift, the map's resolution (points are kept to a tenth). */
+const STEP = 0.5;
+const FINE = 0.1;
+/** The least the map shows (board units: the shipped board is 11.5 across and 8 down, from 0): a
+ * place cannot be taken off it; a board drawn bigger makes it bigger. */
+const LEAST = {x: 12, y: 8};
+/** SVG units a board unit, and the margins around the map (board units): room for the names, below and beside. */
+const SCALE = 40;
+const MARGIN = {x: 2.4, top: 0.8, bottom: 1.3};
+
+/** The moves made on the map, the last one last: the location moved and where it was. */
+const moves = [];
+
+const tenth = (v) => Math.round(v * 10) / 10;
+
+/** Where each location is drawn: its point, or (for a location with none yet) a point on a ring. */
+function mapPoints() {
+  const n = draft.locations.length;
+  return draft.locations.map((l, i) => (Array.isArray(l.at) ? l.at
+    : [tenth(LEAST.x / 2 + 3 * Math.cos((2 * Math.PI * i) / n)), tenth(LEAST.y / 2 + 3 * Math.sin((2 * Math.PI * i) / n))]));
+}
+
+/** The map's edges in board units: the least map, grown to take every place. */
+function mapEdges(points) {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return {x0: Math.min(0, ...xs), y0: Math.min(0, ...ys), x1: Math.max(LEAST.x, ...xs), y1: Math.max(LEAST.y, ...ys)};
+}
+
+const placeLabel = (l, [x, y]) => t("board.map.place", {place: name(l.name || "") || l.id || "?", x: tenth(x), y: tenth(y)});
+
+/** Move a location to a point (kept on the map), as one step that Undo takes back; said to the page around. */
+function moveTo(map, i, point, from) {
+  const location = draft.locations[i];
+  const {x0, y0, x1, y1} = map.edges;
+  const at = [tenth(Math.min(x1, Math.max(x0, point[0]))), tenth(Math.min(y1, Math.max(y0, point[1])))];
+  if (from && from[0] === at[0] && from[1] === at[1]) return;
+  moves.push({location, at: Array.isArray(location.at) ? location.at : null});
+  location.at = at;
+  save();
+  map.said = t("board.map.moved", {place: name(location.name || "") || location.id, x: at[0], y: at[1]});
+  map.redraw();
+  map.box.dispatchEvent(new Event("change", {bubbles: true}));  // audited, as a field changed
+}
+
+function undoMove(map) {
+  const move = moves.pop();
+  if (!move) return;
+  if (draft.locations.includes(move.location)) {
+    move.location.at = move.at;
+    save();
+    map.said = t("board.map.undone", {place: name(move.location.name || "") || move.location.id});
+  }
+  map.redraw();
+  map.box.dispatchEvent(new Event("change", {bubbles: true}));
+}
+
+/** The board point under a pointer. */
+function pointerAt(svg, event) {
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  return [p.x / SCALE, p.y / SCALE];
+}
+
+/** Drag a place with a pointer (mouse, pen, finger): it follows, with its paths, and is put down where it is let go. */
+function dragPlace(map, svg, i, place, event) {
+  if (event.button !== 0) return;
+  event.preventDefault();
+  place.focus({preventScroll: true});
+  place.setPointerCapture(event.pointerId);
+  const from = map.points[i];
+  let now = from;
+  const follow = (e) => {
+    const {x0, y0, x1, y1} = map.edges;
+    const [x, y] = pointerAt(svg, e);
+    now = [Math.min(x1, Math.max(x0, x)), Math.min(y1, Math.max(y0, y))];
+    place.setAttribute("transform", `translate(${now[0] * SCALE} ${now[1] * SCALE})`);
+    for (const line of svg.querySelectorAll(`line[data-a="${i}"], line[data-b="${i}"]`)) {
+      const end = line.dataset.a === String(i) ? 1 : 2;
+      line.setAttribute(`x${end}`, now[0] * SCALE);
+      line.setAttribute(`y${end}`, now[1] * SCALE);
+    }
+  };
+  const drop = () => {
+    place.removeEventListener("pointermove", follow);
+    moveTo(map, i, now, from);
+  };
+  place.addEventListener("pointermove", follow);
+  place.addEventListener("pointerup", drop, {once: true});
+  place.addEventListener("pointercancel", () => { place.removeEventListener("pointermove", follow); map.redraw(); }, {once: true});
+}
+
+const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+
+/** A focused place: the arrow keys move it a step (Shift: a fine step); Ctrl+Z undoes the last move (and only that). */
+function placeKeys(map, i, event) {
+  if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
+    event.preventDefault();
+    event.stopPropagation();  // not the page's own Undo (the designer's card set)
+    undoMove(map);
+    return;
+  }
+  const arrow = ARROWS[event.key];
+  if (!arrow || event.ctrlKey || event.metaKey || event.altKey) return;
+  event.preventDefault();
+  const step = event.shiftKey ? FINE : STEP;
+  const [x, y] = map.points[i];
+  moveTo(map, i, [x + arrow[0] * step, y + arrow[1] * step], map.points[i]);
+}
+
+/** The map of the draft's places and paths, each place a control that is dragged or moved with the arrow keys. */
+function placesMap(map) {
+  const points = mapPoints();
+  const edges = mapEdges(points);
+  Object.assign(map, {points, edges});
+  const index = new Map(draft.locations.map((l, i) => [l.id.trim(), i]));
+  const xy = (p) => [p[0] * SCALE, p[1] * SCALE];
+  const [vx, vy] = xy([edges.x0 - MARGIN.x, edges.y0 - MARGIN.top]);
+  const [vw, vh] = xy([edges.x1 - edges.x0 + 2 * MARGIN.x, edges.y1 - edges.y0 + MARGIN.top + MARGIN.bottom]);
+  const lines = draft.paths.filter(([a, b]) => index.has(a) && index.has(b)).map(([a, b]) => {
+    const [[x1, y1], [x2, y2]] = [xy(points[index.get(a)]), xy(points[index.get(b)])];
+    return h("line", {class: "bm-path", x1, y1, x2, y2, "data-a": index.get(a), "data-b": index.get(b)});
+  });
+  const svg = h("svg", {class: "bm-svg", viewBox: `${vx} ${vy} ${vw} ${vh}`, role: "group", "aria-label": t("board.map"),
+                        "aria-describedby": "bm-help"},
+    h("rect", {class: "bm-edge", x: edges.x0 * SCALE, y: edges.y0 * SCALE, width: (edges.x1 - edges.x0) * SCALE,
+               height: (edges.y1 - edges.y0) * SCALE}),
+    lines);
+  draft.locations.forEach((l, i) => {
+    const [x, y] = xy(points[i]);
+    const place = h("g", {class: Array.isArray(l.at) ? "bm-place" : "bm-place bm-unplaced", tabindex: "0", role: "button",
+                          "aria-roledescription": t("board.map.role"), "aria-label": placeLabel(l, points[i]),
+                          "aria-describedby": "bm-help", "data-focus": `map:${i}`, transform: `translate(${x} ${y})`},
+      h("circle", {class: "bm-hit", r: 22}), h("circle", {class: "bm-dot", r: 11}),
+      h("text", {class: "bm-name", y: 30, "text-anchor": "middle", "aria-hidden": "true"}, name(l.name || "") || l.id));
+    place.addEventListener("pointerdown", (e) => dragPlace(map, svg, i, place, e));
+    place.addEventListener("keydown", (e) => placeKeys(map, i, e));
+    svg.append(place);
+  });
+  return [
+    h("p", {class: "help", id: "bm-help"}, t("board.map.help", {step: STEP, fine: FINE})),
+    draft.locations.some((l) => !Array.isArray(l.at)) ? h("p", {class: "note"}, t("board.map.unplaced")) : null,
+    svg,
+    h("div", {class: "buttons"},
+      h("button", {type: "button", "data-focus": "map-undo", disabled: !moves.length, onclick: () => undoMove(map)}, t("board.map.undo"))),
+    h("p", {class: "wb-sr", "aria-live": "polite"}, map.said ?? "")];
+}
+
+/** The map part of the editor, which draws itself again (and only itself) after a move. */
+function mapPart() {
+  const box = h("div", {class: "board-map"});
+  const map = {box, said: null, points: [], edges: null};
+  map.redraw = () => keepFocus(box, () => fill(box, placesMap(map)));
+  fill(box, placesMap(map));
+  return box;
 }
 
 // -- the form ------------------------------------------------------------------------------------
@@ -202,14 +364,15 @@ function editorParts(use, redraw) {
     h("p", {class: "help"}, t("board.help")),
     h("div", {class: "buttons"},
       h("button", {type: "button", "data-focus": "board-from", onclick: () => { startFrom(world.board); redraw(); }}, t("board.from")),
-      h("button", {type: "button", "data-focus": "board-empty", onclick: () => { draft = empty(); checked = null; save(); redraw(); }}, t("board.empty"))),
+      h("button", {type: "button", "data-focus": "board-empty", onclick: () => { setBoardDraft(null); redraw(); }}, t("board.empty"))),
     textInput(t("board.title"), () => (typeof draft.name === "string" ? draft.name : name(draft.name)), (v) => { draft.name = v; }, {path: "name"}),
     h("h4", {}, t("board.landmarks")), h("ol", {class: "edit-list"}, landmarks),
     add("landmarks", () => ({id: "", name: ""}), t("board.add.landmark")),
     h("h4", {}, t("board.locations")), h("ol", {class: "edit-list"}, locations),
     add("locations", () => ({id: "", name: "", landmark: landmarkIds[0] ?? "", at: null}), t("board.add.location")),
     h("h4", {}, t("board.paths")), h("ol", {class: "edit-list"}, paths),
-    add("paths", () => ["", ""], t("board.add.path"))];
+    add("paths", () => ["", ""], t("board.add.path")),
+    draft.locations.length ? [h("h4", {}, t("board.map")), mapPart()] : null];
   const result = h("div", {"aria-live": "polite"});
   const check = async (then) => {
     const text = boardYaml(documentOf());

@@ -288,7 +288,8 @@ function traitChips(doc, index) {
     h("div", {class: "wb-chips"}, doc.traits.map((tr) =>
       h("button", {type: "button", class: "wb-chip", "aria-pressed": chosen.includes(tr.id) ? "true" : "false",
                    "data-focus": `${focus}:${tr.id}`, onclick: () => toggle(tr.id)}, traitName(doc, tr.id)))),
-    message(msgId, draft?.message));
+    message(msgId, draft?.message ?? (lady.traits.length === doc.traits_per_lady ? ""
+      : t("wb.traits.wrong", {k: doc.traits_per_lady, n: lady.traits.length}))));
 }
 
 function keyTable(doc, index) {
@@ -388,4 +389,83 @@ export function setNameField(doc) {
   const [input, msg] = textField({focus: "set:name", label: t("wb.setname"), value: doc.name ?? "", undoLabel: t("wb.step.setname"),
     read: (text) => (text.trim() ? {change: (d) => { d.name = text; }} : {message: t("wb.id.empty")})});
   return h("label", {class: "wb-setname"}, h("span", {"aria-hidden": "true"}, t("wb.setname")), input, msg);
+}
+
+// -- the rules: traits per lady, the modes' tables --------------------------------------------
+
+/** The modes a set may have a table for (SPEC 4), and the problems the engine found in the rules' fields. */
+const MODE_TABLES = ["easy", "advanced"];
+const isRulesPath = (path) => /^(traits_per_lady|modes)\b/.test(path ?? "");
+
+/** The traits per lady, read: a whole number from 1 to the number of traits, else why not. */
+function readPerLady(text) {
+  const most = workbench.doc.traits.length;
+  if (!/^\s*\d+\s*$/.test(text)) return {message: t("wb.perlady.bad", {text, most})};
+  const k = Number(text);
+  return k >= 1 && k <= most ? {change: (d) => { d.traits_per_lady = k; }} : {message: t("wb.perlady.range", {k, most})};
+}
+
+/** A mode's table as the game's rulebook would start it: each suit removes the next one along. */
+const firstTable = (suits) => Object.fromEntries(suits.map((s, i) => [s.id, suits[(i + 1) % suits.length].id]));
+
+function toggleMode(mode, on) {
+  edit(t(on ? "wb.step.mode.on" : "wb.step.mode.off", {mode: t(`mode.${mode}`)}), (d) => {
+    if (on) d.modes = {...(d.modes ?? {}), [mode]: firstTable(d.suits)};
+    else {
+      delete d.modes?.[mode];
+      if (d.modes && !Object.keys(d.modes).length) delete d.modes;
+    }
+  });
+}
+
+/** The suit a mode removes when the Dark Lady is of `suit`: a choice of the other suits (a missing one said). */
+function modeCell(doc, mode, suit) {
+  const removed = doc.modes?.[mode]?.[suit.id];
+  const known = doc.suits.some((s) => s.id === removed && s.id !== suit.id);
+  const focus = `modes:${mode}:${suit.id}`;
+  const msgId = `m-${focus.replace(/[^\w-]/g, "_")}`;
+  const select = h("select", {"data-focus": focus, "aria-label": t("wb.mode.cell", {mode: t(`mode.${mode}`), suit: suitName(doc, suit.id)}),
+                              "aria-invalid": known ? "false" : "true", "aria-describedby": msgId,
+                              onchange: (e) => edit(t("wb.step.mode", {mode: t(`mode.${mode}`), suit: suitName(doc, suit.id)}),
+                                                    (d) => { d.modes[mode][suit.id] = e.target.value; })},
+    known ? null : h("option", {value: "", selected: true}, "—"),
+    doc.suits.filter((s) => s.id !== suit.id).map((s) => h("option", {value: s.id, selected: s.id === removed}, suitName(doc, s.id))));
+  return h("td", {}, select, message(msgId, known ? "" : t("wb.mode.missing")));
+}
+
+/** The problems the engine found in the rules' fields (traits per lady, modes), beside them. */
+export function rulesProblems() {
+  const mine = (workbench.problems ?? []).filter((p) => isRulesPath(p.path));
+  return mine.length ? h("ul", {class: "wb-findings"}, mine.map((p) =>
+    h("li", {class: "wb-finding wb-error"}, h("code", {}, p.path), ": ", p.message))) : null;
+}
+
+/**
+ * The set's rules, edited in place: the traits each lady has (a number field; 0, or more than
+ * there are traits, is said beside it and the set keeps its last good number), and the modes'
+ * tables (for each mode, whether the set has it, and for the Dark Lady's suit the suit it removes).
+ */
+export function rulesBox(doc) {
+  const [perLady, perLadyMsg] = textField({focus: "set:traits_per_lady", label: t("wb.perlady"), value: String(doc.traits_per_lady),
+                                           cls: "wb-number", undoLabel: t("wb.step.perlady"), read: readPerLady});
+  Object.assign(perLady, {type: "number", min: 1, max: doc.traits.length, inputMode: "numeric"});
+  const modes = MODE_TABLES.filter((m) => doc.modes?.[m]);
+  const toggles = MODE_TABLES.map((mode) => h("label", {class: "wb-check"},
+    h("input", {type: "checkbox", checked: modes.includes(mode), disabled: doc.suits.length < 2, "data-focus": `modes:${mode}`,
+                onchange: (e) => toggleMode(mode, e.target.checked)}),
+    t("wb.mode.has", {mode: t(`mode.${mode}`)})));
+  const table = modes.length ? h("div", {class: "scroll"}, h("table", {class: "wb-modes"},
+    h("caption", {}, t("wb.modes.caption")),
+    h("thead", {}, h("tr", {}, h("th", {scope: "col"}, t("wb.modes.dark")), modes.map((m) => h("th", {scope: "col"}, t(`mode.${m}`))))),
+    h("tbody", {}, doc.suits.map((s) => h("tr", {},
+      h("th", {scope: "row"}, pip(s), suitName(doc, s.id)), modes.map((m) => modeCell(doc, m, s))))))) : null;
+  const ids = new Set(doc.suits.map((s) => s.id));
+  const open = modes.some((m) => doc.suits.some((s) => !ids.has(doc.modes[m][s.id]) || doc.modes[m][s.id] === s.id))
+    || (workbench.problems ?? []).some((p) => isRulesPath(p.path));
+  return box("rules", "wb-box wb-rules", open, t("wb.rules", {k: doc.traits_per_lady, modes: modes.length}),
+    h("div", {class: "wb-rules-fields"},
+      h("label", {class: "wb-perlady"}, h("span", {"aria-hidden": "true"}, t("wb.perlady")), perLady, perLadyMsg),
+      h("fieldset", {class: "wb-modes-on"}, h("legend", {}, t("wb.modes")), h("p", {class: "help"}, t("wb.modes.help")), toggles)),
+    table,
+    h("div", {class: "wb-rules-problems"}, rulesProblems()));
 }

@@ -9,9 +9,9 @@ import {failure} from "./status.js";
 const KEY = "bs.workbench";
 /** Undo steps kept (each a whole set: a 12-lady set is some 5 KB). */
 const DEPTH = 60;
-/** At most one audit in flight, and at most one started per this many ms: the first edit after a
- * pause is audited at once, the edits that follow it within the window in one audit after it. */
-const AUDIT_SPACING = 150;
+/** An audit on its way for this many ms is stale once a newer edit waits: it is aborted and the newest
+ * set audited at once (a quiet server answers in some 10 ms; a loaded one can take hundreds). */
+const STALE_AFTER = 60;
 /** The service's body limit (1 MiB): a larger file is refused in the page, with the limit named. */
 const BODY_LIMIT = 1 << 20;
 
@@ -178,40 +178,66 @@ export const redo = () => travel(history.redo, history.undo, "redo");
 
 let timer = null;
 let lastStart = -Infinity;
-let inFlight = false;
+let inFlight = null;  // the AbortController of the audit on its way, or null
 let sent = null;  // the last doc sent to the audit
 
-/** Audit the set soon: at once when no audit runs and none started within AUDIT_SPACING ms, else
- * as soon as both hold (the edits made meanwhile are audited together, in their last state). */
+/** Ask for the audit of the set as it is now: at once when none is on its way. One that is on its
+ * way is of an older set: it is left to end if it started less than STALE_AFTER ms ago (a quick
+ * answer is soon there, and then the newest set is sent), else aborted (its server job is stopped
+ * with it) and the newest set sent at once, so that an old audit never holds up the newest. */
 function scheduleAudit() {
-  if (timer || inFlight || !workbench.doc || workbench.doc === sent) return;
-  const wait = lastStart + AUDIT_SPACING - performance.now();
-  if (wait > 0) timer = setTimeout(runAudit, wait);
-  else runAudit();  // the request leaves now, before the page draws the edit
+  clearTimeout(timer);
+  timer = null;
+  if (!workbench.doc || workbench.doc === sent) return;
+  if (inFlight) {
+    const wait = lastStart + STALE_AFTER - performance.now();
+    if (wait > 0) {
+      timer = setTimeout(scheduleAudit, wait);
+      return;
+    }
+    inFlight.abort();
+  }
+  runAudit();  // the request leaves now, before the page draws the edit
+}
+
+/** POST /v1/audit of a set, abortable (an older set's audit is aborted when a newer set waits). */
+async function auditRequest(doc, signal) {
+  const response = await fetch("/v1/audit", {method: "POST", signal, body: JSON.stringify(doc),
+                                             headers: {Accept: "application/json", "Content-Type": "application/json"}});
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data?.errors ?? [{code: "http", path: "", message: response.statusText}]);
+  return data;
 }
 
 async function runAudit() {
-  timer = null;
   const doc = workbench.doc;
-  if (!doc || doc === sent) return;
+  const controller = new AbortController();
   sent = doc;
-  inFlight = true;
+  inFlight = controller;
   workbench.auditing = true;
   lastStart = performance.now();
-  let retry = false;
+  let retry = 0;
   try {
-    const report = await api("POST", "/v1/audit", {body: doc});
-    if (workbench.report) workbench.previous = {doc: workbench.audited, report: workbench.report};
-    Object.assign(workbench, {report, audited: doc, problems: null});
+    const report = await auditRequest(doc, controller.signal);
+    if (workbench.doc === doc) {  // else it is of an older set, and not drawn: the newer set's audit leaves now
+      if (workbench.report) workbench.previous = {doc: workbench.audited, report: workbench.report};
+      Object.assign(workbench, {report, audited: doc, problems: null});
+    }
   } catch (error) {
-    retry = error instanceof ApiError && [429, 503].includes(error.status);  // busy, or this client past its quota: try again
-    if (retry) sent = null;
-    else workbench.problems = failure(error);  // shown beside the last report, which stays
+    if (error?.name === "AbortError") {
+      if (inFlight !== controller) return;  // aborted for a newer audit, which is on its way
+    } else if (error instanceof ApiError && [429, 503].includes(error.status)) {
+      // busy, or this client past its quota (an aborted audit holds its place a moment longer): try again
+      retry = error.status === 429 ? 250 : 1000;
+      sent = null;
+    } else {
+      workbench.problems = failure(error);  // shown beside the last report, which stays
+    }
   }
-  inFlight = false;
+  inFlight = null;
   workbench.auditing = workbench.doc !== sent;
-  changed("report");
-  if (retry) setTimeout(scheduleAudit, 1000);
+  if (workbench.doc === doc) changed("report");
+  if (retry) timer = setTimeout(scheduleAudit, retry);
   else scheduleAudit();
   if (!inFlight && !timer && settling.size) settleSoon();
 }

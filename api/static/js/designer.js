@@ -4,10 +4,10 @@
 // module is loaded on its own: one that cannot be loaded says so in its section, and the others work.
 import {api} from "./api.js";
 import {casesTable, ladyFindings, lyingEntries, suitFindings, suitHasFindings, summary} from "./auditview.js";
-import {cardGrid, forgetDrafts, setNameField, traitsAndSuits} from "./cardedit.js";
+import {cardGrid, forgetDrafts, rulesBox, rulesProblems, setNameField, traitsAndSuits} from "./cardedit.js";
 import {auditIfNeeded, canRedo, canUndo, exportSet, importFile, loadShipped, redo, redoLabel, replaceSet, subscribe,
         undo, undoLabel, whenSettled, workbench} from "./cardset.js";
-import {download, field, fill, h, keepFocus} from "./dom.js";
+import {append, download, field, fill, h, keepFocus} from "./dom.js";
 import {t} from "./i18n.js";
 import {errorText, failure, problemList} from "./status.js";
 
@@ -76,6 +76,7 @@ function drawCards(box) {
     doc ? null : h("p", {class: "help"}, t("wb.start")),
     doc ? h("div", {class: "wb-summary-box"}, summary()) : null,
     doc ? traitsAndSuits(doc, suitFindings, suitHasFindings()) : null,
+    doc ? rulesBox(doc) : null,
     doc ? cardGrid(doc, ladyFindings) : null,
     doc ? h("div", {class: "wb-cases-box"}, casesTable(redrawCards)) : null);
   markLies(box);
@@ -92,13 +93,27 @@ function drawUndoRedo(box) {
   }
 }
 
+/** What each part of the report was last drawn as (its HTML): a part that would be drawn the same is left as it is. */
+const drawnAs = new WeakMap();
+
+/** Fill an element with new content, unless it would look the same (no layout, no paint, nothing said again). */
+function refill(el, ...content) {
+  const next = append(document.createElement("div"), content);
+  const html = next.innerHTML;
+  if (drawnAs.get(el) === html) return;
+  el.replaceChildren(...next.childNodes);
+  drawnAs.set(el, html);
+}
+
 /** A new report on the cards as they are: its summary, the findings beside each card and suit, the
- * cases; the cards themselves are not drawn again (a report follows every edit). */
+ * cases, each drawn again only if it changed; the cards themselves are not drawn again (a report
+ * follows every edit). */
 function drawReport(box) {
-  const slot = (selector, ...content) => { const el = box.querySelector(selector); if (el) fill(el, ...content); };
+  const slot = (selector, ...content) => { const el = box.querySelector(selector); if (el) refill(el, ...content); };
   slot(".wb-summary-box", summary());
-  for (const el of box.querySelectorAll(".wb-card-findings")) fill(el, ladyFindings(el.dataset.lady));
-  for (const el of box.querySelectorAll(".wb-suit-findings")) fill(el, suitFindings(el.dataset.suit));
+  for (const el of box.querySelectorAll(".wb-card-findings")) refill(el, ladyFindings(el.dataset.lady));
+  for (const el of box.querySelectorAll(".wb-suit-findings")) refill(el, suitFindings(el.dataset.suit));
+  slot(".wb-rules-problems", rulesProblems());
   slot(".wb-cases-box", casesTable(redrawCards));
   markLies(box);
   drawUndoRedo(box);
@@ -127,27 +142,36 @@ function redrawCards() {
 }
 
 /** After a change of the set: the cards (or only their findings, for a new report) drawn again, and
- * the sections that depend on what changed, once per frame; after an edit typed, the print and
- * design sections when the page is idle (they show the set, not its audit). */
+ * the sections that depend on what changed. A report is drawn at once (the keystroke's wait ends
+ * there), other changes once per frame; after an edit typed, the print and design sections, and
+ * after a report the charts, when the page is idle (not on the keystroke's path). */
 function onChange(what, field) {
   if (["replace", "undo", "redo"].includes(what)) forgetDrafts();
   if (what === "replace") workbench.dropped = null;
   // A key entry typed shows itself already, and nothing else on the page shows it but the report.
   const entry = what === "edit" && /^ladies:\d+:key:/.test(field ?? "") ? "entry" : what;
-  queued = new Set([...(queued ?? []), entry]);
-  if (queued.size > 1) return;
-  requestAnimationFrame(() => {
-    const whats = queued;
-    queued = null;
-    if (!page?.cards.isConnected) return;
-    if ([...whats].every((w) => w === "entry")) drawUndoRedo(page.cards);
-    else if ([...whats].every((w) => w === "report" || w === "entry")) redrawBox(page.cards, drawReport);
-    else redrawBox(page.cards, drawCards);
-    if (whats.has("report")) drawPart("difficulty");
-    if (["replace", "undo", "redo"].some((w) => whats.has(w))) drawWithSet();
-    else if (whats.has("edit") || whats.has("entry")) whenSettled(drawWithSet);  // not on the keystroke's path
-  });
+  if (queued) {
+    queued.add(entry);
+    return;
+  }
+  queued = new Set([entry]);
+  if (entry === "report") drawQueued();
+  else requestAnimationFrame(drawQueued);
 }
+
+function drawQueued() {
+  const whats = queued;
+  queued = null;
+  if (!page?.cards.isConnected) return;
+  if ([...whats].every((w) => w === "entry")) drawUndoRedo(page.cards);
+  else if ([...whats].every((w) => w === "report" || w === "entry")) redrawBox(page.cards, drawReport);
+  else redrawBox(page.cards, drawCards);
+  if (whats.has("report")) whenSettled(drawDifficulty);
+  if (["replace", "undo", "redo"].some((w) => whats.has(w))) drawWithSet();
+  else if (whats.has("edit") || whats.has("entry")) whenSettled(drawWithSet);
+}
+
+const drawDifficulty = () => drawPart("difficulty");
 
 /** The sections that show the set itself (not its audit). */
 function drawWithSet() {
