@@ -1,7 +1,8 @@
 """Games per second of `deduce simulate` with 1 and 2 workers, against the serial run in this process.
 
-The workload is the simulator's default: the bot plays ``--games`` seeded games on each of
-the eleven default sequences (positions 1-8, easy-1, moderate-1, hard-1) in normal mode.
+The workload is the simulator's default: its default bot (the advisor, as ``deduce simulate``
+plays; ``--bot baseline`` for the other) plays ``--games`` seeded games on each of the eleven
+default sequences (positions 1-8, easy-1, moderate-1, hard-1) in normal mode.
 The same games are played by every executor that ``deduce simulate`` offers: this
 process alone (``--workers 1``, the peer: the serial loop it had before), a pool of 1 and
 of 2 local processes (``--workers 1`` never starts a pool; the pool of one shows what
@@ -16,7 +17,7 @@ printed with the figures. On a shared machine, give the run priority over the ot
 (with autogroup scheduling, niceness counts only within a session, so start a session of
 its own): ``setsid sh -c 'echo -20 > /proc/$$/autogroup; exec nice -n -20 python -m bench.simulate'``.
 
-    .venv/bin/python -m bench.simulate [--games 16] [--rounds 3]
+    .venv/bin/python -m bench.simulate [--games 16] [--rounds 3] [--bot advisor]
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any
 from deduce.cli.executors import CONNECT_TIMEOUT, dask_executor, local_executor
 from deduce.cli.game import DEFAULT_SEQUENCES
 from deduce.executor import Executor, InProcess
-from deduce.game.simulate import simulate
+from deduce.game.simulate import BOTS, simulate
 from deduce.shipped import load_rules
 
 #: A way to play: makes its executor (and shuts it down) around one run.
@@ -83,6 +84,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=16, help="games per sequence (default 16)")
     parser.add_argument("--rounds", type=int, default=3,
                         help="interleaved rounds; each executor's best round is reported (noise only slows)")
+    parser.add_argument("--bot", choices=list(BOTS), default="advisor",
+                        help="the bot that plays (default advisor, as deduce simulate)")
     args = parser.parse_args()
     rules = load_rules()
     total = args.games * len(DEFAULT_SEQUENCES)
@@ -96,11 +99,12 @@ def main() -> None:
                 started = time.perf_counter()
                 with setup() as executor:
                     figures = [s.to_json() for s in simulate(rules, ["normal"], DEFAULT_SEQUENCES, args.games,
-                                                             seed=1, executor=executor)]
+                                                             seed=1, bot=args.bot, executor=executor)]
                 best[name] = min(best[name], time.perf_counter() - started)
                 reference = reference or figures
                 assert figures == reference, f"{name} gave other figures than the serial run"
-    print(f"{total} games ({args.games} per default sequence, normal), the same figures from every executor; "
+    print(f"{total} games ({args.games} per default sequence, normal, {args.bot} bot), the same figures from every "
+          "executor; "
           f"best of {args.rounds} interleaved rounds; {os.cpu_count()} CPUs, load average {load:.1f} at the start, "
           f"{os.getloadavg()[0]:.1f} at the end")
     peer = next(iter(ways))

@@ -12,7 +12,7 @@ action document to send, its reasons (phrase codes and parameters, said in en/it
 The method: a short lookahead over her exact odds, valued in cards of the stealth deck
 (a card moved is a point of score lost and a step towards the countdown).
 
-1. **Her odds over the next turns.** The tracker (:func:`deduce.where.tracker.track`)
+1. **Her odds over the next turns.** The tracker (:func:`deduce.where.tracker.track_slots`)
    gives her exact distribution on the slots ``now`` to ``now + 3`` from the trail. On a
    future slot the top card's landmark will be seen before the player acts, so a search
    there is made only when the landmark fits: being at ``x`` on slot ``s`` is worth
@@ -70,9 +70,10 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Literal, cast, get_args
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
@@ -81,7 +82,7 @@ from deduce.game.material import Rules
 from deduce.game.view import Action, Pending, PlayerView, who_query
 from deduce.text.phrases import phrase
 from deduce.where.board import Board
-from deduce.where.tracker import Tracking, track
+from deduce.where.tracker import track_slots
 from deduce.who.cards import CardSet, Mode
 from deduce.who.deduction import Deduction, deduce
 from deduce.who.progress import Progress, progress
@@ -135,6 +136,8 @@ class PlanJSON(TypedDict):
 
 #: An action document, as a player sends it (``{"action": "move", "to": "globe"}``).
 ActionDoc = dict[str, Any]
+#: A location and its neighbours, as a getter of their values from a list in board order.
+Reach = Callable[[Sequence[float]], tuple[float, ...]]
 #: A reason's parameter: an id (a location, a trait, a fog card), a number, a flag or a list of ids.
 ReasonParam = str | int | float | bool | list[str]
 
@@ -285,12 +288,13 @@ class _Routes:
 
 
 @lru_cache(maxsize=8)
-def _places(board: Board) -> tuple[dict[str, str], dict[str, tuple[str, ...]], tuple[tuple[int, ...], ...]]:
+def _places(board: Board) -> tuple[dict[str, str], dict[str, tuple[str, ...]], tuple[Reach, ...]]:
     """Once per board: the landmark of every location, and every location with its neighbours
-    in board order (by id, and by board index in board order)."""
+    in board order (by id, and, in board order, as a getter of their values from a list in
+    board order: the location comes twice, so that a getter always gives a tuple)."""
     landmark = {x: board.landmark_of(x) for x in board.location_ids}
     near = {x: (x, *sorted(board.neighbours(x), key=board.index)) for x in board.location_ids}
-    return landmark, near, tuple(tuple(board.index(z) for z in near[x]) for x in board.location_ids)
+    return landmark, near, tuple(itemgetter(board.index(x), *map(board.index, near[x])) for x in board.location_ids)
 
 
 @lru_cache(maxsize=8)
@@ -419,22 +423,18 @@ class _Turn:
     # -- her odds ----------------------------------------------------------------
 
     def load_odds(self) -> bool:
-        """Her distribution on ``now .. now + horizon``; False when no walk fits the trail."""
-        board, view = self.rules.board, self.view
-        first: Tracking | None = None
-        query = view.track_query()   # the trail read once; only the slot asked about changes
-        k = 0
-        while k <= self.w.horizon:
-            t = track(board, replace(query, now=view.slot + k))
-            if first is None:
-                first = t
-                if t.paths == 0:
-                    return False
-            self.odds += [t.now.probabilities(), t.next.probabilities()]
-            k += 2
-        assert first is not None
-        self.paths = first.paths
+        """Her distribution on ``now .. now + horizon`` (one pass of the tracker); False when no walk fits."""
+        slots = track_slots(self.rules.board, self.view.track_query(), self.w.horizon + 1)
+        self.paths = slots[0].total
+        if self.paths == 0:
+            return False
+        self.odds = [s.probabilities() for s in slots]
         return True
+
+    def figures(self, here: float) -> Figures:
+        """The plan's figures, with her chance ``here`` at the pawn now (the fog card's worth comes later)."""
+        return Figures(here, self.left, self.fog, self.held, self.keys_left, self.route, self.proven,
+                       self.suit_proves, None)
 
     # -- what a search is worth ----------------------------------------------------------
 
@@ -468,13 +468,15 @@ class _Turn:
         slot = (self.view.slot + k) % self.view.length
         if slot in self.fog_slots or (k == 0 and self.view.top is None):
             return [0.0] * len(self.odds[k])
+        # max(0.0, v) written out (v if v > 0.0 else 0.0, the same float): this runs for every location and slot
         if k == 0:
-            return [max(0.0, m * gain - (1 - m) * cost) for m in self.odds[k].values()]
+            return [v if (v := m * gain - (1 - m) * cost) > 0.0 else 0.0 for m in self.odds[k].values()]
         shown: dict[str, float] = {}   # her chance of being where each landmark shows, summed in board order
         landmark = self.landmark
         for y, p in self.odds[k].items():
             shown[landmark[y]] = shown.get(landmark[y], 0) + p
-        return [max(0.0, m * gain - (shown[landmark[x]] - m) * cost) for x, m in self.odds[k].items()]
+        return [v if (v := m * gain - (shown[landmark[x]] - m) * cost) > 0.0 else 0.0
+                for x, m in self.odds[k].items()]
 
     def lookahead(self, gain: float, cost: float) -> dict[str, float]:
         """``D_1``: the worth of standing at each location on the next slot (see the module)."""
@@ -485,8 +487,9 @@ class _Turn:
         value = [leaf - 1.0] * len(ids)
         for k in range(h, 0, -1):
             spots = self.spots(k, gain, cost)
-            here = [max([spots[z] for z in around]) for around in near] if self.training else spots
-            value = [max(here[i], max([value[z] for z in around]) - 1.0) for i, around in enumerate(near)]
+            here = [max(around(spots)) for around in near] if self.training else spots
+            # max(x, m) written out (m if m > x else x, the same float)
+            value = [m if (m := max(around(value)) - 1.0) > x else x for x, around in zip(here, near, strict=True)]
         return dict(zip(ids, value, strict=True))
 
     def key_gain(self, to: str, claimed: Sequence[str] = ()) -> float:
@@ -540,15 +543,11 @@ def advise(rules: Rules, view: PlayerView, actions: Sequence[Action], pending: P
     """The action to take now and why, from the player's view, the legal ``actions`` and the
     fog card waiting for ``resolve`` (see the module for the method)."""
     turn = _Turn(rules, view, actions, pending, weights)
-    figures = Figures(0.0, turn.left, turn.fog, turn.held, turn.keys_left, turn.route, turn.proven,
-                      turn.suit_proves, None)
     if not actions:
-        return Plan(None, (Reason("over"),), figures)
+        return Plan(None, (Reason("over"),), turn.figures(0.0))
     if not turn.load_odds():
-        return Plan(None, (Reason("contradiction"),), figures)
-    here = turn.odds[0][view.pawn]
-    figures = Figures(here, turn.left, turn.fog, turn.held, turn.keys_left, turn.route, turn.proven,
-                      turn.suit_proves, None)
+        return Plan(None, (Reason("contradiction"),), turn.figures(0.0))
+    figures = turn.figures(turn.odds[0][view.pawn])
     if pending is not None:
         return _resolve(turn, figures)
     return _choose(turn, figures)
@@ -671,11 +670,12 @@ def _choose(turn: _Turn, figures: Figures) -> Plan:
 
 def _target(turn: _Turn, first: str) -> tuple[str, float]:
     """Where a move to ``first`` aims: the place within reach of it where she is likeliest in the turns ahead."""
-    best = (turn.odds[1][first], first)
-    for k in range(2, len(turn.odds)):
+    chance, target = turn.odds[1][first], first
+    for odds in turn.odds[2:]:
         for x in turn.near[first]:
-            best = max(best, (turn.odds[k][x], x), key=lambda t: t[0])
-    return best[1], best[0]
+            if odds[x] > chance:   # the first of the likeliest, in the order looked at
+                chance, target = odds[x], x
+    return target, chance
 
 
 def _fog_value(turn: _Turn, gain: float, cost: float, ahead: Mapping[str, float]) -> float:

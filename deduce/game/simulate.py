@@ -15,6 +15,8 @@ picklable data: the rules, the bot's *name* (a key of :data:`BOTS`) and setup do
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -135,8 +137,25 @@ class Summary:
                 "reasons": dict(self.reasons)}
 
 
-def play_chunk(rules: Rules, bot: str, setup_docs: list[dict[str, Any]]) -> list[Outcome]:
-    """Play a chunk of games with the bot named ``bot``, in order: what a worker runs."""
+#: The rules this process has played with, by the fingerprint of their pickle (see :func:`play_chunk`).
+_PLAYED: dict[str, Rules] = {}
+#: Most rule sets kept per process (a worker of a long-lived cluster may play many).
+_KEPT_RULES = 8
+
+
+def play_chunk(rules: Rules, bot: str, setup_docs: list[dict[str, Any]],
+               fingerprint: str | None = None) -> list[Outcome]:
+    """Play a chunk of games with the bot named ``bot``, in order: what a worker runs.
+
+    Each chunk sent to another process arrives with a fresh copy of the rules, and the bots keep
+    what they work out once per board and card set (the routes through the keys, the tracker's
+    products, WHO answers) by the object. Given the ``fingerprint`` of the rules' pickle, a
+    process plays every chunk with the first copy it received, so that what was worked out for
+    one chunk serves the next: the same rules, the same games."""
+    if fingerprint is not None:
+        if fingerprint not in _PLAYED and len(_PLAYED) >= _KEPT_RULES:
+            _PLAYED.clear()
+        rules = _PLAYED.setdefault(fingerprint, rules)
     policy = BOTS[bot](rules)
     return [play(rules, doc, policy) for doc in setup_docs]
 
@@ -169,7 +188,9 @@ def simulate(rules: Rules, modes: Iterable[str], sequences: Iterable[Mapping[str
             parse_setup(rules, row[0])
     flat = [doc for row in plan for doc in row]
     run = executor or InProcess()
-    futures = [run.submit(play_chunk, rules, bot, flat[i:i + chunk]) for i in range(0, len(flat), max(1, chunk))]
+    fingerprint = hashlib.sha256(pickle.dumps(rules)).hexdigest()
+    futures = [run.submit(play_chunk, rules, bot, flat[i:i + chunk], fingerprint)
+               for i in range(0, len(flat), max(1, chunk))]
     outcomes: list[Outcome] = []
     try:
         for future in futures:

@@ -149,3 +149,24 @@ def test_an_interrupted_run_keeps_the_games_it_played(monkeypatch: pytest.Monkey
     with pytest.raises(Interrupted) as stop:
         simulate(RULES, ["normal"], [{"position": 1}, {"position": 5}], 6, seed=4, chunk=4)
     assert [s.games for s in stop.value.summaries] == [6, 2]
+
+
+def test_a_process_plays_the_chunks_of_a_run_with_the_first_copy_of_its_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks reach a worker process with fresh copies of the rules; given the run's fingerprint,
+    the process plays them all with the first copy (what the bots worked out for it stays), and
+    the games are the same. Without one, a chunk is played with the rules it came with."""
+    seen: list[Rules] = []
+
+    def recording(rules: Rules) -> Bot:
+        seen.append(rules)
+        return Bot(rules)
+
+    monkeypatch.setitem(BOTS, "recording", recording)
+    first, second = (pickle.loads(pickle.dumps(RULES)) for _ in range(2))
+    docs = setup_docs(["normal"], [{"position": 1}], 2, seed=3)[0]
+    fingerprint = "test-first-copy"
+    assert simulate_module.play_chunk(first, "recording", docs, fingerprint) == \
+        simulate_module.play_chunk(second, "recording", docs, fingerprint)
+    assert seen[0] is first and seen[1] is first
+    simulate_module.play_chunk(second, "recording", docs)
+    assert seen[2] is second

@@ -7,6 +7,7 @@ over every sequence of locations, and closed forms for complete graphs.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise, product
 
@@ -14,10 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deduce.shipped import load_board
+from deduce.where import tracker
 from deduce.where.board import Board
 from deduce.where.csp import enumerate_walks, walks
 from deduce.where.query import SlotObservation, TrackQuery, parse_track_query
-from deduce.where.tracker import track
+from deduce.where.tracker import track, track_slots
 from tests.track_strategies import boards, make_board, track_queries
 
 
@@ -110,6 +113,51 @@ def test_any_now_gives_the_same_number_of_walks(data: st.DataObject) -> None:
     # now + 1 of one query is now of the next one
     following = TrackQuery(q.length, q.moves, q.now + 1, q.observations)
     assert track(board, following).now.counts == track(board, q).next.counts
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_odds_on_several_slots_at_once_are_those_of_each_slot(data: st.DataObject) -> None:
+    """``track_slots`` (what the advisor reads: now and the slots after) gives, slot by slot, the
+    enumeration's counts for that slot, also past the end of the deck (slots are taken mod L)."""
+    board = data.draw(boards(max_locations=5))
+    q = data.draw(track_queries(board, max_length=8))
+    count = data.draw(st.integers(1, 2 * q.length + 1))
+    slots = track_slots(board, q, count)
+    assert [s.slot for s in slots] == [q.now + k for k in range(count)]
+    for k, odds in enumerate(slots):
+        enum = enumerate_walks(board, replace(q, now=q.now + k))
+        assert (odds.counts, odds.total) == (enum.now, enum.paths)
+
+
+def test_at_least_one_slot_is_asked_for() -> None:
+    board = line(3)
+    with pytest.raises(ValueError, match="at least one slot"):
+        track_slots(board, query(board, 4), 0)
+
+
+@pytest.mark.parametrize("moves", ["always", "may_stay"])
+def test_a_game_asked_turn_after_turn_gets_the_answers_of_a_fresh_tracker(moves: str) -> None:
+    """A game asks about one deck at every turn, a card more seen each time (and sometimes a
+    search): the products kept from the last call give the same odds as a tracker that kept
+    nothing (a board of its own: products are kept per board)."""
+    kept = load_board(None)
+    a = kept.location_ids[0]
+    b = sorted(kept.neighbours(a))[0]
+    length = 12
+    walk = [a, b] * (length // 2)   # there and back: a closed walk of the deck's length
+    seen: list[dict[str, object]] = []
+    for now in range(2 * length + 3):
+        where = walk[now % length]
+        seen.append({"slot": now, "landmark": kept.landmark_of(where)})
+        q = query(kept, length, moves, now, seen)
+        assert track_slots(kept, q, 4) == track_slots(load_board(None), q, 4)
+        assert track_slots(kept, q, 4)[0].total > 0
+        if now % 4 == 2:   # a search: at her place (found) or a neighbour (missed)
+            guess = where if now % 8 == 2 else sorted(kept.neighbours(where) - {where})[0]
+            seen.append({"slot": now, "searched": guess, "found": guess == where})
+            q = query(kept, length, moves, now, seen)
+            assert track_slots(kept, q, 4) == track_slots(load_board(None), q, 4)
 
 
 # -- closed forms ---------------------------------------------------------------------
@@ -215,10 +263,15 @@ def test_board_without_paths_only_allows_staying() -> None:
     assert track(board, query(board, 3, "may_stay")).paths == 2
 
 
+@pytest.mark.parametrize("kept", [True, False])
 @pytest.mark.parametrize("moves", ["always", "may_stay"])
 @pytest.mark.parametrize("now", [0, 3, 7, 11])
-def test_long_unobserved_runs_between_observations(moves: str, now: int) -> None:
-    """Runs of many unseen slots take the dense power path of the tracker; same answers."""
+def test_long_unobserved_runs_between_observations(monkeypatch: pytest.MonkeyPatch, kept: bool, moves: str,
+                                                   now: int) -> None:
+    """Runs of many unseen slots: stepped through and kept for the next call on a short deck, or
+    (as on a deck too long to keep, forced here) taken at once by a power of the step matrix."""
+    if not kept:
+        monkeypatch.setattr(tracker, "CACHED_LENGTH", 0)
     board = line(4, "abab")
     q = query(board, 12, moves, now, [{"slot": 1, "landmark": "b"}, {"slot": 2, "searched": "l2", "found": False}])
     result, enum = track(board, q), enumerate_walks(board, q)
