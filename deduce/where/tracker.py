@@ -160,17 +160,9 @@ class _Steps:
         product already built, the others from it. When the deck is short, what the next call
         will look for is kept: the rests built on the way to ``hi`` (as the game goes on it asks
         for the rests from one slot later), the starts asked for (it asks for one slot more)."""
-        length = len(masks)
-        keep = length <= CACHED_LENGTH
-        products = self._products
+        keep = len(masks) <= CACHED_LENGTH
         target = hi if rows else lo
-        found, i = None, target   # the nearest product built, at slot i
-        if keep:
-            for i in range(target, length) if rows else range(target, 0, -1):
-                if (found := products.get((rows, bits, masks[0], masks[i:] if rows else masks[:i]))) is not None:
-                    break
-        packed = found if found is not None else self.identity(masks[0], bits)
-        i = i if found is not None else length if rows else 0
+        packed, i = self._nearest(masks, bits, target, rows, keep)
         out = []
         while True:
             if i == target:
@@ -179,16 +171,37 @@ class _Steps:
                     return out[::-1] if rows else out
                 target += -1 if rows else 1
             j = i - 1 if rows else i    # the slot added: M_j on the left of the rest, on the right of the start
-            run = 1
-            if not keep:   # a run of slots without observations at once
-                while abs(i - target) > run and masks[j - run if rows else j + run] == masks[j] == self.everywhere:
-                    run += 1
+            run = 1 if keep else self._run(masks, i, target, rows)
             packed = self.jump(packed, run, rows) if run > 1 else self.step(packed, masks[j], rows)
             i += -run if rows else run
             if keep and i >= (hi if rows else lo):
-                if len(products) >= CACHED_PRODUCTS:
-                    del products[next(iter(products))]
-                products[rows, bits, masks[0], masks[i:] if rows else masks[:i]] = packed
+                self._keep((rows, bits, masks[0], masks[i:] if rows else masks[:i]), packed)
+
+    def _nearest(self, masks: tuple[int, ...], bits: int, target: int, rows: bool,
+                 keep: bool) -> tuple[list[int], int]:
+        """The product already built nearest to slot ``target`` and its slot; else the identity at the
+        far end of the cycle (its end for the rests, its start for the starts)."""
+        if keep:
+            for i in range(target, len(masks)) if rows else range(target, 0, -1):
+                found = self._products.get((rows, bits, masks[0], masks[i:] if rows else masks[:i]))
+                if found is not None:
+                    return found, i
+        return self.identity(masks[0], bits), len(masks) if rows else 0
+
+    def _run(self, masks: tuple[int, ...], i: int, target: int, rows: bool) -> int:
+        """How many slots without observations, from the next one added, can be jumped at once
+        without passing ``target``."""
+        j = i - 1 if rows else i
+        run = 1
+        while abs(i - target) > run and masks[j - run if rows else j + run] == masks[j] == self.everywhere:
+            run += 1
+        return run
+
+    def _keep(self, key: tuple[bool, int, int, tuple[int, ...]], packed: list[int]) -> None:
+        """Keep a product for the next call, the oldest going first past :data:`CACHED_PRODUCTS`."""
+        if len(self._products) >= CACHED_PRODUCTS:
+            del self._products[next(iter(self._products))]
+        self._products[key] = packed
 
 
 @lru_cache(maxsize=32)
