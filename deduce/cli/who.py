@@ -30,14 +30,21 @@ from deduce.render.who import hint_text
 from deduce.shipped import load_cards
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
-from deduce.who.deduction import ENGINES, Engine, deduce
+from deduce.who.deduction import ENGINES, Engine, deduce, writer_for
 from deduce.who.query import parse_obs_text, parse_query
 
 # -- deduce hint ----------------------------------------------------------------
 
 
 def hint_answer(cards: CardSet, engine: Engine = "fast") -> Callable[[Any], str]:
-    """The batch answer of ``deduce hint``: a query document to the JSON text of its result."""
+    """The batch answer of ``deduce hint``: a query document to the JSON text of its result.
+
+    The fast engine writes the text straight from its masks (:class:`~deduce.who.deduction.AnswerWriter`);
+    the others build the :class:`~deduce.who.deduction.Deduction` and encode it.
+    """
+    if engine == "fast":
+        writer = writer_for(cards)
+        return lambda doc: writer.text(parse_query(cards, doc))
     return lambda doc: deduce(cards, parse_query(cards, doc), engine).json_text
 
 

@@ -7,12 +7,15 @@ consistent candidates, the state of every trait, her traits when they are proven
 :mod:`deduce.who.z3model`) and ``csp`` (python-constraint, :mod:`deduce.who.csp`).
 Explanations and conflicts are the smallest reasons of SPEC 3: found over the fast
 evaluator's masks (:mod:`deduce.who.explain`), or by z3 itself for the ``z3`` engine.
+:class:`AnswerWriter` writes the same answer's JSON text straight from the fast
+evaluator's masks, for batches, where building and encoding a :class:`Deduction` would
+cost several times the deduction.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from types import MappingProxyType
@@ -23,7 +26,7 @@ from typing_extensions import TypedDict
 from deduce.errors import ExplainTimeout
 from deduce.who.cards import CardSet
 from deduce.who.evaluator import TraitState, space_for
-from deduce.who.explain import EXACT_CLUES, SEARCH_BUDGET, smallest_reason
+from deduce.who.explain import EXACT_CLUES, SEARCH_BUDGET, reason_finder
 from deduce.who.query import Query
 
 #: A deduction engine: the fast evaluator, the z3 reference model, or python-constraint.
@@ -79,9 +82,11 @@ class Candidate(NamedTuple):
         return {"suit": self.suit, "traits": list(self.traits)}
 
 
-@dataclass(frozen=True)
-class Explanation:
-    """Why a trait is certain or excluded: the smallest set of clues that proves it (indexes into the query)."""
+class Explanation(NamedTuple):
+    """Why a trait is certain or excluded: the smallest set of clues that proves it (indexes into the query).
+
+    A named tuple, as :class:`Candidate` is: a batch with explanations builds thousands.
+    """
 
     trait: str
     state: Proven
@@ -180,13 +185,18 @@ SUIT_CARD_NEEDED = Note("suit-card-needed",
                         "needed to prove her traits: visit every location to reveal it.")
 
 
+def suit_card_seen(query: Query) -> bool:
+    """Whether the query holds the suit card (the other card of her suit, named by id)."""
+    return any(o.role == "suit_card" for o in query.clues)
+
+
 def suit_card_note(query: Query, result: Deduction) -> Note | None:
     """Tell the player the suit card will be needed, when it is the missing piece.
 
     With truthful keys the suit card's own traits stay consistent with every other
     card, so an open deduction without it cannot be closed by clues alone (SPEC 5).
     """
-    if result.status != "open" or any(o.role == "suit_card" for o in query.clues):
+    if result.status != "open" or suit_card_seen(query):
         return None
     return SUIT_CARD_NEEDED
 
@@ -215,7 +225,7 @@ def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
     """
     mask = candidate_mask(cards, query, engine)
     if mask and not query.explain:
-        return plain_answer(cards, mask, any(o.role == "suit_card" for o in query.clues))
+        return plain_answer(cards, mask, suit_card_seen(query))
     result = summarise(cards, mask)
     explanations: tuple[Explanation, ...] = ()
     conflict = None
@@ -224,7 +234,11 @@ def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
         if engine == "z3":
             explanations, conflict = _z3_reasons(cards, query, result, explain_timeout_ms)
         else:
-            explanations, conflict, smallest = _fast_reasons(cards, query, result)
+            space = space_for(cards)
+            masks = [space.observation_mask(o, query.distinct) for o in query.clues]
+            base = space.suit_mask(query.suit) if query.suit is not None else space.all
+            states = None if result.status == "contradiction" else tuple(result.traits.values())
+            explanations, conflict, smallest = fast_reasons(cards, masks, base, states)
             if not smallest:
                 notes.append(NOT_SMALLEST)
     except ExplainTimeout:
@@ -242,27 +256,30 @@ NOT_SMALLEST = Note("explanation-not-smallest",
                     f"{SEARCH_BUDGET:,} tries or past {EXACT_CLUES} clues that matter.")
 
 
-def _proven(result: Deduction) -> list[tuple[int, str, Proven]]:
-    """(index, id, state) of every trait the result proves present or absent."""
-    return [(i, t, state) for i, (t, state) in enumerate(result.traits.items())
+def _proven(cards: CardSet, states: Sequence[TraitState]) -> list[tuple[int, str, Proven]]:
+    """(index, id, state) of every trait the states (in card-set order) prove present or absent."""
+    return [(i, t, state) for i, (t, state) in enumerate(zip(cards.trait_ids, states, strict=True))
             if state != "open"]
 
 
-def _fast_reasons(cards: CardSet, query: Query,
-                  result: Deduction) -> tuple[tuple[Explanation, ...], tuple[int, ...] | None, bool]:
-    """Explanations (or the conflict) over the fast evaluator's masks, and whether all are smallest."""
+def fast_reasons(cards: CardSet, masks: Sequence[int], base: int, states: Sequence[TraitState] | None,
+                 ) -> tuple[tuple[Explanation, ...], tuple[int, ...] | None, bool]:
+    """Explanations (or the conflict) over the fast evaluator's masks, and whether all are smallest.
+
+    ``masks`` are what each clue of the query admits, ``base`` what its suit admits, and
+    ``states`` the trait states of the consistent candidates, None for a contradiction.
+    """
     space = space_for(cards)
-    masks = [space.observation_mask(o, query.distinct) for o in query.clues]
-    base = space.suit_mask(query.suit) if query.suit is not None else space.all
-    if result.status == "contradiction":
-        reason = _must(smallest_reason(base, masks, space.all), "the clues conflict")
+    find = reason_finder(base, masks)
+    if states is None:
+        reason = _must(find(space.all), "the clues conflict")
         return (), reason.clues, reason.smallest
     explanations = []
     smallest = True
-    for i, trait, state in _proven(result):
+    for i, trait, state in _proven(cards, states):
         has = space.trait_masks[i]
         region = has if state == "excluded" else space.all & ~has
-        reason = _must(smallest_reason(base, masks, region), f"{trait} is {state}")
+        reason = _must(find(region), f"{trait} is {state}")
         explanations.append(Explanation(trait, state, reason.clues))
         smallest = smallest and reason.smallest
     return tuple(explanations), None, smallest
@@ -279,7 +296,7 @@ def _z3_reasons(cards: CardSet, query: Query, result: Deduction,
     return tuple(
         Explanation(trait, state, _must(model.smallest_core(trait=trait, present=(state == "excluded")),
                                         f"{trait} is {state}"))
-        for _, trait, state in _proven(result)
+        for _, trait, state in _proven(cards, tuple(result.traits.values()))
     ), None
 
 
@@ -291,3 +308,114 @@ def _must(found: _T | None, claim: str) -> _T:
     if found is None:
         raise ValueError(f"{claim}, yet the clues do not prove it")
     return found
+
+
+# -- answers as JSON text, straight from the masks ----------------------------------
+#
+# ``deduce hint --batch`` answers thousands of queries whose answers seldom repeat, so each
+# one is paid for in full: building a Deduction (a named tuple per candidate, a mapping of
+# trait states), turning it into dicts and lists and encoding them with json cost several
+# times the deduction itself. An AnswerWriter instead keeps, per card set, the JSON text of
+# every piece an answer is made of and joins them for the candidates a mask holds.
+
+#: For each byte value, the positions of its set bits, lowest first.
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in range(8) if b >> j & 1) for b in range(256))
+_STATES = ("certain", "excluded", "open")
+
+
+def _text(value: object) -> str:
+    """A value as the answer's JSON writes it (UTF-8 kept readable)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _note_text(note: Note) -> str:
+    return _text(note.to_json())
+
+
+class AnswerWriter:
+    """The pieces of every answer's JSON text for one card set, and how to join them."""
+
+    def __init__(self, cards: CardSet):
+        self.cards = cards
+        self.space = space = space_for(cards)
+        #: The opening of a candidate of each suit, and what goes between two of them, in suit order.
+        self._suit_open = tuple(f'{{"suit": {_text(s)}, "traits": ' for s in cards.suit_ids)
+        self._suit_between = tuple(f"}}, {opening}" for opening in self._suit_open)
+        #: Each trait set's trait list as JSON, by its position in card-set order.
+        self._combo_list = tuple(_text(list(space.combo_traits[x])) for x in space.combos)
+        #: '"trait": "state"' for each trait and state.
+        self._trait_state = tuple({state: f"{_text(t)}: {_text(state)}" for state in _STATES}
+                                  for t in cards.trait_ids)
+        self._trait_name = {t: _text(t) for t in cards.trait_ids}
+        self._all_open = "{" + ", ".join(states["open"] for states in self._trait_state) + "}"
+        self._block_bytes = (space.width + 7) // 8
+        self._traits_text = lru_cache(maxsize=4096)(self._states_text)
+        self._block = (1 << space.width) - 1
+
+    def candidates(self, mask: int) -> str:
+        """The candidates of ``mask`` (not empty) as a JSON list, in SPEC order (suit, then trait set).
+
+        Only the suits from the first to the last one ``mask`` holds are read, one byte of
+        trait sets at a time; each suit's trait lists are joined with the text between two
+        candidates of that suit, so no string is made per candidate.
+        """
+        width, block, size = self.space.width, self._block, self._block_bytes
+        lists = self._combo_list
+        blocks = []
+        for si in range(((mask & -mask).bit_length() - 1) // width, (mask.bit_length() - 1) // width + 1):
+            bits = mask >> (si * width) & block
+            if not bits:
+                continue
+            parts: list[str] = []
+            for pos, byte in enumerate(bits.to_bytes(size, "little")):
+                if byte:
+                    parts.extend(map(lists[pos * 8:pos * 8 + 8].__getitem__, _BITS[byte]))
+            blocks.append(self._suit_open[si] + self._suit_between[si].join(parts) + "}")
+        return "[" + ", ".join(blocks) + "]"
+
+    def _states_text(self, states: tuple[TraitState, ...]) -> str:
+        """The ``traits`` object of an answer: each trait's state, in card-set order."""
+        return "{" + ", ".join(pieces[state] for pieces, state in zip(self._trait_state, states, strict=True)) + "}"
+
+    def text(self, query: Query) -> str:
+        """The answer to ``query`` as JSON text: ``deduce(cards, query).json_text`` for the fast engine."""
+        space = self.space
+        masks = [space.observation_mask(o, query.distinct) for o in query.clues]
+        base = space.suit_mask(query.suit) if query.suit is not None else space.all
+        mask = base
+        for m in masks:
+            mask &= m
+        if not mask:
+            _, conflict, smallest = fast_reasons(self.cards, masks, base, None)
+            return (f'{{"status": "contradiction", "candidates": [], "traits": {self._all_open}, '
+                    f'"dark_lady": null, "explanations": [], "conflict": [{", ".join(map(str, conflict or ()))}], '
+                    f'"notes": [{"" if smallest else _note_text(NOT_SMALLEST)}]}}')
+        sets = space.trait_sets(mask)
+        states = space.set_states(sets)
+        solved = sets & (sets - 1) == 0
+        dark = self._combo_list[sets.bit_length() - 1] if solved else "null"
+        notes: list[str] = []
+        explanations = ""
+        if query.explain:
+            found, _, smallest = fast_reasons(self.cards, masks, base, states)
+            explanations = ", ".join(
+                f'{{"trait": {self._trait_name[e.trait]}, "state": "{e.state}", '
+                f'"clues": [{", ".join(map(str, e.clues))}]}}' for e in found)
+            if not smallest:
+                notes.append(_note_text(NOT_SMALLEST))
+        if not solved and not suit_card_seen(query):
+            notes.append(_SUIT_CARD_NEEDED)
+        return (f'{{"status": "{"solved" if solved else "open"}", "candidates": {self.candidates(mask)}, '
+                f'"traits": {self._traits_text(states)}, "dark_lady": {dark}, "explanations": [{explanations}], '
+                f'"conflict": null, "notes": [{", ".join(notes)}]}}')
+
+
+_SUIT_CARD_NEEDED = _note_text(SUIT_CARD_NEEDED)
+
+
+@lru_cache(maxsize=32)
+def writer_for(cards: CardSet) -> AnswerWriter:
+    """The answer writer of a card set, built once and shared."""
+    return AnswerWriter(cards)
+
+

@@ -66,7 +66,13 @@ class CandidateSpace:
     @cached_property
     def trait_masks(self) -> tuple[int, ...]:
         """For each trait, the candidates whose trait set holds it."""
-        return tuple(self.everywhere(self._holding(1 << t)) for t in range(len(self.cards.traits)))
+        return tuple(self.everywhere(held) for held, _ in self._set_holding)
+
+    @cached_property
+    def _set_holding(self) -> tuple[tuple[int, int], ...]:
+        """For each trait, the trait sets (one suit block wide) that hold it, and those that do not."""
+        block = (1 << self.width) - 1
+        return tuple((held := self._holding(1 << t), block & ~held) for t in range(len(self.cards.traits)))
 
     def _holding(self, trait_bit: int) -> int:
         """Mask (one suit block wide) of the trait sets that hold the trait ``trait_bit``."""
@@ -126,14 +132,17 @@ class CandidateSpace:
 
     def trait_states(self, mask: int) -> tuple[TraitState, ...]:
         """``certain``, ``excluded`` or ``open`` for each trait, given the candidates ``mask``."""
+        return self.set_states(self.trait_sets(mask))
+
+    def set_states(self, sets: int) -> tuple[TraitState, ...]:
+        """``certain``, ``excluded`` or ``open`` for each trait, given the trait sets ``sets`` (see :meth:`trait_sets`).
+
+        A trait's state depends only on which trait sets are left, whatever their suits, so
+        it is read from the folded one-block mask (small integers).
+        """
         states: list[TraitState] = []
-        for has in self.trait_masks:
-            if not mask & has:
-                states.append("excluded")
-            elif not mask & ~has:
-                states.append("certain")
-            else:
-                states.append("open")
+        for held, lacking in self._set_holding:
+            states.append("excluded" if not sets & held else "certain" if not sets & lacking else "open")
         return tuple(states)
 
 

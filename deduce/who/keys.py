@@ -10,9 +10,10 @@ import them and the core never needs a reader.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from functools import lru_cache
 
 from deduce.document import is_int, type_name
-from deduce.errors import Loc, Problems, shown
+from deduce.errors import MAX_KEY_SHOWN, Loc, Problems, shown, unknown
 
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
@@ -47,12 +48,30 @@ def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collect
     ok = True
     for j, trait in enumerate(value):
         if not isinstance(trait, str) or trait not in known:
-            problems.unknown((*loc, j), "trait", trait, known)
+            unknown_id(problems, (*loc, j), "trait", trait, known)
             ok = False
     if ok and len(set(value)) != len(value):
         problems.add(loc, "names the same trait twice")
         ok = False
     return tuple(value) if ok else None
+
+
+def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: Collection[str]) -> None:
+    """Report an id that is none of ``choices``, as :meth:`~deduce.errors.Problems.unknown` does.
+
+    The message of a short string is kept (:func:`_unknown_message`): its "did you mean"
+    search costs more than answering a good query, and the typos of a batch repeat.
+    """
+    if type(value) is str and len(value) <= MAX_KEY_SHOWN:
+        options = tuple(choices)
+        problems.add(loc, lambda: _unknown_message(kind, value, options))
+    else:
+        problems.unknown(loc, kind, value, choices)
+
+
+@lru_cache(maxsize=4096)
+def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> str:
+    return unknown(kind, value, choices)
 
 
 def key_entry_text(counts: Iterable[int]) -> str:

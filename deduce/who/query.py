@@ -10,21 +10,27 @@ typed from the table (``"literary,married,children:0/2"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from deduce.document import key_text, type_name, typed_number, unknown_fields
-from deduce.errors import InputError, Loc, Problems, shown
+from deduce.errors import InputError, Loc, Problem, Problems, shown
 from deduce.who.cards import CardSet
-from deduce.who.keys import parse_key_entry, parse_trait_list
+from deduce.who.keys import parse_key_entry, parse_trait_list, unknown_id
 
 #: What a card named by id is: a clue, or the suit card (the other card of her suit).
 Role = Literal["clue", "suit_card"]
 ROLES: tuple[Role, ...] = ("clue", "suit_card")
 QUERY_FIELDS = ("suit", "clues", "distinct", "explain")
+_QUERY_FIELD_SET = frozenset(QUERY_FIELDS)
+#: The one type every trait (and every count) of a typed card must have: checked in C with
+#: ``issuperset(map(type, ...))``, and needed since ``True == 1`` would find a cached count.
+_STR, _INT = frozenset({str}), frozenset({int})
 CLUE_FIELDS = ("card", "role", "traits", "counts", "key")
 #: A card's whole key: (suit, allowed counts) pairs in card-set order.
 Key = tuple[tuple[str, frozenset[int]], ...]
+#: The problem of a card typed with counts when the query does not say her suit.
+NEEDS_SUIT = "needs the Dark Lady's suit: give suit, or the whole key"
 #: Most clues a single query may hold (SPEC 6).
 MAX_CLUES = 64
 
@@ -60,6 +66,14 @@ class Observation:
     def admits_suit(self, suit: str) -> bool:
         """Whether the card's role and key let the Dark Lady be of ``suit``."""
         return self.admitted(suit) is not None
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.traits, self.key, self.counts, self.card, self.suit, self.role))
+
+    def __hash__(self) -> int:
+        """The hash of the fields, computed once: observations key the evaluator's mask cache."""
+        return self._hash
 
 
 @dataclass(frozen=True)
@@ -98,36 +112,76 @@ def _bool(doc: dict[str, Any], field: str, default: bool, problems: Problems) ->
 
 
 @lru_cache(maxsize=16384)
-def _typed_card(cards: CardSet, traits: tuple[str, ...], counts: tuple[int, ...]) -> Observation | None:
-    """A card typed from the table, ``{"traits": [...], "counts": [...]}``, when it is valid.
+def _typed_card(cards: CardSet, traits: tuple[str, ...], counts: tuple[int, ...]) -> Observation | tuple[Problem, ...]:
+    """A card typed from the table, ``{"traits": [...], "counts": [...]}``: its observation, or
+    its problems (their places relative to the card).
 
-    Players type the same few dozen cards over and over, so valid ones are kept; an
-    invalid one gives None and goes the long way, which names every problem.
+    Players type the same few dozen cards over and over, and a batch repeats its mistakes,
+    so both are kept: reading a card again, good or bad, is a lookup.
     """
     problems = Problems()
-    parsed = parse_trait_list(list(traits), (), problems, cards.trait_ids, cards.traits_per_lady)
-    entry = parse_key_entry(list(counts), (), problems, cards.traits_per_lady)
+    parsed = parse_trait_list(list(traits), ("traits",), problems, cards.trait_ids, cards.traits_per_lady)
+    entry = parse_key_entry(list(counts), ("counts",), problems, cards.traits_per_lady)
     if parsed is None or entry is None:
-        return None
-    return Observation(traits=cards.mask(parsed), counts=entry)
+        return tuple(problems.items)
+    return _interned(Observation(traits=cards.mask(parsed), counts=entry))
 
 
-def _cached_typed_card(cards: CardSet, item: dict[str, Any]) -> Observation | None:
-    """The kept observation of a typed card with exactly traits and counts, all strings and ints."""
-    if len(item) != 2:
+@lru_cache(maxsize=16384)
+def _interned(obs: Observation) -> Observation:
+    """One object for equal observations (the same card typed in another order): caches keyed
+    by observations then find it by identity, without comparing fields."""
+    return obs
+
+
+def _cached_typed_card(cards: CardSet, item: Any) -> Observation | tuple[Problem, ...] | None:
+    """The kept reading (:func:`_typed_card`) of a typed card with exactly traits and counts, all
+    strings and ints; None for any other clue."""
+    if type(item) is not dict or len(item) != 2:
         return None
     traits, counts = item.get("traits"), item.get("counts")
     if (type(traits) is not list or type(counts) is not list
-            or not all(type(t) is str for t in traits) or not all(type(c) is int for c in counts)):
+            or not _STR.issuperset(map(type, traits)) or not _INT.issuperset(map(type, counts))):
         return None
     return _typed_card(cards, tuple(traits), tuple(counts))
 
 
-def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems: Problems) -> Observation | None:
-    if suit is not None and type(item) is dict:
+def _typed_query(cards: CardSet, doc: dict[str, Any], max_clues: int) -> Query | None:
+    """The query of a document as a player's client sends it, read the short way.
+
+    Her suit, cards typed from the table (traits and counts), the two options as true or
+    false: with every card already read once (:func:`_typed_card`), nothing is left to check.
+    Anything else, or anything wrong, gives None and goes the long way, which names every problem.
+    """
+    if not _QUERY_FIELD_SET.issuperset(doc):
+        return None
+    suit, clue_docs = doc.get("suit"), doc.get("clues")
+    distinct, explain = doc.get("distinct"), doc.get("explain")
+    if (type(suit) is not str or suit not in cards.suit_ids or type(clue_docs) is not list
+            or len(clue_docs) > max_clues or not _OPTION.issuperset((type(distinct), type(explain)))):
+        return None
+    clues = []
+    for item in clue_docs:
         typed = _cached_typed_card(cards, item)
-        if typed is not None:
-            return typed
+        if type(typed) is not Observation:
+            return None
+        clues.append(typed)
+    return Query(suit, tuple(clues), distinct is not False, explain is True)
+
+
+#: The types an option may have: absent (or null) for its default, or true or false.
+_OPTION = frozenset({bool, type(None)})
+
+
+def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems: Problems) -> Observation | None:
+    typed = _cached_typed_card(cards, item)
+    if typed is not None:
+        if not isinstance(typed, Observation):
+            for problem in typed:
+                problems.add((*loc, *problem.loc), problem.message, problem.code)
+        if suit is None:
+            problems.add((*loc, "counts"), NEEDS_SUIT)
+        return typed if isinstance(typed, Observation) and suit is not None else None
     if not isinstance(item, dict):
         problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {type_name(item)}")
         return None
@@ -142,7 +196,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
             if field in item:
                 problems.add((*loc, field), "give either a card id or the card's traits, not both")
         if not isinstance(card, str) or not cards.has_lady(card):
-            problems.unknown((*loc, "card"), "card", card, [lady.id for lady in cards.ladies])
+            unknown_id(problems, (*loc, "card"), "card", card, [lady.id for lady in cards.ladies])
         if len(problems) != before:
             return None
         return observe_lady(cards, card, role)
@@ -161,7 +215,7 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
     elif has_counts:
         counts = parse_key_entry(item["counts"], (*loc, "counts"), problems, k)
         if suit is None:
-            problems.add((*loc, "counts"), "needs the Dark Lady's suit: give suit, or the whole key")
+            problems.add((*loc, "counts"), NEEDS_SUIT)
     else:
         key = _parse_key(cards, item["key"], (*loc, "key"), problems)
     if len(problems) != before or traits is None:
@@ -176,7 +230,7 @@ def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems) -> Key 
     entries = []
     for s, entry in value.items():
         if not isinstance(s, str) or not cards.has_suit(s):
-            problems.unknown((*loc, key_text(s)), "suit", s, cards.suit_ids)
+            unknown_id(problems, (*loc, key_text(s)), "suit", s, cards.suit_ids)
             continue
         counts = parse_key_entry(entry, (*loc, s), problems, cards.traits_per_lady)
         if counts is not None:
@@ -189,11 +243,14 @@ def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     """Interpret a query document (SPEC 6); raise :class:`InputError` naming each bad field."""
     if not isinstance(doc, dict):
         raise InputError.at((), f"a query must be a JSON object with suit and clues; got {type_name(doc)}")
+    typed = _typed_query(cards, doc, max_clues) if type(doc) is dict else None
+    if typed is not None:
+        return typed
     problems = Problems()
     unknown_fields(doc, QUERY_FIELDS, (), problems)
     suit = doc.get("suit")
     if suit is not None and (not isinstance(suit, str) or not cards.has_suit(suit)):
-        problems.unknown(("suit",), "suit", suit, cards.suit_ids)
+        unknown_id(problems, ("suit",), "suit", suit, cards.suit_ids)
         suit = None
     clue_docs = doc.get("clues", [])
     if clue_docs is None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from deduce.who.cards import CardSet
 from deduce.who.evaluator import space_for
-from deduce.who.explain import Reason, smallest_reason
+from deduce.who.explain import Reason, reason_finder, smallest_reason
 from deduce.who.query import Query
 from tests.strategies import card_sets_with_queries
 
@@ -46,6 +46,17 @@ def test_smallest_reason_is_the_brute_force_answer(case: tuple[int, list[int], i
         assert found is None
     else:
         assert found == Reason(expected)
+
+
+@settings(max_examples=300)
+@given(masks_cases, st.lists(st.integers(0, (1 << 12) - 1), min_size=1, max_size=4))
+def test_a_query_finder_is_the_search_for_every_region(case: tuple[int, list[int], int], regions: list[int]) -> None:
+    """One finder per query (a table of every subset's intersection up to TABLE_CLUES clues,
+    the search past that) answers every region as the search alone does."""
+    base, masks, region = case
+    find = reason_finder(base, masks)
+    for r in (region, *regions):
+        assert find(r) == smallest_reason(base, masks, r)
 
 
 @settings(max_examples=100)
