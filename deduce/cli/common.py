@@ -163,6 +163,10 @@ def _json_int(digits: str) -> int:
     return int(digits)
 
 
+#: One decoder for every batch line (``json.loads`` with a hook builds a new one at each call).
+_LINE_DECODER = json.JSONDecoder(parse_int=_json_int)
+
+
 def decode_line(line: bytes | int) -> Any:
     """One batch line (from :func:`batch_lines`) as a JSON document; :class:`_LineError` says why not."""
     if isinstance(line, int):
@@ -172,7 +176,9 @@ def decode_line(line: bytes | int) -> Any:
     except UnicodeDecodeError as exc:
         raise _LineError(f"is not UTF-8 text (byte 0x{line[exc.start]:02x} at column {exc.start + 1})") from None
     try:
-        doc = json.loads(text, parse_int=_json_int)
+        if text.startswith("\ufeff"):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        doc = _LINE_DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise _LineError(f"is not valid JSON: {exc.msg} (column {exc.colno})") from None
     except RecursionError:
