@@ -27,8 +27,19 @@ def is_yaml(content_type: str | None) -> bool:
     return media_type(content_type) in YAML_TYPES
 
 
+def whole_number(text: str) -> int | float:
+    """A JSON number written with a fraction or an exponent: the integer it is when it is whole.
+
+    JSON has one kind of number, and JSON Schema's ``integer`` is any whole one, ``9.0`` and ``1e3``
+    included: so a count, a slot or a seed the OpenAPI document calls an integer is read as one
+    however it is written (the parsers take Python ints only).
+    """
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
 def decode_json(body: bytes, what: str) -> Any:
-    """A JSON document from a request body."""
+    """A JSON document from a request body (whole numbers as integers: :func:`whole_number`)."""
     if not body.strip():
         raise InputError.at((), f"the request body is empty; expected {what} as JSON")
     encoding = json.detect_encoding(body)  # JSON's own rule: UTF-8, or UTF-16/32 by the zero bytes
@@ -38,7 +49,7 @@ def decode_json(body: bytes, what: str) -> Any:
         raise InputError.at((), f"the request body could not be decoded as JSON: it is not {encoding} text "
                                 f"(byte 0x{body[exc.start]:02x} at offset {exc.start})") from None
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_float=whole_number)
     except json.JSONDecodeError as exc:
         raise InputError.at((), f"the request body is not valid JSON: {exc.msg} at line {exc.lineno}, "
                                 f"column {exc.colno}") from None

@@ -7,27 +7,39 @@ its producer in :mod:`deduce` returns (``DeductionJSON``, ``TrackingJSON``, ``Vi
 Request bodies are *not* validated with these models: the routes hand the decoded JSON
 to :mod:`deduce`'s own parsers (``parse_query``, ``cardfile.parse``), so the CLI and the
 API report the same problems with the same paths and words. The request models describe
-those documents for clients (and for schemathesis) as exactly as JSON Schema can: no
-``null`` where the parsers refuse it, a clue as one of its three shapes, and (filled in by
-:func:`api.app.openapi_with_request_models` from the server's own card set and board) the
-ids a field accepts. What JSON Schema cannot say is the game's own cross-field rules (a
-typed card's key must cover every suit she can still be of; a suit card belongs to her
-suit): those the parsers alone refuse, with 422.
+those documents for clients (and for schemathesis) as exactly as JSON Schema can, from the
+parsers' own constants (``MAX_TRAITS``, ``MODES``, ``POSITIONS`` ...): what they call valid,
+the parsers accept (SPEC 6), but for what names wrong something defined elsewhere, which no
+schema of one request can say: an id the card set, the board or the document does not
+define (or defines twice), a key without one of the set's suits, a card with other than the
+set's ``traits_per_lady`` traits. Those the parsers refuse with 422 and the path.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
+from deduce.game import fogfile
 from deduce.game.setup import MAX_SEED
+from deduce.shipped import data_path
+from deduce.where.boardfile import MAX_LANDMARKS, MAX_LOCATIONS, MAX_PATHS
 from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT
-from deduce.where.stealth import Moves
-from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, Mode
+from deduce.where.stealth import DASH, POSITIONS, Moves
+from deduce.where.stealthfile import MAX_CARDS, MAX_SEQUENCES
+from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODES, Mode, ModeTable
 from deduce.who.query import MAX_CLUES, Role
 
-Counts = int | list[int]
+#: A count on a key: a whole number of the card's traits (at most a lady's traits: the set says how many).
+Count = Annotated[int, Field(ge=0, le=MAX_TRAITS)]
+#: A key entry (:func:`deduce.who.keys.parse_key_entry`): one count, or a list of distinct ones.
+Counts = Count | Annotated[list[Count], Field(min_length=1, max_length=MAX_TRAITS + 1,
+                                              json_schema_extra={"uniqueItems": True})]
+#: A typed card's traits (:func:`deduce.who.keys.parse_trait_list`): distinct ids, as many as a lady has.
+TraitIds = Annotated[list[str], Field(min_length=1, max_length=MAX_TRAITS, json_schema_extra={"uniqueItems": True})]
+#: An entry's id (:func:`deduce.document.entry_id`): a string with more than white space in it.
+EntryId = Annotated[str, Field(min_length=1, pattern=r"\S")]
 Name = str | dict[str, str]
 
 #: The rulebook's example: the Dark Lady is of the rose suit and Jacqueline Field was revealed.
@@ -69,7 +81,7 @@ class CountsClueIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", title="CountsClue")
 
-    traits: list[str] = Field(description="the card's traits", json_schema_extra={"uniqueItems": True})
+    traits: TraitIds = Field(description="the card's traits")
     counts: Counts = Field(description="the card's key entry for her suit")
     role: Literal["clue"] = "clue"
 
@@ -79,7 +91,7 @@ class KeyClueIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", title="KeyClue")
 
-    traits: list[str] = Field(description="the card's traits", json_schema_extra={"uniqueItems": True})
+    traits: TraitIds = Field(description="the card's traits")
     key: dict[str, Counts] = Field(description="an entry for every suit she can still be of")
     role: Literal["clue"] = "clue"
 
@@ -87,40 +99,59 @@ class KeyClueIn(BaseModel):
 ClueIn = NamedClueIn | CountsClueIn | KeyClueIn
 
 
-class QueryIn(BaseModel):
-    """A deduction query (SPEC 6)."""
+class QueryBase(BaseModel):
+    """What a deduction query has, with or without her suit."""
 
-    model_config = ConfigDict(extra="forbid", title="Query",
-                              json_schema_extra={"examples": [RULEBOOK_QUERY, TYPED_QUERY]})
-
-    suit: str | None = Field(None, description="the Dark Lady's suit (the back of her card), when known")
-    clues: list[ClueIn] | None = Field(None, max_length=MAX_CLUES,
-                                       description=f"the revealed cards, at most {MAX_CLUES}")
+    model_config = ConfigDict(extra="forbid")
     distinct: bool | None = Field(True, description="the Dark Lady differs from every revealed lady (null: yes)")
     explain: bool | None = Field(False, description="say which clues prove each certain or excluded trait "
                                                     "(null: no)")
 
 
+class SuitedQueryIn(QueryBase):
+    """A query that knows her suit: a clue may give the key entry of that suit alone."""
+
+    model_config = ConfigDict(title="SuitedQuery")
+    suit: str = Field(description="the Dark Lady's suit (the back of her card)")
+    clues: list[ClueIn] | None = Field(None, max_length=MAX_CLUES,
+                                       description=f"the revealed cards, at most {MAX_CLUES}")
+
+
+class UnsuitedQueryIn(QueryBase):
+    """A query without her suit: a typed card gives its whole key."""
+
+    model_config = ConfigDict(title="UnsuitedQuery")
+    suit: None = Field(None, description="her suit is not known")
+    clues: list[NamedClueIn | KeyClueIn] | None = Field(None, max_length=MAX_CLUES,
+                                                        description=f"the revealed cards, at most {MAX_CLUES}")
+
+
+class QueryIn(RootModel[SuitedQueryIn | UnsuitedQueryIn]):
+    """A deduction query (SPEC 6)."""
+
+    model_config = ConfigDict(title="Query", json_schema_extra={"examples": [RULEBOOK_QUERY, TYPED_QUERY]})
+
+
 class TraitIn(BaseModel):
     model_config = ConfigDict(extra="allow", title="TraitEntry")
-    id: str
+    id: EntryId
     name: Name | None = None
 
 
 class SuitIn(BaseModel):
     model_config = ConfigDict(extra="allow", title="SuitEntry")
-    id: str
+    id: EntryId
     name: Name | None = None
     colour: str | None = None
 
 
 class LadyIn(BaseModel):
     model_config = ConfigDict(extra="allow", title="LadyEntry")
-    id: str
+    id: EntryId
     name: Name | None = None
-    suit: str
-    traits: list[str]
-    key: dict[str, Counts]
+    suit: str = Field(description="one of the set's suits")
+    traits: TraitIds = Field(description="traits_per_lady of the set's traits")
+    key: dict[str, Counts] = Field(description="an entry for every suit of the set")
 
 
 class CardSetIn(BaseModel):
@@ -129,12 +160,94 @@ class CardSetIn(BaseModel):
     model_config = ConfigDict(extra="allow", title="CardSetDocument")
 
     schema_: Literal[1] = Field(alias="schema")
-    name: str | None = None
-    traits_per_lady: int | None = None
-    traits: list[TraitIn] = Field(max_length=MAX_TRAITS)
-    suits: list[SuitIn] = Field(max_length=MAX_SUITS)
-    modes: dict[Literal["easy", "advanced"], dict[str, str]] | None = None
-    ladies: list[LadyIn] = Field(max_length=MAX_LADIES)
+    name: str = "Card set"
+    traits_per_lady: int = Field(3, ge=1, le=MAX_TRAITS, description="traits on each lady, at most the traits")
+    traits: list[TraitIn] = Field(min_length=1, max_length=MAX_TRAITS)
+    suits: list[SuitIn] = Field(min_length=1, max_length=MAX_SUITS)
+    modes: dict[ModeTable, dict[str, str]] | None = None
+    ladies: list[LadyIn] = Field(min_length=1, max_length=MAX_LADIES)
+
+
+# -- boards, stealth decks and sequences (SPEC 7) ----------------------------------------------
+
+class LandmarkIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="LandmarkEntry")
+    id: EntryId
+    name: Name | None = None
+
+
+class LocationIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="LocationEntry")
+    id: EntryId
+    name: Name | None = None
+    landmark: str = Field(description="one of the board's landmarks")
+    at: tuple[float, float] | None = Field(None, description="drawing coordinates: for every location, or none")
+
+
+class BoardIn(BaseModel):
+    """A board document (SPEC 7), as JSON or YAML. Unknown extra fields are ignored."""
+
+    model_config = ConfigDict(extra="allow", title="BoardDocument")
+    schema_: Literal[1] = Field(alias="schema")
+    name: str = "Board"
+    landmarks: list[LandmarkIn] = Field(max_length=MAX_LANDMARKS)
+    locations: list[LocationIn] = Field(max_length=MAX_LOCATIONS)
+    paths: list[Annotated[list[str], Field(min_length=2, max_length=2, json_schema_extra={"uniqueItems": True})]] = \
+        Field(max_length=MAX_PATHS, description="pairs of the board's locations, each pair once")
+
+
+#: A non-empty string, as the stealth readers take one (:func:`deduce.where.stealthfile._required_string`).
+Text = Annotated[str, Field(min_length=1, pattern=r"\S")]
+
+
+class StealthCardIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="StealthCardEntry")
+    location: Text
+    landmark: Text | None = None
+    positions: str = Field(min_length=POSITIONS, max_length=POSITIONS, pattern=f"^[A-Z{DASH}]*[A-Z][A-Z{DASH}]*$",
+                           description=f"the card's letter in each of the {POSITIONS} positions, {DASH!r} for none")
+    id: str | None = Field(None, description="the id the positions give, when stated")
+
+
+class StealthDeckIn(BaseModel):
+    """A stealth deck document (SPEC 7). Unknown extra fields are ignored."""
+
+    model_config = ConfigDict(extra="allow", title="StealthDeckDocument")
+    schema_: Literal[1] = Field(alias="schema")
+    cards: list[StealthCardIn] = Field(max_length=MAX_CARDS)
+
+
+class SequenceIn(BaseModel):
+    model_config = ConfigDict(extra="allow", title="SequenceEntry")
+    name: Text
+    moves: Moves
+    cards: list[Annotated[str, Field(min_length=1)]] = Field(min_length=1, max_length=MAX_CARDS,
+                                                            json_schema_extra={"uniqueItems": True},
+                                                            description="stealth card ids, in deck order")
+    length: int | None = Field(None, ge=1, le=MAX_CARDS, description="how many cards, when stated")
+
+
+class SequencesIn(BaseModel):
+    """A document of stealth sequences (SPEC 7). Unknown extra fields are ignored."""
+
+    model_config = ConfigDict(extra="allow", title="SequencesDocument")
+    sequences: list[SequenceIn] = Field(max_length=MAX_SEQUENCES)
+
+
+def inline_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """``model``'s JSON Schema with its parts written out in place (no ``$defs``), for a document a route
+    describes in its own ``openapi_extra`` rather than in the document's shared components."""
+    schema = model.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def resolve(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref", "")
+            return resolve(defs[ref.rsplit("/", 1)[1]]) if ref.startswith("#/$defs/") else \
+                {key: resolve(value) for key, value in node.items()}
+        return [resolve(item) for item in node] if isinstance(node, list) else node
+
+    return resolve(schema)  # type: ignore[no-any-return]
 
 
 SPEC_TRACK_QUERY: dict[str, Any] = {"length": 26, "moves": "always", "now": 7,
@@ -215,7 +328,7 @@ class ConfrontIn(BaseModel):
     model_config = ConfigDict(extra="forbid", title="ConfrontAction")
     version: int = VERSION
     action: Literal["confront"]
-    traits: list[str] = Field(description="her traits, as many as a lady has", json_schema_extra={"uniqueItems": True})
+    traits: TraitIds = Field(description="her traits, as many as a lady has")
 
 
 class ResolvePathIn(BaseModel):
@@ -265,15 +378,40 @@ class RulebookSequenceIn(BaseModel):
     rulebook: str
 
 
-class GameSetupIn(BaseModel):
-    """A new game's setup (SPEC 8); every field is optional, and no body at all is the default game."""
+#: The most fog cards Expert may discard at setup: all of the shipped fog deck but one (games play with it).
+MAX_DISCARD = len(fogfile.load(data_path("fog.yaml"))) - 1
 
-    model_config = ConfigDict(extra="forbid", title="GameSetup")
-    mode: Mode = Field("normal", description="the difficulty")
+
+class SetupIn(BaseModel):
+    """What every setup may choose, whatever its mode."""
+
+    model_config = ConfigDict(extra="forbid")
     sequence: PositionSequenceIn | RulebookSequenceIn = Field(PositionSequenceIn(position=1),
                                                                description="her route")
     reverse: bool = Field(False, description="play the sequence backwards")
     start: str | None = Field(None, description="her first location (null: drawn from the seed)")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="the deal's seed (null: a random one)")
-    discard_fog: int | None = Field(None, ge=0, description="fog cards discarded at setup: Expert only, 1 "
-                                                            "(the default) or more; 0 or null in the other modes")
+
+
+class PlainSetupIn(SetupIn):
+    """A game in any mode but Expert: no fog card is discarded at setup."""
+
+    model_config = ConfigDict(title="PlainSetup")
+    mode: Mode = Field("normal", description="the difficulty",
+                       json_schema_extra={"enum": [mode for mode in MODES if mode != "expert"]})
+    discard_fog: Literal[0] | None = Field(None, description="no fog card is discarded but in Expert")
+
+
+class ExpertSetupIn(SetupIn):
+    """An Expert game: fog cards are discarded at setup, 1 by default."""
+
+    model_config = ConfigDict(title="ExpertSetup")
+    mode: Literal["expert"]
+    discard_fog: int | None = Field(None, ge=1, le=MAX_DISCARD,
+                                    description=f"fog cards discarded at setup, 1 to {MAX_DISCARD} (null: 1)")
+
+
+class GameSetupIn(RootModel[PlainSetupIn | ExpertSetupIn]):
+    """A new game's setup (SPEC 8); every field is optional, and no body at all is the default game."""
+
+    model_config = ConfigDict(title="GameSetup")

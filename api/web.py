@@ -38,6 +38,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from typing_extensions import TypedDict
 
+from api import models
 from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
 from api.deps import GamesDep, ServiceDep
 from api.routes import ERRORS, CursorParam, LimitParam, body_doc
@@ -214,15 +215,17 @@ def _given(doc: Mapping[str, Any], field: str, parse: Callable[[Any], T], what: 
     return _within(field, lambda v: parse(_document(v, what)), doc[field])
 
 
-#: A document in a request body: an object, YAML or JSON text, or null for the server's own.
-DOCUMENT = {"anyOf": [{"type": "string", "description": "YAML or JSON text"}, {"type": "object"},
-                      {"type": "null", "description": "the shipped one"}]}
+def document_schema(schema: dict[str, Any], absent: str) -> dict[str, Any]:
+    """A document in a request body: an object as ``schema`` says, its YAML or JSON text, or null for ``absent``."""
+    return {"anyOf": [{"type": "string", "description": "YAML or JSON text", "contentMediaType": "application/yaml"},
+                      schema, {"type": "null", "description": absent}]}
 
 
-#: A card set in a request body, as :data:`DOCUMENT` says, with the card set document's schema.
-CARDS_DOCUMENT = {"anyOf": [{"type": "string", "description": "YAML or JSON text"},
-                            {"$ref": "#/components/schemas/CardSetDocument"},
-                            {"type": "null", "description": "the server's own"}]}
+#: The documents a request body may carry, each as :func:`document_schema` says.
+CARDS_DOCUMENT = document_schema({"$ref": "#/components/schemas/CardSetDocument"}, "the server's own")
+BOARD = models.inline_schema(models.BoardIn)
+STEALTH_DOCUMENT = document_schema(models.inline_schema(models.StealthDeckIn), "the shipped one")
+SEQUENCES_DOCUMENT = document_schema(models.inline_schema(models.SequencesIn), "the shipped one")
 
 
 def _body_schema(required: list[str], **properties: Any) -> dict[str, Any]:
@@ -263,7 +266,8 @@ def advice_answer(default_board: Board, body: bytes) -> AdviceAnswerJSON:
                 "the best place in reach, or stay. `board` (an object, or YAML or JSON text) tracks on that board "
                 "instead of the server's (`deduce track --board FILE --pawn`); its problems are under `board`.",
     openapi_extra=_body_schema(["query"], query={"$ref": "#/components/schemas/TrackQuery"},
-                               pawn={"anyOf": [{"type": "string"}, {"type": "null"}]}, board=DOCUMENT),
+                               pawn={"anyOf": [{"type": "string"}, {"type": "null"}]},
+                               board=document_schema(BOARD, "the server's own")),
 )
 async def post_advice(request: Request, svc: ServiceDep) -> Any:
     return await svc.answer(advice_answer, await request.body(), request.is_disconnected, svc.board, isolate=True)
@@ -399,7 +403,7 @@ def file_name(title: str) -> str:
                 "Answers it as `GET /v1/board` gives the server's, to use in `/v1/advice`; an unreadable one gets "
                 "422 with the path of every problem. Whether the board is well designed is `/v1/audit-deck`'s.",
     openapi_extra={"requestBody": {"required": True, "content": {
-        media: {"schema": {"type": "object", "description": "a board document (SPEC 7)"}}
+        media: {"schema": BOARD}
         for media in ("application/json", YAML_TYPES[0])}}},
 )
 async def check_board(request: Request, svc: ServiceDep) -> Any:
@@ -433,7 +437,8 @@ def deck_audit_answer(body: bytes) -> DeckAuditJSON:
                 "YAML or JSON text); the shipped one for any left out. Answers what `deduce audit-deck --json` "
                 "prints: a connected map drawn without crossing paths, cards that match their locations, every "
                 "walk legal. Findings answer 200 with `ok: false`; an unreadable document gets 422 with its path.",
-    openapi_extra=_body_schema([], board=DOCUMENT, stealth=DOCUMENT, sequences=DOCUMENT),
+    openapi_extra=_body_schema([], board=document_schema(BOARD, "the shipped one"), stealth=STEALTH_DOCUMENT,
+                               sequences=SEQUENCES_DOCUMENT),
 )
 async def post_audit_deck(request: Request, svc: ServiceDep) -> Any:
     return await svc.answer(deck_audit_answer, await request.body(), request.is_disconnected, isolate=True)

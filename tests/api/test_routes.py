@@ -361,6 +361,21 @@ def test_track_equals_library(client: TestClient, board: Board, which: int) -> N
     assert response.json() == track(board, parse_track_query(board, doc)).to_json()
 
 
+def test_whole_numbers_written_with_a_fraction_are_integers(client: TestClient, board: Board) -> None:
+    # JSON Schema's integer is any whole number (the OpenAPI document says integer): 24.0 and 1e0 are read as
+    # 24 and 1, so the answer is the one for the plain integers; 0.5 is still no slot
+    doc = track_docs(board)[1]
+    text = json.dumps(doc).replace(f'"length": {doc["length"]}', f'"length": {doc["length"]}.0')
+    text = text.replace(f'"now": {doc["now"]}', f'"now": {doc["now"]}e0')
+    assert text != json.dumps(doc)
+    response = client.post("/v1/track", content=text, headers={"Content-Type": "application/json"})
+    assert response.status_code == 200, response.text
+    assert response.json() == track(board, parse_track_query(board, doc)).to_json()
+    half = client.post("/v1/track", content=text.replace(f'"now": {doc["now"]}e0', '"now": 0.5'),
+                       headers={"Content-Type": "application/json"})
+    assert half.status_code == 422 and [p["path"] for p in half.json()["errors"]] == ["now"], half.text
+
+
 def test_track_contradiction(client: TestClient, board: Board) -> None:
     body = client.post("/v1/track", json=track_docs(board)[3]).json()
     assert body["status"] == "contradiction" and body["paths"] == "0"
