@@ -150,7 +150,7 @@ const UI = {
     "error.file": "Il file ha dei problemi:",
     "play.title": "Gioca", "play.new": "Inizia una partita", "play.games": "Partite in questo browser", "play.none": "Ancora nessuna partita.",
     "play.resume": "Riprendi la partita {id}", "play.forget": "Dimentica la partita {id}", "play.started": "iniziata {when}",
-    "mode": "Modalità", "mode.training": "Allenamento", "mode.easy": "Facile", "mode.normal": "Normale", "mode.advanced": "Avanzata", "mode.expert": "Esperto",
+    "mode": "Modalità", "mode.training": "Allenamento", "mode.easy": "Facile", "mode.normal": "Standard", "mode.advanced": "Avanzata", "mode.expert": "Esperto",
     "sequence": "Sequenza furtività", "sequence.position": "Posizione sulla carta {n} ({moves})", "sequence.rulebook": "Regolamento {name} ({length} carte, {moves})",
     "moves.always": "si muove sempre", "moves.may_stay": "può restare ferma",
     "reverse": "Al contrario (da Z ad A)", "start": "Luogo di partenza", "start.random": "A caso", "seed": "Seme casuale (facoltativo)",
