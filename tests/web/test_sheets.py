@@ -37,7 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
     "it": {"shipped": "Carica il mazzo fornito", "difficulty": "Difficoltà", "print": "Stampa le carte",
            "sheet": "Carte da stampare", "bars": "Indizi attesi, {mode}",
            "curves": "Probabilità di risolverla entro N indizi, {mode}",
-           "normal": "Normale", "easy": "Facile", "advanced": "Avanzata", "lady": "Jacqueline Field"},
+           "normal": "Standard", "easy": "Facile", "advanced": "Avanzata", "lady": "Jacqueline Field"},
     "ru": {"shipped": "Загрузить набор из коробки", "difficulty": "Сложность", "print": "Печать карт",
            "sheet": "Карты для печати", "bars": "Ожидаемое число улик, {mode}",
            "curves": "Шанс разгадать не более чем за N улик, {mode}",
