@@ -13,6 +13,9 @@ from typing import Any
 
 import pytest
 
+from deduce.text.catalog import section
+from deduce.who.cards import MODES
+
 WORDS = files("api").joinpath("static", "words")
 LANGS = ("en", "it", "ru")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -51,3 +54,12 @@ def test_every_word_in_every_language_with_the_same_placeholders(name: str) -> N
 def test_the_page_reads_every_word_file(name: str) -> None:
     i18n = files("api").joinpath("static", "js", "i18n.js").read_text(encoding="utf-8")
     assert f'"../words/{name}"' in i18n, f"static/js/i18n.js does not import words/{name}"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_page_names_the_modes_as_the_terminal_does(mode: str) -> None:
+    """One name per mode and language (the editions' own: the Italian box says Standard), whichever
+    front end says it: the page's table (static/js/i18n.js, in en, it, ru order) and the catalog's."""
+    i18n = files("api").joinpath("static", "js", "i18n.js").read_text(encoding="utf-8")
+    said = re.findall(rf'"mode\.{mode}": "([^"]*)"', i18n)
+    assert said == [section("play")[lang][f"mode.{mode}"] for lang in LANGS]

@@ -272,7 +272,7 @@ const UI = {
     "error.file": "В файле есть ошибки:",
     "play.title": "Играть", "play.new": "Начать партию", "play.games": "Партии в этом браузере", "play.none": "Партий пока нет.",
     "play.resume": "Продолжить партию {id}", "play.forget": "Забыть партию {id}", "play.started": "начата {when}",
-    "mode": "Уровень", "mode.training": "Обучение", "mode.easy": "Лёгкий", "mode.normal": "Обычный", "mode.advanced": "Сложный", "mode.expert": "Эксперт",
+    "mode": "Уровень", "mode.training": "Обучение", "mode.easy": "Лёгкий", "mode.normal": "Обычный", "mode.advanced": "Сложный", "mode.expert": "Экспертный",
     "sequence": "Последовательность перемещений", "sequence.position": "Позиция на карте {n} ({moves})", "sequence.rulebook": "Из правил {name} ({length} карт, {moves})",
     "moves.always": "она всегда движется", "moves.may_stay": "она может остаться",
     "reverse": "В обратном порядке (от Z к A)", "start": "Начальная локация", "start.random": "Случайно", "seed": "Зерно (необязательно)",
