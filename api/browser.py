@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright, ViewportSize
 
+    from api.quotas import ClientQuotas
+
 CHROMIUM = Path("/usr/bin/chromium")
 #: Chromium's switches: no sandbox (root in a container), and nothing that reaches the network.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -35,9 +37,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(games_db: Path, start_timeout: float = 60) -> Iterator[str]:
-    """``deduce serve``'s app (shipped data, the given game store) under uvicorn in a thread; yields
-    its base URL once the app has started (``start_timeout`` only bounds a hang).
+def running_server(games_db: Path, start_timeout: float = 60, quotas: ClientQuotas | None = None) -> Iterator[str]:
+    """``deduce serve``'s app (shipped data, the given game store, the given per-client quotas) under
+    uvicorn in a thread; yields its base URL once the app has started (``start_timeout`` only bounds a
+    hang).
 
     The socket is bound here and handed to uvicorn, so that no other process can take the port
     between choosing it and serving on it; the thread says when uvicorn has started, or has stopped
@@ -56,7 +59,7 @@ def running_server(games_db: Path, start_timeout: float = 60) -> Iterator[str]:
             finally:
                 done_starting.set()
 
-    server = Server(uvicorn.Config(create_app(games_db=games_db), log_level="warning"))
+    server = Server(uvicorn.Config(create_app(games_db=games_db, quotas=quotas), log_level="warning"))
     with socket.socket() as listening:
         listening.bind(("127.0.0.1", 0))
         port = listening.getsockname()[1]

@@ -1,6 +1,7 @@
 """``python -m api.screenshots [DIR]`` (``make screenshots``): a screenshot of every page
 of the web page, on a desktop and on a phone, into ``docs/screenshots/`` (the README shows them);
-``python -m api.screenshots --howto`` the How to play page's pictures, into ``api/static/img/``.
+``python -m api.screenshots --howto`` the How to play page's pictures, and ``--home`` the home page's, into
+``api/static/img/``.
 
 Each page is shown doing its work: a game with its hints, the rulebook's example at the table,
 the shipped card set audited. Needs the ``[test]`` extra (Playwright) and ``/usr/bin/chromium``.
@@ -195,11 +196,60 @@ def howto_pictures(out: Path = IMG) -> list[Path]:
     return written
 
 
+def games_picture(page: Page) -> Locator:
+    """Your games, with one game played to its end: searched where she is not until no fog card is left."""
+    from playwright.sync_api import expect
+
+    play(page)
+    search = page.get_by_role("button", name="Search", exact=True)
+    while not page.locator(".end").count():
+        before = page.locator(".status-bar").get_attribute("data-version")
+        (search if search.is_enabled() else page.get_by_role("button", name="Pass", exact=True)).click()
+        expect(page.locator(".status-bar")).not_to_have_attribute("data-version", str(before))
+    page.goto("/#/games")
+    return page.locator("main h1")
+
+
+def at_top(show: Callable[[Page], None]) -> Callable[[Page], Locator]:
+    """A page shown by ``show``, pictured from its heading down."""
+    def picture(page: Page) -> Locator:
+        show(page)
+        return page.locator("main h1")
+    return picture
+
+
+#: The home page's pictures (``static/img/home-<page>.png``), one per part of the page, taken at
+#: :data:`HOME_VIEW` and scaled by :data:`HOME_SCALE` to the size home.js gives them (small: they load at once).
+HOME: dict[str, Callable[[Page], Locator]] = {"play": game_picture, "table": at_top(table),
+                                              "designer": at_top(designer), "games": games_picture,
+                                              "howto": tutorial_picture}
+HOME_VIEW: ViewportSize = {"width": 960, "height": 600}
+HOME_SCALE = 0.5
+
+
+def home_pictures(out: Path = IMG) -> list[Path]:
+    """Save the home page's pictures; the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with browsing() as (browser, url):
+        for name, part in HOME.items():
+            context = browser.new_context(viewport=HOME_VIEW, device_scale_factor=HOME_SCALE, base_url=url)
+            page = context.new_page()
+            part(page).evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
+            path = out / f"home-{name}.png"
+            page.screenshot(path=str(path))
+            written.append(path)
+            context.close()
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``[DIR]``: the pages' screenshots; ``--howto [DIR]``: the How to play page's pictures."""
+    """``[DIR]``: the pages' screenshots; ``--howto [DIR]``: the How to play page's pictures; ``--home [DIR]``:
+    the home page's."""
     args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["--howto"]:
-        written = howto_pictures(Path(args[1]) if len(args) > 1 else IMG)
+    if args[:1] in (["--howto"], ["--home"]):
+        take_pictures = howto_pictures if args[0] == "--howto" else home_pictures
+        written = take_pictures(Path(args[1]) if len(args) > 1 else IMG)
     else:
         written = take(Path(args[0]) if args else OUT)
     for path in written:

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
     from fastapi.testclient import TestClient
 
+    from api.quotas import ClientQuotas
+
 RING = [f"l{i}" for i in range(11)]
 MARKS = ("tower", "church", "tavern", "bridge")
 
@@ -96,6 +98,15 @@ def ring_rules() -> Rules:
     return Rules(truthful_cards(), ring_board(), fogfile.load(data_path("fog.yaml")), ring_order)
 
 
+def lifted_quotas() -> ClientQuotas:
+    """Per-client quotas for one address that stands for the many players of the tests (a test client,
+    the browser tests' pages): past them it would be refused for the tests before it, not for what it
+    sends. tests/api/test_quotas.py tests the quotas themselves."""
+    from api.quotas import ClientQuotas
+
+    return ClientQuotas(games=1_000_000, costly_in_flight=1_000, requests_per_second=1_000_000)
+
+
 @contextmanager
 def game_client(folder: Path, cards: CardSet) -> Iterator[TestClient]:
     """The HTTP API serving ``cards``, with a fresh games database in ``folder``. The test client is
@@ -104,11 +115,9 @@ def game_client(folder: Path, cards: CardSet) -> Iterator[TestClient]:
     from fastapi.testclient import TestClient  # only the API tests need the API
 
     from api.app import create_app
-    from api.quotas import ClientQuotas
     path = folder / "cards.json"
     path.write_text(json.dumps(cardfile.to_json(cards)), encoding="utf-8")
-    lifted = ClientQuotas(games=1_000_000, costly_in_flight=1_000, requests_per_second=1_000_000)
-    with TestClient(create_app(cards_path=path, games_db=folder / "games.sqlite3", quotas=lifted)) as client:
+    with TestClient(create_app(cards_path=path, games_db=folder / "games.sqlite3", quotas=lifted_quotas())) as client:
         yield client
 
 

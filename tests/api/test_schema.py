@@ -30,20 +30,17 @@ from schemathesis import CheckContext, GenerationMode
 from schemathesis.specs.openapi.checks import ignored_auth, positive_data_acceptance
 
 from api.app import create_app
-from api.quotas import ClientQuotas
+from tests.game_fixtures import lifted_quotas
 
 CARDS = Path(__file__).with_name("cards.yaml")
 EXAMPLES = 10  # per operation and phase: the whole file within about a minute on two cores
 DESIGN_STEPS = 20  # the most steps of a design here: each case is a child process, not a search of minutes
 _games = tempfile.TemporaryDirectory(prefix="api-schema-")  # the game routes' store, removed at exit
 
-#: One client sends every case: its quotas are lifted (each one is tested in test_quotas.py), so that a case is
-#: answered for what it is, not refused for the ones before it.
-LIFTED = ClientQuotas(games=1_000_000, costly_in_flight=1_000, requests_per_second=1_000_000)
 
 schema = schemathesis.openapi.from_asgi(
     "/openapi.json", create_app(CARDS, games_db=Path(_games.name) / "games.db", design_max_steps=DESIGN_STEPS,
-                                quotas=LIFTED))
+                                quotas=lifted_quotas()))
 schema.config.generation.update(max_examples=EXAMPLES)
 #: The coverage phase sends the schema's edges: each bound, each enum value, each optional field left out, each
 #: shape of a union, which is what ``positive_data_acceptance`` needs. Its negative cases (four in five of its

@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from api.browser import CHROMIUM, DESKTOP, launch, running_server
+from tests.game_fixtures import lifted_quotas
 from tests.web.watch import TIMEOUT, Pages, Watch
 
 expect.set_options(timeout=TIMEOUT)
@@ -28,8 +29,9 @@ expect.set_options(timeout=TIMEOUT)
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app under uvicorn in a thread (a temp game store); its base URL."""
-    with running_server(tmp_path_factory.mktemp("web") / "games.db") as url:
+    """The app under uvicorn in a thread (a temp game store); its base URL. Every page of every test
+    comes from 127.0.0.1: one client for the session's many players, so its quotas are lifted."""
+    with running_server(tmp_path_factory.mktemp("web") / "games.db", quotas=lifted_quotas()) as url:
         yield url
 
 

@@ -6,6 +6,7 @@ import {lang, setLang, t} from "./i18n.js";
 import {errorText, notify} from "./status.js";
 import {loadWorld} from "./words.js";
 import {applyTheme, drawThemeSwitch, setTheme} from "./theme.js";
+import {wireHelp} from "./help.js";
 import * as home from "./home.js";
 import * as play from "./play.js";
 import * as table from "./table.js";
@@ -27,6 +28,7 @@ function drawChrome() {
   document.getElementById("lang-label").textContent = t("lang");
   drawThemeSwitch(document.getElementById("theme"), document.getElementById("theme-label"));
   document.getElementById("skip").textContent = t("skip");
+  wireHelp(document.getElementById("keys"));  // the Keyboard button and "?": the shortcuts' overlay
   document.getElementById("brand").textContent = t("home.title");
   const nav = document.getElementById("nav");
   nav.setAttribute("aria-label", t("nav.label"));

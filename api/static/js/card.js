@@ -4,6 +4,7 @@
 // designed set's results. Every name comes from the card set document, in the page's language.
 import {h} from "./dom.js";
 import {name, t} from "./i18n.js";
+import {suitSymbol} from "./symbols.js";
 import {entryText} from "./who.js";
 
 /** The sizes a card is drawn at: "small" (beside a finding), "normal", "print" (63 × 88 mm). */
@@ -36,7 +37,8 @@ export function drawCard(doc, ladyId, {size = "normal"} = {}) {
   const card = h("div", {class: `lady-card size-${SIZES.includes(size) ? size : "normal"}`, role: "group",
                          "aria-label": name(lady.name ?? lady.id), "data-lady": lady.id},
     h("div", {class: "lc-band"},
-      h("span", {class: "lc-suit"}, h("span", {class: "lc-sr"}, `${t("sheet.card.suit")}: `), name(suit?.name ?? lady.suit))),
+      h("span", {class: "lc-suit"}, suitSymbol(suit ?? {id: lady.suit}), " ", h("span", {class: "lc-sr"}, `${t("sheet.card.suit")}: `),
+        name(suit?.name ?? lady.suit))),
     h("p", {class: "lc-name"}, name(lady.name ?? lady.id)),
     h("p", {class: "lc-head"}, t("sheet.card.traits")),
     h("ul", {class: "lc-traits"}, lady.traits.map((id) => h("li", {}, traitName(id)))),

@@ -8,6 +8,7 @@ import JOBS from "../words/jobs.json" with {type: "json"};
 import PLAYER from "../words/player.json" with {type: "json"};
 import TUTORIAL from "../words/tutorial.json" with {type: "json"};
 import HISTORY from "../words/history.json" with {type: "json"};
+import FINISH from "../words/finish.json" with {type: "json"};
 
 export const LANGS = ["en", "it", "ru"];
 const KEY = "bs.lang";
@@ -386,7 +387,7 @@ const UI = {
 
 // Newer parts of the page keep their words in JSON files (static/words/*.json), one per part,
 // each with the same keys in every language (tests/web/test_words.py checks them).
-for (const words of [WORKBENCH, SHEETS, JOBS, PLAYER, TUTORIAL, HISTORY]) {
+for (const words of [WORKBENCH, SHEETS, JOBS, PLAYER, TUTORIAL, HISTORY, FINISH]) {
   for (const code of LANGS) Object.assign(UI[code], words[code]);
 }
 

@@ -1,6 +1,7 @@
 // The map from GET /v1/board, as SVG: places, paths, the pawn, keys claimed, her odds.
 import {fill, h} from "./dom.js";
 import {percent, t} from "./i18n.js";
+import {fogSymbol, keySymbol} from "./symbols.js";
 import {landmarkName, placeName, world} from "./words.js";
 
 /**
@@ -125,7 +126,7 @@ function placeLabels(at, names, shape, box) {
 /**
  * The map, in a figure that lays it out again for its width whenever that crosses
  * NARROW_BELOW (a phone turned, a window resized). Options: pawn, visited (ids), odds
- * ({id: p}), topLandmark (places sharing it are ringed), pickable (ids that can be clicked or
+ * ({id: p}), topLandmark (places sharing it are ringed), topFog (a fog card is on top), pickable (ids that can be clicked or
  * keyed), onPick(id), label (its accessible name).
  */
 export function drawMap(options = {}) {
@@ -179,6 +180,7 @@ function mapSvg({pawn = null, visited = [], odds = null, topLandmark = null, pic
                    style: chance === null ? null : `fill: rgba(168, 28, 52, ${0.08 + 0.92 * chance})`}),
       chance === null ? null : h("text", {x, y: y + shape.odds / 3, class: "odds"}, `${Math.round(100 * chance)}`),
       loc.id === pawn ? h("path", {d: `M${x - 9} ${y - R - 4} l9 -16 l9 16 z`, class: "pawn-mark"}) : null,
+      visited.includes(loc.id) ? placeKey(x + R * 0.55, y - R * 1.9, R * 1.5) : null,
       names.get(loc.id).map((line, i) => {
         const spot = spots.get(loc.id);
         return h("text", {x: spot.tx, y: spot.ty + shape.label * (1 + 1.12 * i) - 0.12 * shape.label, class: "label",
@@ -198,10 +200,14 @@ function mapSvg({pawn = null, visited = [], odds = null, topLandmark = null, pic
   return svg;
 }
 
-/** What the marks on the map mean. */
-function legend({pawn = null, visited = [], topLandmark = null}) {
+/** The key drawn beside a place whose key is claimed (named: the place's title says which place). */
+const placeKey = (x, y, size) => keySymbol({label: t("sym.key.claimed"), at: [x, y, size]});
+
+/** What the marks on the map mean; with a fog card on top, the fog card (the drawing is the map's only). */
+function legend({pawn = null, visited = [], topLandmark = null, topFog = false}) {
   return h("figcaption", {class: "legend"},
     pawn ? h("span", {class: "lg lg-pawn"}, t("legend.pawn")) : null,
     visited.length ? h("span", {class: "lg lg-visited"}, t("legend.visited")) : null,
-    topLandmark ? h("span", {class: "lg lg-top"}, `${landmarkName(topLandmark)}: ${t("legend.top")}`) : null);
+    topLandmark ? h("span", {class: "lg lg-top"}, `${landmarkName(topLandmark)}: ${t("legend.top")}`) : null,
+    topFog ? h("span", {class: "lg-sym"}, fogSymbol(), `${t("top")}: ${t("top.fog")}`) : null);
 }

@@ -3,16 +3,18 @@
 // and nothing else; this browser keeps each game's id and token, and the player's tokens.
 import {api, ApiError} from "./api.js";
 import {field, fieldMessage, fill, h, keepFocus} from "./dom.js";
+import {keyCap, openHelp, shortcutOf, SHORTCUTS, typing} from "./help.js";
 import {recordGame} from "./history.js";
 import {lang, name, t} from "./i18n.js";
 import {drawMap} from "./map.js";
 import {planPanel} from "./plan.js";
 import {progressPanel} from "./progress.js";
 import {errorText, notify} from "./status.js";
+import {countdownSymbol, fogSymbol, keySymbol, ladySymbol, suitSymbol} from "./symbols.js";
 import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialPanel} from "./tutorial.js";
 import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
 import {trailQuery, whereResult} from "./where.js";
-import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitName, world} from "./words.js";
+import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitColour, suitName, world} from "./words.js";
 
 const GAMES = "bs.games";      // [{id, token, mode, discard, started}], newest first
 const CURRENT = "bs.current";  // the id of the game on screen
@@ -206,10 +208,27 @@ function gameList(redraw) {
       h("span", {}, `${g.id} · ${t(`mode.${g.mode}`)} · ${t("play.started", {when: new Date(g.started).toLocaleString(lang())})}`),
       h("button", {type: "button", "aria-label": t("play.resume", {id: g.id}), onclick: () => resume(g)}, "▶"),
       h("button", {type: "button", class: "small", "aria-label": t("play.forget", {id: g.id}), onclick: () => forget(g.id)}, "✕"))))
-      : h("p", {}, t("play.none")));
+      : h("p", {class: "empty-note"}, t("empty.games")));
 }
 
 // -- the game --------------------------------------------------------------------------------
+
+/** The button that opens the list of keyboard shortcuts (help.js), as the header's does. */
+const keyboardButton = () => h("button", {type: "button", "data-focus": "keyboard", "aria-keyshortcuts": "?",
+                                          onclick: openHelp}, t("keys.button"), h("kbd", {class: "keycap", "aria-hidden": "true"}, "?"));
+
+/**
+ * A shortcut of the game's actions (help.js SHORTCUTS): on the Play page, a key not typed in a
+ * field presses its action's button, if the page shows it and the rules allow it now.
+ */
+document.addEventListener("keydown", (e) => {
+  if (e.shiftKey || typing(e) || !/^#\/?play\b/.test(location.hash)) return;
+  const shortcut = SHORTCUTS.find((s) => s.key === e.key);
+  const button = shortcut && document.querySelector(`#main button[data-action="${shortcut.action}"]`);
+  if (!button || button.disabled) return;
+  e.preventDefault();
+  button.click();
+});
 
 /**
  * The round: the turns the game has had, as the terminal's status line counts them. The trail
@@ -221,23 +240,23 @@ function round(view) {
 }
 
 function statusBar(view) {
-  const item = (label, value, key) => h("div", {"data-field": key}, h("dt", {}, label), h("dd", {}, value));
-  const top = view.top.fog ? t("top.fog") : landmarkName(view.top.landmark);
+  const item = (label, value, key, symbol = null) => h("div", {"data-field": key}, h("dt", {}, symbol, label), h("dd", {}, value));
+  const top = view.top.fog ? [fogSymbol(), " ", t("top.fog")] : landmarkName(view.top.landmark);
   // The round, and the top card within the deck (the slot goes on past the deck's length as it cycles).
   return h("dl", {class: "status-bar", "data-version": view.version, "data-state": view.state},
-    item(t("your.suit"), suitName(view.suit), "suit"), item(t("mode"), t(`mode.${view.mode}`), "mode"),
+    item(t("your.suit"), suitName(view.suit), "suit", suitSymbol({id: view.suit, colour: suitColour(view.suit)})), item(t("mode"), t(`mode.${view.mode}`), "mode"),
     item(t("top"), top, "top"),
     Array.isArray(view.trail) ? item(t("status.round"), round(view), "round") : null,
     item(t("status.card"), t("status.card.of", {card: (view.slot % view.length) + 1, length: view.length}), "card"),
-    item(t("countdown"), view.countdown, "countdown"), item(t("fog.left"), view.fog_deck, "fog"),
-    item(t("keys"), `${view.visited.length}/${world.board.locations.length}`, "keys"),
+    item(t("countdown"), view.countdown, "countdown", countdownSymbol()), item(t("fog.left"), view.fog_deck, "fog", fogSymbol()),
+    item(t("keys"), `${view.visited.length}/${world.board.locations.length}`, "keys", keySymbol()),
     item(t("pawn"), placeName(view.pawn), "pawn"));
 }
 
 function actionBar(view, redraw) {
   const legal = new Set(view.actions);
-  const button = (action, onclick, extra = {}) =>
-    h("button", {type: "button", disabled: !legal.has(action), "data-action": action, onclick, ...extra}, t(`action.${action}`));
+  const button = (action, onclick) => h("button", {type: "button", disabled: !legal.has(action), "data-action": action,
+    "aria-keyshortcuts": shortcutOf(action), onclick}, action === "fog" ? fogSymbol() : null, t(`action.${action}`), keyCap(action));
   const places = neighbours(view.pawn);
   const to = h("select", {"aria-label": t("move.to"), disabled: !legal.has("move")},
     places.map((p) => h("option", {value: p}, placeName(p))));
@@ -320,7 +339,7 @@ function whoQuery(view) {
 function hintsPanel(view) {
   const hints = game.hints;
   return h("section", {class: "panel hints", "aria-labelledby": "hints-h"}, h("h2", {id: "hints-h"}, t("action.hints")),
-    h("h3", {}, t("hints.who")), tokens(Object.fromEntries(Object.entries(hints.who.traits)
+    h("h3", {}, ladySymbol(), " ", t("hints.who")), tokens(Object.fromEntries(Object.entries(hints.who.traits)
       .map(([k, v]) => [k, {certain: "hers", excluded: "not", open: "unknown"}[v]]))),
     progressPanel(hints.progress),
     whoResult(whoQuery(view), hints.who),
@@ -339,7 +358,7 @@ function endPanel(view) {
   return h("section", {class: `panel end ${view.state}`, "aria-labelledby": "end-h", role: "region"},
     h("h2", {id: "end-h"}, view.state === "won" ? t("end.won") : t("end.lost")),
     h("p", {class: "reason"}, t(`reason.${end.reason}`)),
-    h("h3", {}, `${t("end.her")}: ${ladyName(her.card)}`),
+    h("h3", {}, ladySymbol(), " ", `${t("end.her")}: ${ladyName(her.card)}`),
     clueCard(her, her.suit),
     end.confronted ? h("p", {class: "verdict"}, `${t("end.verdict")}: ${t(`verdict.${end.confronted.verdict}`)}`) : null,
     end.score !== null ? h("div", {class: "score"},
@@ -370,14 +389,16 @@ function gameScreen(redraw) {
   const shown = playing && hintsShown();
   return [
     h("div", {class: "buttons toolbar"},
-      h("button", {type: "button", "data-action": "new", onclick: () => { game = null; localStorage.removeItem(CURRENT); redraw(); }}, t("action.new")),
+      h("button", {type: "button", "data-action": "new", "aria-keyshortcuts": shortcutOf("new"),
+                   onclick: () => { game = null; localStorage.removeItem(CURRENT); redraw(); }}, t("action.new"), keyCap("new")),
       h("button", {type: "button", "data-action": "hints", disabled: !playing, "aria-pressed": String(playing && game.hintsOpen),
-                   onclick: toggleHints}, t("action.hints"))),
+                   "aria-keyshortcuts": shortcutOf("hints"), onclick: toggleHints}, t("action.hints"), keyCap("hints")),
+      keyboardButton()),
     view.end ? endPanel(view) : null,
     statusBar(view),
     h("div", {class: "columns"},
       h("div", {},
-        drawMap({pawn: view.pawn, visited: view.visited, topLandmark: view.top.landmark ?? null,
+        drawMap({pawn: view.pawn, visited: view.visited, topLandmark: view.top.landmark ?? null, topFog: Boolean(view.top.fog),
                  pickable: canMove ? neighbours(view.pawn) : [], onPick: (to) => act({action: "move", to}, redraw)}),
         view.state === "playing" ? actionBar(view, redraw) : null,
         view.pending ? pendingForm(view, redraw) : null,
@@ -387,12 +408,12 @@ function gameScreen(redraw) {
         tutorialPanel(game, (send) => act(send, redraw), redraw),
         shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
           : playing && game.hintsOpen ? planPending() : null,
-        h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, t("tokens")),
+        h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),
           h("p", {class: "help"}, t("tokens.help")), tokens(mine, view.state === "playing" ? cycle : null)),
         h("section", {class: "panel", "aria-labelledby": "clues-h"}, h("h3", {id: "clues-h"}, t("clues")),
           view.clues.length || view.suit_card ? h("div", {class: "cards"},
             view.clues.map((c) => clueCard(c, view.suit)), view.suit_card ? clueCard(view.suit_card, view.suit, {suitCard: true}) : null)
-            : h("p", {}, t("clues.none"))),
+            : h("p", {class: "empty-note"}, t("empty.clues"))),
         trailPanel(view))),
     shown ? hintsPanel(view) : null,
   ];
@@ -416,7 +437,11 @@ export async function render(main) {
   }
   if (game?.view.end) recordGame(game.entry, game.view);  // kept in your games (history.js), once
   if (game) fill(main, h("h1", {}, t("play.title")), gameScreen(redraw));
-  else fill(main, h("h1", {}, t("play.title")), learnLink(), setupForm(redraw), gameList(redraw));
+  else {
+    fill(main, h("h1", {}, t("play.title")), learnLink(), setupForm(redraw), gameList(redraw),
+      h("section", {class: "panel", "aria-labelledby": "hints-none-h"}, h("h2", {id: "hints-none-h"}, t("action.hints")),
+        h("p", {class: "empty-note"}, t("empty.hints")), h("div", {class: "buttons"}, keyboardButton())));
+  }
   // After a Do it, the keyboard goes on from the next plan's Do it once it is here (the button
   // went with the plan it did, and the focus to the view), unless the player went elsewhere.
   const next = game?.didIt && main.querySelector('[data-focus="do-it"]');

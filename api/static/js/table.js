@@ -165,7 +165,7 @@ function whoForm(redraw) {
 function clueList(result, redraw) {
   const conflict = new Set(result?.conflict ?? []);
   const query = whoQuery();
-  if (!state.clues.length) return h("p", {}, t("table.noclues"));
+  if (!state.clues.length) return h("p", {class: "empty-note"}, t("empty.table.clues"));
   return h("div", {class: "cards"}, state.clues.map((c, i) => {
     const card = c.card ? lady(c.card) : null;
     const shown = card ? {card: card.id, name: ladyName(card.id), traits: card.traits, key: card.key}
@@ -234,7 +234,7 @@ function whereForm(redraw) {
 }
 
 function observationList() {
-  if (!state.observations.length) return h("p", {}, t("table.noobs"));
+  if (!state.observations.length) return h("p", {class: "empty-note"}, t("empty.table.observations"));
   return h("ol", {class: "trail"}, state.observations.map((o) => h("li", {},
     o.fog ? t("trail.fog", {slot: o.slot})
       : o.landmark ? t("trail.landmark", {slot: o.slot, landmark: landmarkName(o.landmark)})
@@ -347,6 +347,7 @@ let asking = null;  // the answers being asked for: one pair of questions at a t
 
 export async function render(main) {
   const redraw = () => keepFocus(main, () => render(main));
+  if (/^#\/?table\?own\b/.test(location.hash)) ownOpen = true;  // the home page's "type your own cards"
   const mine = ++drawing;
   // Asked one pair at a time (a server holds a client to a few costly requests at once): after the
   // answers in flight, only the latest render asks, for what is entered then.

@@ -3,6 +3,7 @@
 import {h} from "./dom.js";
 import {percent, t} from "./i18n.js";
 import {drawMap} from "./map.js";
+import {fogSymbol} from "./symbols.js";
 import {phrase, placeName} from "./words.js";
 
 /** The tracking query of a trail: its landmark, fog and search entries (SPEC 8). */
@@ -26,7 +27,7 @@ export function whereResult(tracking, advice = null, {pawn = null, visited = []}
   if (advice) {
     lines.push(phrase("advice.here", {location: placeName(advice.pawn), chance: percent(advice.here_now)}));
     lines.push(phrase("advice.best", {location: placeName(advice.best), chance: percent(advice.reach[advice.best])}));
-    if (!advice.can_search) lines.push(phrase("advice.fog"));
+    if (!advice.can_search) lines.push([fogSymbol(), " ", phrase("advice.fog")]);
     lines.push(phrase(`advice.${advice.action}`, {location: placeName(advice.best)}));
   }
   const map = (which) => h("div", {class: "odds-map", "data-which": which},

@@ -1,6 +1,7 @@
 // WHO, shared by the play and table pages: clue cards, deduction tokens, the deduction in words.
 import {h} from "./dom.js";
 import {t} from "./i18n.js";
+import {suitSymbol} from "./symbols.js";
 import {joinWords, ladyName, phrase, suitColour, suitName, traitName, world} from "./words.js";
 
 /** A key entry as printed: 1, or 0/2. */
@@ -11,13 +12,13 @@ export function clueCard(clue, herSuit, {suitCard = false, conflict = false, lab
   const suit = world.cards.ladies.find((l) => l.id === clue.card)?.suit;
   return h("article", {class: `card${suitCard ? " suit-card" : ""}${conflict ? " conflict" : ""}`,
                        "aria-label": label ?? clue.name ?? ladyName(clue.card)},
-    h("header", {}, suit ? h("span", {class: "pip", style: `background:${suitColour(suit)}`, title: suitName(suit)}) : null,
+    h("header", {}, suit ? suitSymbol({id: suit, colour: suitColour(suit)}, {label: suitName(suit)}) : null,
       h("strong", {}, clue.name ?? (clue.card ? ladyName(clue.card) : "")), suitCard ? h("em", {class: "tag"}, t("suit.card")) : null),
     h("ul", {class: "traits"}, clue.traits.map((tr) => h("li", {}, traitName(tr)))),
     clue.key ? h("table", {class: "key"}, h("caption", {}, t("key")),
       h("tbody", {}, world.cards.suits.filter((s) => s.id in clue.key).map((s) =>
         h("tr", {class: s.id === herSuit ? "hers" : null, title: s.id === herSuit ? t("her.entry") : null},
-          h("th", {scope: "row"}, h("span", {class: "pip", style: `background:${s.colour ?? "grey"}`}), suitName(s.id)),
+          h("th", {scope: "row"}, suitSymbol(s), " ", suitName(s.id)),
           h("td", {}, entryText(clue.key[s.id])))))) : null,
     clue.counts !== undefined ? h("p", {class: "entry"}, `${suitName(herSuit)}: ${entryText(clue.counts)}`) : null);
 }
