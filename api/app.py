@@ -5,14 +5,26 @@ the ones every app includes. Their handlers get the prepared state through the
 dependencies of :mod:`api.deps`: ``app.state.service`` (card set, board and
 engines, made before anything is served) and ``app.state.games`` (the game store, opened
 in the app's lifespan and closed at shutdown).
+
+:func:`serve` runs an app under uvicorn, in this process or, with ``workers``, in that many
+processes (uvicorn's own supervisor: it restarts a worker that dies). Each worker makes its app
+again from the settings the first one was made with (:func:`worker_app`), and opens the game
+store and the quotas' ledger itself: they are SQLite files, which the processes share safely
+(:mod:`deduce.game.store`, :mod:`api.quotas`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import json
+import logging
+import os
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
@@ -21,7 +33,7 @@ from pydantic import BaseModel
 import deduce
 from api import design, errors, games, models, offline, routes, web
 from api.middleware import BodyLimit, RequestId
-from api.protocol import HEADER_SECONDS, HeadersInTime
+from api.protocol import HEADER_SECONDS, WRITE_SECONDS, Deadlines
 from api.quotas import ClientQuotas, Quotas
 from api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
@@ -36,6 +48,13 @@ REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn,
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
 #: Longest time a request's body may take to arrive (a phone on a slow line sends 1 MiB well within it).
 BODY_SECONDS = 30.0
+#: Seconds a thread holds the GIL before another may take it, in a server process.
+SWITCH_INTERVAL = 0.001
+#: Seconds a worker process has to answer its supervisor's check before it is restarted: a new
+#: worker answers once it has imported the service, which takes seconds on a busy machine.
+WORKER_HEALTHCHECK = 60
+#: The environment variable that hands :func:`worker_app` the settings of the app to make.
+SETTINGS_ENV = "DEDUCE_SERVE_SETTINGS"
 
 DESCRIPTION = """\
 Deductions for the board game Black Sonata: which Dark Ladies are consistent with the clue
@@ -63,6 +82,9 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
     before anything is served.
     """
     quotas = quotas or ClientQuotas()
+    settings = {"cards_path": cards_path and str(cards_path), "board_path": board_path and str(board_path),
+                "games_db": games_db and str(games_db), "max_live_games": max_live_games, "game_expiry": game_expiry,
+                "body_seconds": body_seconds, "retention": retention, "quotas": quotas.settings(), **options}
     svc = Service.load(cards_path, board_path, quotas=quotas, **options)
     rules = load_rules(cards=svc.cards, board=svc.board)
     open_store(games_db or DEFAULT_DB).close()  # a store that cannot be one is said now, not at the first game
@@ -81,6 +103,7 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
     app = FastAPI(title="Black Sonata deduction engine", version=deduce.__version__,
                   description=DESCRIPTION, lifespan=lifespan, docs_url=None, redoc_url=None)  # docs: api.web
     app.state.service = svc
+    app.state.settings = settings  # what makes this app again, in another process (worker_app)
     for router in ROUTERS:
         app.include_router(router)
     web.install(app)  # the page, its files and the offline /docs
@@ -92,13 +115,40 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
     return app
 
 
-def serve(app: FastAPI, host: str, port: int, header_seconds: float = HEADER_SECONDS) -> None:
-    """Serve ``app`` under uvicorn until stopped, closing connections whose request headers take
-    longer than ``header_seconds`` (:mod:`api.protocol`)."""
+def worker_app() -> FastAPI:
+    """The app of one worker process of :func:`serve` (uvicorn imports and calls this factory in each
+    worker), made from the settings of the app :func:`serve` was given, found in :data:`SETTINGS_ENV`."""
+    settings = json.loads(os.environ[SETTINGS_ENV])
+    tune_process()
+    return create_app(**{**settings, "quotas": ClientQuotas(**settings["quotas"])})
+
+
+def tune_process() -> None:
+    """Set up a server process: its log lines, and its GIL's switch interval. Worker threads compute
+    in Python while the event loop routes: the loop gets the GIL back within 1 ms, not the default 5,
+    so /healthz stays quick beside long requests."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
+    sys.setswitchinterval(SWITCH_INTERVAL)
+
+
+def serve(app: FastAPI, host: str, port: int, workers: int = 1, header_seconds: float = HEADER_SECONDS,
+          write_seconds: float = WRITE_SECONDS) -> None:
+    """Serve ``app`` under uvicorn until stopped, in ``workers`` processes (this one alone for 1; for
+    more, each makes the app again, :func:`worker_app`), closing connections whose request headers
+    take longer than ``header_seconds``, or whose client leaves its answer unread for
+    ``write_seconds`` (:mod:`api.protocol`)."""
     import uvicorn
 
-    protocol = type("HeadersInTime", (HeadersInTime,), {"header_seconds": header_seconds})
-    uvicorn.run(app, host=host, port=port, log_level="info", http=protocol)
+    # A partial, not a subclass made here: uvicorn sends it to its worker processes by pickling.
+    protocol = cast(type[asyncio.Protocol], functools.partial(Deadlines, header_seconds=header_seconds,
+                                                              write_seconds=write_seconds))
+    tune_process()
+    if workers == 1:
+        uvicorn.run(app, host=host, port=port, log_level="info", http=protocol)
+        return
+    os.environ[SETTINGS_ENV] = json.dumps(app.state.settings)
+    uvicorn.run(f"{__name__}:{worker_app.__name__}", factory=True, workers=workers, host=host, port=port,
+                log_level="info", http=protocol, timeout_worker_healthcheck=WORKER_HEALTHCHECK)
 
 
 #: What the middleware may answer to any request, in the one error shape (:func:`every_answer_listed`).

@@ -112,6 +112,7 @@ def line(document: dict[str, Any]) -> bytes:
     description="Runs the designer search on the shipped brief (the twelve women of the Sonnet set) as a job "
                 "in a child process, in a queue of its own (one at a time, four waiting): 503 with `Retry-After` "
                 "when it is full, stopped at the service's time limit or as soon as the client closes the answer. "
+                "One design job per client, running or waiting: another is answered 429 (quota `designs`). "
                 "An empty body asks for `deduce design`'s defaults.",
     openapi_extra={"requestBody": {"required": False, "content": {"application/json": {
         "schema": DesignRequest.model_json_schema()}}}},

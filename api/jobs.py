@@ -52,8 +52,8 @@ Job = Callable[..., Any]
 class Busy(DeduceError):
     """Every job slot and every place in the queue is taken: try again after ``retry_after`` s."""
 
-    def __init__(self, retry_after: int):
-        super().__init__(f"the service is busy with other audits; try again in {retry_after} s")
+    def __init__(self, retry_after: int, work: str = "audits"):
+        super().__init__(f"the service is busy with other {work}; try again in {retry_after} s")
         self.retry_after = retry_after
 
 

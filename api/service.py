@@ -274,10 +274,14 @@ class Service:
         """A design job (:mod:`api.design`) in the designs' queue, over :attr:`design_timeout` seconds:
         its progress reports, then its answer (:meth:`api.jobs.Jobs.stream`).
 
-        The job holds one of the client's costly places from this call (429 now when it has none
-        left) until the stream ends, is closed, or is dropped unread."""
-        place = contextlib.ExitStack()
-        place.enter_context(self.quotas.costly())
+        The job holds the client's one design place and one of its costly places from this call (429
+        now when it has none left, 503 when the whole service, every process of it, has
+        :data:`DESIGN_WORKERS` + :data:`DESIGN_QUEUE` design jobs) until the stream ends, is closed, or
+        is dropped unread."""
+        with contextlib.ExitStack() as taking:  # both places, or neither
+            taking.enter_context(self.quotas.design(DESIGN_WORKERS + DESIGN_QUEUE))
+            taking.enter_context(self.quotas.costly())
+            place = taking.pop_all()
         stream = started(self._designs).stream(job, *args, gone=gone, timeout=self.design_timeout)
 
         async def held() -> AsyncGenerator[tuple[str, Any], None]:

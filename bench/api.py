@@ -39,6 +39,8 @@ from deduce.who.query import parse_query
 
 HOST = "127.0.0.1"
 WARM_UP = 30  # requests per client and endpoint, not counted
+#: Seconds the server has to answer ``/healthz`` (its workers import the service: long on a busy machine).
+START_SECONDS = 90
 
 
 def four_clue_queries(cards: CardSet, count: int = 64, seed: int = 1600) -> list[dict[str, Any]]:
@@ -74,24 +76,29 @@ def contradicting(cards: CardSet, queries: list[dict[str, Any]], seed: int = 160
 
 
 def start_server(cards: str | None, *flags: str) -> tuple[subprocess.Popen[str], str]:
-    """``deduce serve`` (with ``flags``) on a free loopback port, once it answers ``/healthz``."""
+    """``deduce serve`` (with ``flags``) on a free loopback port, once it answers ``/healthz`` and
+    each of its workers (``--workers``) has started: one answers before the others are ready."""
     port = free_port()
     command = [str(Path(sys.executable).with_name("deduce")), "serve", "--host", HOST, "--port", str(port), *flags]
     if cards:
         command += ["--cards", cards]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://{HOST}:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"deduce serve exited: {proc.stderr.read() if proc.stderr else ''}")
         try:
             if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
+                workers = int(flags[flags.index("--workers") + 1]) if "--workers" in flags else 1
+                started = 0
+                while started < workers and proc.stderr is not None:  # uvicorn's log: a line per worker started
+                    started += "Application startup complete" in proc.stderr.readline()
                 return proc, base
         except httpx.TransportError:
             time.sleep(0.1)
     proc.kill()
-    raise SystemExit("deduce serve did not come up within 30 s")
+    raise SystemExit(f"deduce serve did not come up within {START_SECONDS} s")
 
 
 def client(base: str, queries: list[dict[str, Any]], requests: int, stop_at: float, seed: int,

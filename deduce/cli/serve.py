@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from collections.abc import Callable
 
 from deduce.cli.address import announce
-from deduce.cli.common import BOARD, CARDS, Subparsers, needs_extra
-from deduce.game.store import GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION
+from deduce.cli.common import BOARD, CARDS, Subparsers, in_range, needs_extra
+from deduce.errors import InputError
+from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION, open_store
 
 #: Defaults of the quotas per client (kept equal to :mod:`api.quotas`'s, which the [api] extra brings;
 #: tests/api/test_quotas.py checks they agree).
@@ -21,10 +21,10 @@ def port_number(text: str) -> int:
     if not text.isdigit() or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(f"expected a port number in 1..65535, got {text!r}")
     return int(text)
-
-
-#: Seconds a thread holds the GIL before another may take it, in the server.
-SWITCH_INTERVAL = 0.001
+#: The most server processes ``--workers`` may ask for (each holds the card set and its threads).
+MAX_WORKERS = 64
+#: Seconds a client may leave its answer unread before it is dropped (equal to :mod:`api.protocol`'s).
+WRITE_SECONDS = 30.0
 
 
 def positive(kind: type[int] | type[float]) -> Callable[[str], float]:
@@ -40,22 +40,33 @@ def positive(kind: type[int] | type[float]) -> Callable[[str], float]:
     return read
 
 
+def ledger_for(db: str, workers: int) -> str:
+    """Where the quotas are counted: this process's memory for one worker, else a SQLite file beside
+    the game store ``db``, which every worker opens (:mod:`api.quotas`)."""
+    return ":memory:" if workers == 1 else f"{db}-quotas"
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    workers = in_range("--workers", args.workers, 1, MAX_WORKERS)
+    db = args.db or str(DEFAULT_DB)
+    if workers > 1 and db == ":memory:":
+        raise InputError.at(("--db",), "the workers share the game store: give a file, not :memory:")
     with needs_extra("serve", "api"):
         from api.app import create_app, serve
         from api.quotas import ClientQuotas
+    if workers > 1:
+        open_store(db).close()  # a store that cannot be one is said before its quotas file is made beside it
     quotas = ClientQuotas(games=args.games_per_client, costly_in_flight=args.costly_per_client,
-                          requests_per_second=args.rate, trusted_proxy=args.trusted_proxy)
-    app = create_app(cards_path=args.cards, board_path=args.board, games_db=args.db,  # bad files: InputError
+                          requests_per_second=args.rate, trusted_proxy=args.trusted_proxy,
+                          ledger=ledger_for(db, workers),  # a bad ledger or --rate-storage: InputError
+                          rate_storage=args.rate_storage or ("memory://" if workers == 1 else None))
+    app = create_app(cards_path=args.cards, board_path=args.board, games_db=db,  # bad files: InputError
                      max_live_games=args.max_games, game_expiry=args.game_expiry * 3600,
                      retention=args.retention * 24 * 3600, body_seconds=args.body_timeout, quotas=quotas,
                      **({"audit_seconds": args.audit_seconds} if args.audit_seconds else {}))
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(name)s: %(message)s")
     announce(args.host, args.port, sys.stdout)
-    # Worker threads compute in Python while the event loop routes: let the loop have the GIL
-    # back within 1 ms, not the default 5, so /healthz stays quick beside long requests.
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    serve(app, args.host, args.port, header_seconds=args.header_timeout)
+    serve(app, args.host, args.port, workers=workers, header_seconds=args.header_timeout,
+          write_seconds=args.write_timeout)
     return 0
 
 
@@ -69,6 +80,10 @@ def add_serve_parser(sub: Subparsers) -> None:
                    help="address to listen on (default: 127.0.0.1, this computer only; 0.0.0.0 for a phone on the "
                         "same network, which is then told where to open the page)")
     p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default: 8000)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help=f"server processes, 1 to {MAX_WORKERS}: hints and game actions use as many cores; they "
+                        "share the game store, and the quotas are counted in a file beside it, --db plus "
+                        "'-quotas' (default: 1)")
     p.add_argument("--db", metavar="FILE", help="SQLite file that keeps the games (default: var/games.sqlite3)")
     p.add_argument("--max-games", type=positive(int), default=MAX_LIVE_GAMES, metavar="N",
                    help=f"most unfinished games kept at once; a new game past it gets 503 (default: {MAX_LIVE_GAMES})")
@@ -86,11 +101,18 @@ def add_serve_parser(sub: Subparsers) -> None:
                         f"client may have in flight; one more gets 429 (default: {COSTLY_PER_CLIENT})")
     p.add_argument("--rate", type=positive(int), default=REQUESTS_PER_SECOND, metavar="N",
                    help=f"most requests a second from one client; past it, 429 (default: {REQUESTS_PER_SECOND})")
+    p.add_argument("--rate-storage", metavar="URI",
+                   help="where the request rate is counted, a 'limits' storage URI: redis://HOST:PORT for servers "
+                        "on several machines (needs limits[redis]) (default: this process's memory, or with "
+                        "--workers the quotas file)")
     p.add_argument("--trusted-proxy", metavar="ADDR",
                    help="the address of a reverse proxy in front of the server: its requests are counted against "
                         "the client it names last in X-Forwarded-For (without it, that header is ignored)")
     p.add_argument("--header-timeout", type=positive(float), default=10.0, metavar="S",
                    help="close a connection whose request headers take longer than S seconds (default: 10)")
+    p.add_argument("--write-timeout", type=positive(float), default=WRITE_SECONDS, metavar="S",
+                   help=f"close a connection whose client leaves its answer unread for S seconds "
+                        f"(default: {WRITE_SECONDS:g})")
     p.add_argument("--body-timeout", type=positive(float), default=30.0, metavar="S",
                    help="answer 408 to a request whose body takes longer than S seconds (default: 30)")
     p.add_argument("--audit-seconds", type=positive(float), metavar="S",

@@ -2,9 +2,14 @@
 
 A satellite of the rules engine (it does the I/O). Two tables: ``games`` (id, the SHA-256
 of its secret token, seed, setup JSON) and ``actions`` (game id, sequence number, action
-JSON). Each action is appended in one ``BEGIN IMMEDIATE`` transaction that first checks
-the version the player acted on: a stale or concurrent action is refused and nothing is
-written. A game is rebuilt by replaying its actions (the rules engine is deterministic),
+JSON). An action is checked against the version the player acted on (the game's action count),
+played on a copy of the game, then stored by one atomic compare-and-set: it is inserted with its
+sequence number, the version it was made on, unless an action with that number is already there
+(``INSERT OR IGNORE`` on the primary key). So of racing actions on one version, in this process or
+in another sharing the file (``deduce serve --workers``), exactly one is stored and the others are
+refused as stale (:class:`Conflict`), and nothing of theirs is written; the rules engine runs with
+no database lock held. The file is in WAL mode with a busy timeout, each process with its own
+connection. A game is rebuilt by replaying its actions (the rules engine is deterministic),
 so a killed server loses nothing that it had answered. Recently used games are kept in
 memory, and checked against the database's action count before each use.
 
@@ -178,12 +183,18 @@ class GameStore:
         game = Game.new(self.rules, setup, id=game_id)
         with self._lock:
             now = time.time()
-            self._expire(now)
-            self._check_room(now, client)
-            self._db.execute("INSERT INTO games (id, token_hash, seed, setup, created, touched, client) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (game_id, token_hash(token), setup.seed,
-                              json.dumps({**setup.to_json(), "rules": RULES_VERSION}), now, now, client))
+            self._db.execute("BEGIN IMMEDIATE")  # the count and the insert at once, whatever other processes do
+            try:
+                self._expire(now)
+                self._check_room(now, client)
+                self._db.execute("INSERT INTO games (id, token_hash, seed, setup, created, touched, client) "
+                                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                 (game_id, token_hash(token), setup.seed,
+                                  json.dumps({**setup.to_json(), "rules": RULES_VERSION}), now, now, client))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
             self._remember(game)
         return game, token
 
@@ -193,16 +204,13 @@ class GameStore:
 
     def _expire(self, now: float) -> None:
         """Delete the unfinished games left alone for longer than :attr:`expiry`, and the finished
-        ones whose last action is older than :attr:`retention`, with their actions."""
+        ones whose last action is older than :attr:`retention`, with their actions (in the caller's
+        transaction)."""
         old = [row[0] for row in self._db.execute(f"SELECT id FROM games WHERE {PAST_TIME}", self._limits(now))]
-        if not old:
-            return
-        self._db.execute("BEGIN IMMEDIATE")
         for game_id in old:
             self._db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
             self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
             self._cache.pop(game_id, None)
-        self._db.execute("COMMIT")
 
     def _check_room(self, now: float, client: str) -> None:
         live, oldest = self._db.execute("SELECT COUNT(*), MIN(touched) FROM games WHERE finished = 0").fetchone()
@@ -286,20 +294,23 @@ class GameStore:
                                 f"expected the version of the view you acted on (a whole number), got {shown(version)}")
         with self._lock:
             setup, rules_version = self._open(game_id, token)
+            current = self._count(game_id)
+            if version != current:
+                raise self._stale(current, version)
+            trial = self._current(game_id, setup, rules_version, current).clone()
+        events = trial.act(doc)  # no lock held: other games, and other processes, go on meanwhile
+        action = {k: v for k, v in doc.items() if k != "version"}
+        with self._lock:
+            now = time.time()
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                current = self._count(game_id)
-                if version != current:
-                    raise Conflict(f"the game is at version {current}; you acted on version {shown(version)}: "
-                                   "reload it and try again")
-                trial = self._current(game_id, setup, rules_version, current).clone()
-                events = trial.act(doc)
-                action = {k: v for k, v in doc.items() if k != "version"}
-                now = time.time()
-                self._db.execute("INSERT INTO actions (game_id, seq, action, created) VALUES (?, ?, ?, ?)",
-                                 (game_id, current, json.dumps(action), now))
-                self._db.execute("UPDATE games SET touched = ?, finished = ? WHERE id = ?",
-                                 (now, int(trial.over), game_id))
+                stored = self._db.execute("INSERT OR IGNORE INTO actions (game_id, seq, action, created) "
+                                          "VALUES (?, ?, ?, ?)", (game_id, current, json.dumps(action), now))
+                if stored.rowcount != 1:  # the compare-and-set: another action on this version came first
+                    raise self._stale(self._count(game_id), version)
+                if not self._db.execute("UPDATE games SET touched = ?, finished = ? WHERE id = ?",
+                                        (now, int(trial.over), game_id)).rowcount:
+                    raise GameNotFound("no such game")  # deleted past its time meanwhile
                 if rules_version < RULES_VERSION:  # it replayed the same: from now on, played under these rules
                     self._db.execute("UPDATE games SET setup = ? WHERE id = ?",
                                      (json.dumps({**setup.to_json(), "rules": RULES_VERSION}), game_id))
@@ -308,4 +319,10 @@ class GameStore:
                 self._db.execute("ROLLBACK")
                 raise
             self._remember(trial)
-            return trial, events
+        return trial, events
+
+    @staticmethod
+    def _stale(current: int, version: Any) -> Conflict:
+        """The refusal of an action made on ``version`` of a game now at ``current``."""
+        return Conflict(f"the game is at version {current}; you acted on version {shown(version)}: "
+                        "reload it and try again")

@@ -8,6 +8,7 @@ import contextlib
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -114,15 +115,21 @@ def test_costly_requests_in_flight_are_counted_per_client() -> None:
         CLIENT.reset(first)
 
 
-def test_a_costly_request_past_the_quota_gets_429(monkeypatch: pytest.MonkeyPatch) -> None:
-    quotas = ClientQuotas(costly_in_flight=1)
+def test_a_costly_request_past_the_quota_gets_429(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "games.sqlite3-quotas")
+    quotas = ClientQuotas(costly_in_flight=1, ledger=ledger)
+    elsewhere = ClientQuotas(costly_in_flight=1, ledger=ledger)  # another process of the same server
     with TestClient(create_app(CARDS, games_db=MEMORY, quotas=quotas)) as c:
-        monkeypatch.setitem(quotas._costly, "testclient", 1)  # one audit of this client still running
-        response = c.post("/v1/audit", content=CARDS.read_bytes(), headers={"content-type": "application/yaml"})
-        quota_problem(response, "costly")
-        monkeypatch.delitem(quotas._costly, "testclient")
+        token = CLIENT.set("testclient")
+        try:
+            with elsewhere.costly():  # one audit of this client still running, in the other process
+                response = c.post("/v1/audit", content=CARDS.read_bytes(), headers={"content-type": "application/yaml"})
+                quota_problem(response, "costly")
+        finally:
+            CLIENT.reset(token)
         assert c.post("/v1/audit", content=CARDS.read_bytes(),
                       headers={"content-type": "application/yaml"}).status_code == 200
+    elsewhere.close()
 
 
 def finish(store: GameStore, seed: int) -> tuple[str, str]:

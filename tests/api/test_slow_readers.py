@@ -1,6 +1,6 @@
 """Slow readers (SPEC 6, issue 24): clients that ask for the largest answer the service gives and
-never read it cost the server little, and ``/healthz`` still answers beside them (real sockets,
-against ``deduce serve``)."""
+never read it cost the server little, ``/healthz`` still answers beside them, and each is dropped
+after the write timeout (real sockets, against ``deduce serve``)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from bench.load import worst_card_set
 from tests.api.serving import running
 
 CLIENTS = 30
+#: The state of a TCP socket the other end has reset (``tcpi_state``, the first byte of ``TCP_INFO``).
+TCP_CLOSE = 7
 #: The most the server may grow by for them (issue 24: before paging, 850 MB).
 GROWTH = 100 << 20
 
@@ -67,3 +69,37 @@ def test_thirty_clients_that_never_read_cost_under_100_mb_and_healthz_answers(tm
         finally:
             for sock in readers:
                 sock.close()
+
+
+def never_reading(base: str) -> socket.socket:
+    """A connection that asks for the largest answer (every candidate of the worst card set: a page of a
+    thousand) with a receive window that fills at once, and does not read it."""
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    sock.sendall((f"POST /v1/deduce HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+                  "Content-Length: 2\r\n\r\n{}").encode())
+    return sock
+
+
+def test_a_client_that_never_reads_is_dropped_after_the_write_timeout(tmp_path: Path) -> None:
+    cards = tmp_path / "worst.json"
+    cards.write_text(json.dumps(worst_card_set(suits=4)))
+    with running(tmp_path, "--write-timeout", "1", cards=cards) as base:
+        assert httpx.post(f"{base}/v1/deduce", json={}, timeout=60).status_code == 200  # the answer is quick now
+        sock = never_reading(base)
+        deadline = time.monotonic() + 20  # well before the default timeout (30 s)
+        while sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 1)[0] != TCP_CLOSE:
+            assert time.monotonic() < deadline, "the server kept the connection of a client that does not read"
+            time.sleep(0.1)
+        received = b""
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := sock.recv(1 << 16):
+                received += chunk
+        head, _, body = received.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200")
+        sock.close()
+        [length] = [int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                    if line.lower().startswith(b"content-length")]
+        assert len(body) < length  # dropped with its answer unsent, not closed after sending it

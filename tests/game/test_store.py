@@ -112,6 +112,29 @@ def test_two_stores_on_one_database_see_each_other(store: GameStore) -> None:
     other.close()
 
 
+def test_an_action_stored_first_elsewhere_while_the_rules_ran_wins(store: GameStore,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The version is checked, the rules play the action with no lock held, and meanwhile another
+    process (another store on the file) stores its own action on that version: the compare-and-set
+    refuses the first one, and nothing of it is written."""
+    game, token = store.create({"start": "l0"})
+    other = GameStore(store.path, RULES)
+    plain_act = Game.act
+
+    def act_while_another_process_acts(self: Game, doc: Mapping[str, Any]) -> Any:
+        monkeypatch.setattr(Game, "act", plain_act)
+        other.act(game.id, token, 0, {"action": "move", "to": "l1"})
+        return plain_act(self, doc)
+
+    monkeypatch.setattr(Game, "act", act_while_another_process_acts)
+    with pytest.raises(Conflict, match="the game is at version 1; you acted on version 0"):
+        store.act(game.id, token, 0, {"action": "pass"})
+    rows = sqlite3.connect(store.path).execute("SELECT action FROM actions").fetchall()
+    assert [json.loads(row[0]) for row in rows] == [{"action": "move", "to": "l1"}]
+    assert store.get(game.id, token).view()["version"] == 1
+    other.close()
+
+
 def test_bad_setup_creates_nothing(store: GameStore) -> None:
     with pytest.raises(InputError):
         store.create({"mode": "impossible"})
