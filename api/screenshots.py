@@ -14,6 +14,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -180,20 +181,30 @@ PICTURE: ViewportSize = {"width": 800, "height": 500}
 IMG = Path(__file__).parent / "static" / "img"
 
 
-def howto_pictures(out: Path = IMG) -> list[Path]:
-    """Save the How to play page's pictures; the paths written."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    with browsing() as (browser, url):
-        for name, part in HOWTO.items():
-            context = browser.new_context(viewport=PICTURE, base_url=url)
-            page = context.new_page()
-            part(page).evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
-            path = out / f"howto-{name}.png"
-            page.screenshot(path=str(path))
-            written.append(path)
-            context.close()
-    return written
+@dataclass(frozen=True)
+class Pictures:
+    """A page's set of pictures (``static/img/<prefix>-<name>.png``): each part shown, then pictured
+    from it down at ``view``, scaled by ``scale``."""
+
+    prefix: str
+    parts: dict[str, Callable[[Page], Locator]]
+    view: ViewportSize
+    scale: float = 1
+
+    def take(self, out: Path = IMG) -> list[Path]:
+        """Save the pictures; the paths written."""
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        with browsing() as (browser, url):
+            for name, part in self.parts.items():
+                context = browser.new_context(viewport=self.view, device_scale_factor=self.scale, base_url=url)
+                page = context.new_page()
+                part(page).evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
+                path = out / f"{self.prefix}-{name}.png"
+                page.screenshot(path=str(path))
+                written.append(path)
+                context.close()
+        return written
 
 
 def games_picture(page: Page) -> Locator:
@@ -227,29 +238,16 @@ HOME_VIEW: ViewportSize = {"width": 960, "height": 600}
 HOME_SCALE = 0.5
 
 
-def home_pictures(out: Path = IMG) -> list[Path]:
-    """Save the home page's pictures; the paths written."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    with browsing() as (browser, url):
-        for name, part in HOME.items():
-            context = browser.new_context(viewport=HOME_VIEW, device_scale_factor=HOME_SCALE, base_url=url)
-            page = context.new_page()
-            part(page).evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
-            path = out / f"home-{name}.png"
-            page.screenshot(path=str(path))
-            written.append(path)
-            context.close()
-    return written
+#: The pictures each page shows, by the option of :func:`main` that takes them.
+PICTURES = {"--howto": Pictures("howto", HOWTO, PICTURE), "--home": Pictures("home", HOME, HOME_VIEW, HOME_SCALE)}
 
 
 def main(argv: list[str] | None = None) -> int:
     """``[DIR]``: the pages' screenshots; ``--howto [DIR]``: the How to play page's pictures; ``--home [DIR]``:
     the home page's."""
     args = sys.argv[1:] if argv is None else argv
-    if args[:1] in (["--howto"], ["--home"]):
-        take_pictures = howto_pictures if args[0] == "--howto" else home_pictures
-        written = take_pictures(Path(args[1]) if len(args) > 1 else IMG)
+    if args[:1] and args[0] in PICTURES:
+        written = PICTURES[args[0]].take(Path(args[1]) if len(args) > 1 else IMG)
     else:
         written = take(Path(args[0]) if args else OUT)
     for path in written:
