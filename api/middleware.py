@@ -96,25 +96,8 @@ class BodyLimit:
         if declared is not None and declared > self.max_bytes:
             await self._refuse(send)
             return
-        received = 0
-        started = False
         deadline = asyncio.get_running_loop().time() + self.body_seconds
-        complete = False
-
-        async def counting_receive() -> Message:
-            nonlocal received, complete
-            if complete:  # the body is in: what comes next is a disconnect, whenever it comes
-                return await receive()
-            try:
-                message = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
-            except TimeoutError:
-                raise _BodyTooSlow from None
-            complete = message["type"] != "http.request" or not message.get("more_body", False)
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_bytes:
-                    raise _BodyTooLarge
-            return message
+        started = False
 
         async def tracking_send(message: Message) -> None:
             nonlocal started
@@ -122,8 +105,37 @@ class BodyLimit:
             await send(message)
 
         try:
-            await self.app(scope, counting_receive, tracking_send)
+            await self.app(scope, _CountedBody(receive, self.max_bytes, deadline), tracking_send)
         except (_BodyTooLarge, _BodyTooSlow) as exc:
             if started:  # cannot happen with these routes (they read before answering); be safe
                 raise
             await self._refuse(send, 413 if isinstance(exc, _BodyTooLarge) else 408)
+
+
+class _CountedBody:
+    """The request's ``receive`` as :class:`BodyLimit` passes it on: the body's bytes counted as they
+    stream in (past ``max_bytes``, :class:`_BodyTooLarge`) and each part awaited only until ``deadline``,
+    on the loop's clock (then :class:`_BodyTooSlow`). Once the body is in, what comes next (a
+    disconnect, whenever it comes) is passed on unwatched."""
+
+    def __init__(self, receive: Receive, max_bytes: int, deadline: float) -> None:
+        self._receive = receive
+        self._max_bytes = max_bytes
+        self._deadline = deadline
+        self._received = 0
+        self._complete = False
+
+    async def __call__(self) -> Message:
+        if self._complete:
+            return await self._receive()
+        try:
+            message = await asyncio.wait_for(self._receive(),
+                                             max(0.0, self._deadline - asyncio.get_running_loop().time()))
+        except TimeoutError:
+            raise _BodyTooSlow from None
+        self._complete = message["type"] != "http.request" or not message.get("more_body", False)
+        if message["type"] == "http.request":
+            self._received += len(message.get("body", b""))
+            if self._received > self._max_bytes:
+                raise _BodyTooLarge
+        return message

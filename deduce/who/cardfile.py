@@ -34,6 +34,28 @@ from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, Car
 from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
 
 
+def _parse_lady_key(key_doc: Any, loc: Loc, suits: tuple[str, ...], k: int,
+                    problems: Problems) -> dict[str, frozenset[int]]:
+    """A lady's key (SPEC 2, 4): for every suit of the set, how many of her traits the Dark Lady may
+    share if she is of that suit; an unknown suit, a missing suit and a bad entry are each named by its place."""
+    key: dict[str, frozenset[int]] = {}
+    if not isinstance(key_doc, Mapping):
+        problems.add(loc, "is required" if key_doc is None
+                     else f"expected a mapping of suit to counts, got {type_name(key_doc)}")
+        return key
+    for s in key_doc:
+        if s not in suits:
+            problems.unknown((*loc, key_text(s)), "suit", s, suits)
+    for s in suits:
+        if s not in key_doc:
+            problems.add((*loc, s), "is missing: every suit needs a key entry")
+            continue
+        entry = parse_key_entry(key_doc[s], (*loc, s), problems, k)
+        if entry is not None:
+            key[s] = entry
+    return key
+
+
 def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, ...], suits: tuple[str, ...],
                 k: int, problems: Problems) -> Lady | None:
     loc: Loc = ("ladies", i)
@@ -48,22 +70,7 @@ def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, 
         lady_traits = None
     else:
         lady_traits = parse_trait_list(item["traits"], (*loc, "traits"), problems, traits, k)
-    key_doc = item.get("key")
-    key: dict[str, frozenset[int]] = {}
-    if not isinstance(key_doc, Mapping):
-        problems.add((*loc, "key"), "is required" if key_doc is None
-                     else f"expected a mapping of suit to counts, got {type_name(key_doc)}")
-    else:
-        for s in key_doc:
-            if s not in suits:
-                problems.unknown((*loc, "key", key_text(s)), "suit", s, suits)
-        for s in suits:
-            if s not in key_doc:
-                problems.add((*loc, "key", s), "is missing: every suit needs a key entry")
-                continue
-            entry = parse_key_entry(key_doc[s], (*loc, "key", s), problems, k)
-            if entry is not None:
-                key[s] = entry
+    key = _parse_lady_key(item.get("key"), (*loc, "key"), suits, k, problems)
     name = parse_names(item.get("name"), (*loc, "name"), problems, ident)
     if len(problems) != before or not isinstance(suit, str) or lady_traits is None:
         return None
@@ -85,19 +92,25 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
         if not isinstance(table, Mapping):
             problems.add(loc, f"expected a mapping of suit to removed suit, got {type_name(table)}")
             continue
-        for s in table:
-            if s not in suits:
-                problems.unknown((*loc, key_text(s)), "suit", s, suits)
-        for s in suits:
-            removed = table.get(s)
-            if removed is None:
-                problems.add((*loc, s), "is missing: every suit needs an entry")
-            elif removed not in suits:
-                problems.unknown((*loc, s), "suit", removed, suits)
-            elif removed == s:
-                problems.add((*loc, s), "a mode cannot remove the Dark Lady's own suit")
+        _check_mode_table(table, loc, suits, problems)
         modes[mode] = {s: table[s] for s in suits if s in table}
     return modes
+
+
+def _check_mode_table(table: Mapping[Any, Any], loc: Loc, suits: tuple[str, ...], problems: Problems) -> None:
+    """One mode's table (SPEC 4): for every suit of the set and no other, the other suit whose two cards
+    the mode removes when the Dark Lady is of that suit; each wrong entry is named by its place."""
+    for s in table:
+        if s not in suits:
+            problems.unknown((*loc, key_text(s)), "suit", s, suits)
+    for s in suits:
+        removed = table.get(s)
+        if removed is None:
+            problems.add((*loc, s), "is missing: every suit needs an entry")
+        elif removed not in suits:
+            problems.unknown((*loc, s), "suit", removed, suits)
+        elif removed == s:
+            problems.add((*loc, s), "a mode cannot remove the Dark Lady's own suit")
 
 
 def parse(doc: Any) -> CardSet:

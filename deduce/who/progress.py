@@ -220,15 +220,23 @@ def _fold(space: CandidateSpace, obs: Observation, suit: str, distinct: bool) ->
     return space.trait_sets(space.observation_mask(obs, distinct) & space.suit_mask(suit))
 
 
+def _hand_suit(cards: CardSet, query: Query) -> str:
+    """Her suit: the one the query gives, or the only one the cards revealed leave; progress cannot
+    do without it (it says which cards the deck holds), so a query that leaves it open is refused."""
+    if query.suit is not None:
+        return query.suit
+    suits = query.suits(cards)
+    if len(suits) == 1:
+        return suits[0]
+    left = f"the cards revealed leave {len(suits)} suits" if suits else "the cards revealed rule out every suit"
+    raise InputError.at(("suit",), f"progress needs her suit (the back of her card), to know which cards the "
+                                   f"deck holds; {left}")
+
+
 def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
     """Her suit and the cards revealed, by id (a card typed in is the lady with its traits);
     every way in which the query cannot be a hand of this card set is named by its place."""
-    suits = query.suits(cards)
-    suit = query.suit if query.suit is not None else suits[0] if len(suits) == 1 else None
-    if suit is None:
-        left = f"the cards revealed leave {len(suits)} suits" if suits else "the cards revealed rule out every suit"
-        raise InputError.at(("suit",), f"progress needs her suit (the back of her card), to know which cards the "
-                                       f"deck holds; {left}")
+    suit = _hand_suit(cards, query)
     problems = Problems()
     try:
         removed = cards.removed_suit(mode, suit)

@@ -174,14 +174,11 @@ _OPTION = frozenset({bool, type(None)})
 
 
 def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems: Problems) -> Observation | None:
+    """One clue of a query: a card typed from the table (read once and kept), a card named by id,
+    or a card's traits with its counts or whole key; every problem is named by its place under ``loc``."""
     typed = _cached_typed_card(cards, item)
     if typed is not None:
-        if not isinstance(typed, Observation):
-            for problem in typed:
-                problems.add((*loc, *problem.loc), problem.message, problem.code)
-        if suit is None:
-            problems.add((*loc, "counts"), NEEDS_SUIT)
-        return typed if isinstance(typed, Observation) and suit is not None else None
+        return _kept_clue(typed, loc, suit, problems)
     if not isinstance(item, dict):
         problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {type_name(item)}")
         return None
@@ -191,36 +188,58 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
     if role not in ROLES:
         problems.add((*loc, "role"), f"expected one of: {', '.join(ROLES)}; got {shown(role)}")
     if "card" in item:
-        card = item["card"]
-        for field in ("traits", "counts", "key"):
-            if field in item:
-                problems.add((*loc, field), "give either a card id or the card's traits, not both")
-        if not isinstance(card, str) or not cards.has_lady(card):
-            unknown_id(problems, (*loc, "card"), "card", card, [lady.id for lady in cards.ladies])
-        if len(problems) != before:
-            return None
-        return observe_lady(cards, card, role)
+        _check_card_clue(cards, item, loc, problems)
+        return observe_lady(cards, item["card"], role) if len(problems) == before else None
     if role != "clue":
         problems.add((*loc, "role"), "a role needs a card id (the card's suit decides it)")
-    k = cards.traits_per_lady
     if "traits" not in item:
         problems.add((*loc, "traits"), "is required: a card id, or the card's traits")
         traits = None
     else:
-        traits = parse_trait_list(item["traits"], (*loc, "traits"), problems, cards.trait_ids, k)
-    has_counts, has_key = "counts" in item, "key" in item
-    counts = key = None
-    if has_counts == has_key:
-        problems.add(loc, "give exactly one of counts (her suit's key entry) or key (the whole key)")
-    elif has_counts:
-        counts = parse_key_entry(item["counts"], (*loc, "counts"), problems, k)
-        if suit is None:
-            problems.add((*loc, "counts"), NEEDS_SUIT)
-    else:
-        key = _parse_key(cards, item["key"], (*loc, "key"), problems)
+        traits = parse_trait_list(item["traits"], (*loc, "traits"), problems, cards.trait_ids, cards.traits_per_lady)
+    key, counts = _clue_key_or_counts(cards, item, loc, suit, problems)
     if len(problems) != before or traits is None:
         return None
     return Observation(traits=cards.mask(traits), key=key, counts=counts)
+
+
+def _kept_clue(typed: Observation | tuple[Problem, ...], loc: Loc, suit: str | None,
+               problems: Problems) -> Observation | None:
+    """A typed card's kept reading (:func:`_typed_card`) as a clue at ``loc``: its problems placed
+    under the clue, and its counts refused without her suit (they are her suit's key entry)."""
+    if not isinstance(typed, Observation):
+        for problem in typed:
+            problems.add((*loc, *problem.loc), problem.message, problem.code)
+    if suit is None:
+        problems.add((*loc, "counts"), NEEDS_SUIT)
+    return typed if isinstance(typed, Observation) and suit is not None else None
+
+
+def _check_card_clue(cards: CardSet, item: dict[str, Any], loc: Loc, problems: Problems) -> None:
+    """A clue named by card id gives nothing else of the card (the id says it all), and the id is
+    one of the set's cards."""
+    for field in ("traits", "counts", "key"):
+        if field in item:
+            problems.add((*loc, field), "give either a card id or the card's traits, not both")
+    card = item["card"]
+    if not isinstance(card, str) or not cards.has_lady(card):
+        unknown_id(problems, (*loc, "card"), "card", card, [lady.id for lady in cards.ladies])
+
+
+def _clue_key_or_counts(cards: CardSet, item: dict[str, Any], loc: Loc, suit: str | None,
+                        problems: Problems) -> tuple[Key | None, frozenset[int] | None]:
+    """What a clue given by its traits says of the key: exactly one of the counts (her suit's key
+    entry, which needs her suit) or the whole key, as (key, counts)."""
+    has_counts, has_key = "counts" in item, "key" in item
+    if has_counts == has_key:
+        problems.add(loc, "give exactly one of counts (her suit's key entry) or key (the whole key)")
+        return None, None
+    if has_key:
+        return _parse_key(cards, item["key"], (*loc, "key"), problems), None
+    counts = parse_key_entry(item["counts"], (*loc, "counts"), problems, cards.traits_per_lady)
+    if suit is None:
+        problems.add((*loc, "counts"), NEEDS_SUIT)
+    return None, counts
 
 
 def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems) -> Key | None:

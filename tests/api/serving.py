@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
-
 from api.browser import free_port
+from tests.budget import wait_until_up
 
 CARDS = Path(__file__).with_name("cards.yaml")
 DEDUCE = Path(sys.executable).with_name("deduce")  # the console script of this venv
@@ -29,17 +27,8 @@ def running(folder: Path, *flags: str, command: tuple[str, ...] = (str(DEDUCE),)
                              "--db", str(folder / "games.sqlite3"), *flags],
                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
     try:
-        while True:
-            assert proc.poll() is None, f"deduce serve exited early:\n{proc.stdout.read() if proc.stdout else ''}"
-            try:
-                if httpx.get(f"{base}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "deduce serve did not come up within 30 s"
-            time.sleep(0.1)
+        wait_until_up(f"{base}/healthz", proc)
         yield base
     finally:
         proc.terminate()

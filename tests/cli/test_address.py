@@ -10,16 +10,15 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 import segno
 
 from api.browser import free_port
 from deduce.cli import address
 from deduce.cli.address import announce, qr_lines, reachable
+from tests.budget import wait_until_up
 
 DEDUCE = Path(sys.executable).with_name("deduce")
 #: How the compact drawing shows two rows of modules in one character: (top light, bottom light).
@@ -87,18 +86,6 @@ def test_no_network_address_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
                               "the page is at http://127.0.0.1:8000/ here.\n")
 
 
-def up(url: str, server: subprocess.Popen[str]) -> bool:
-    """Whether ``url`` answers 200 once the server listens (it prints its addresses first); a
-    deadline only bounds a server that never comes up."""
-    deadline = time.monotonic() + 30
-    while server.poll() is None and time.monotonic() < deadline:
-        try:
-            return httpx.get(url, timeout=5).status_code == 200
-        except httpx.TransportError:
-            time.sleep(0.1)
-    return False
-
-
 def test_serve_on_every_address_prints_an_address_that_reaches_it(tmp_path: Path) -> None:
     port = free_port()
     server = subprocess.Popen([str(DEDUCE), "serve", "--host", "0.0.0.0", "--port", str(port),
@@ -110,7 +97,7 @@ def test_serve_on_every_address_prints_an_address_that_reaches_it(tmp_path: Path
         listed = server.stdout.readline().strip()
         assert first.startswith("The web page, for a phone"), first
         assert listed.startswith("http://") and not listed.startswith("http://127."), listed
-        assert up(f"{listed}healthz", server)
+        wait_until_up(f"{listed}healthz", server)  # it prints its addresses before it listens
     finally:
         server.terminate()
         server.wait(10)

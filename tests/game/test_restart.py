@@ -7,12 +7,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 
 from api.browser import free_port
+from tests.budget import wait_until_up
 
 START_TIMEOUT_S = 60
 
@@ -20,16 +20,12 @@ START_TIMEOUT_S = 60
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-m", "deduce.cli", "serve", "--db", str(db), "--port", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + START_TIMEOUT_S
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, "the server exited"
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise AssertionError("the server did not start")
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}/healthz", proc, START_TIMEOUT_S)
+    except AssertionError:
+        proc.kill()
+        raise
+    return proc
 
 
 def test_kill_and_restart_loses_nothing(tmp_path: Path) -> None:

@@ -10,37 +10,36 @@ from hypothesis import given, settings
 from deduce.who.cards import CardSet
 from deduce.who.deduction import candidates, deduce, summarise
 from deduce.who.evaluator import space_for
-from deduce.who.query import Query, parse_query
+from deduce.who.query import Observation, Query, parse_query
 from tests.strategies import card_sets_with_queries
 
 
 def brute_force(cards: CardSet, query: Query) -> set[tuple[str, frozenset[str]]]:
     """SPEC 3's four rules, read literally, over every (suit, trait set) pair."""
-    found = set()
-    for s in cards.suit_ids:
-        if query.suit is not None and s != query.suit:
-            continue
-        for chosen in combinations(cards.trait_ids, cards.traits_per_lady):
-            x = frozenset(chosen)
-            ok = True
-            for o in query.clues:
-                t = frozenset(cards.unmask(o.traits))
-                if o.counts is not None:
-                    allowed: frozenset[int] | None = o.counts
-                else:
-                    assert o.key is not None, "a revealed card gives counts or a key"
-                    allowed = dict(o.key).get(s)
-                if allowed is None or len(t & x) not in allowed:
-                    ok = False
-                if query.distinct and t == x:
-                    ok = False
-                if o.suit is not None and o.role == "clue" and s == o.suit:
-                    ok = False
-                if o.suit is not None and o.role == "suit_card" and s != o.suit:
-                    ok = False
-            if ok:
-                found.add((s, x))
-    return found
+    return {
+        (s, frozenset(chosen))
+        for s in cards.suit_ids
+        if query.suit is None or s == query.suit  # rule 1
+        for chosen in combinations(cards.trait_ids, cards.traits_per_lady)
+        if all(observation_admits(cards, o, s, frozenset(chosen), query.distinct) for o in query.clues)
+    }
+
+
+def observation_admits(cards: CardSet, o: Observation, s: str, x: frozenset[str], distinct: bool) -> bool:
+    """SPEC 3's rules 2 to 4 for one revealed card o, read literally: may the Dark Lady be (s, x)?"""
+    t = frozenset(cards.unmask(o.traits))
+    if o.counts is not None:
+        allowed: frozenset[int] | None = o.counts
+    else:
+        assert o.key is not None, "a revealed card gives counts or a key"
+        allowed = dict(o.key).get(s)
+    if allowed is None or len(t & x) not in allowed:  # rule 2
+        return False
+    if distinct and t == x:  # rule 3
+        return False
+    if o.suit is not None and o.role == "clue" and s == o.suit:  # rule 4, a clue
+        return False
+    return not (o.suit is not None and o.role == "suit_card" and s != o.suit)  # rule 4, the suit card
 
 
 def as_sets(cards: CardSet, found: Iterable[tuple[str, int]]) -> set[tuple[str, frozenset[str]]]:
