@@ -68,6 +68,11 @@ class Admission:
     retry_after: int
     _in: int = field(default=0, init=False, repr=False)
 
+    @property
+    def held(self) -> int:
+        """How many places are held now (requests running or waiting)."""
+        return self._in
+
     @contextlib.contextmanager
     def entry(self) -> Iterator[None]:
         """Hold a place while the block runs; raise :class:`Busy` if there is none."""
@@ -125,6 +130,11 @@ class Jobs:
         self._admission = Admission(self.workers + self.queue, self.retry_after)
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(PRELOAD)
+
+    @property
+    def held(self) -> int:
+        """How many jobs are running or waiting now."""
+        return self._admission.held
 
     def warm(self) -> None:
         """Start the fork server (it imports the engine) now, on a thread of its own, so that the

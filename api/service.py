@@ -227,6 +227,11 @@ class Service:
         self._designs = Jobs(workers=DESIGN_WORKERS, queue=DESIGN_QUEUE, timeout=self.design_timeout)
         self._jobs.warm()
 
+    @property
+    def audits_held(self) -> int:
+        """How many audits run in a child process or wait for one now (the cheap ones, on threads, aside)."""
+        return started(self._jobs).held
+
     def close(self) -> None:
         """Stop the audits and other child processes still running (at the app's shutdown)."""
         for jobs in (self._jobs, self._large, self._designs):

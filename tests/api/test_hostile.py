@@ -37,6 +37,7 @@ from deduce.shipped import data_path, load_rules
 from deduce.where import boardfile
 from tests.api.serving import CARDS, running
 from tests.api.test_games import random_action
+from tests.budget import wait_until
 
 MEMORY = ":memory:"
 
@@ -199,7 +200,7 @@ def test_audits_past_the_queue_get_503_with_retry_after() -> None:
     app = create_app(CARDS, games_db=MEMORY, audit_seconds=1000, audit_timeout=3, audit_workers=1, audit_queue=0)
     with TestClient(app) as c, ThreadPoolExecutor(1) as pool:
         slow = pool.submit(c.post, "/v1/audit", json=worst_card_set())
-        time.sleep(1)  # the slow audit holds the only slot
+        wait_until(lambda: app.state.service.audits_held == 1, "the slow audit taking the only slot")
         response = c.post("/v1/audit", json=worst_card_set())  # a costly one too (a cheap one runs on a thread)
         assert errors_of(response, 503)[0]["code"] == "busy"
         assert int(response.headers["retry-after"]) > 0
@@ -325,13 +326,14 @@ def test_a_client_that_leaves_frees_its_audit_slot(tmp_path: Path) -> None:
 
 def test_healthz_answers_while_audits_and_huge_bodies_are_at_work(tmp_path: Path) -> None:
     with running(tmp_path, "--audit-seconds", "1000") as base:
-        stop = threading.Event()
+        stop, hammered = threading.Event(), threading.Event()
 
         def hammer() -> None:
             junk = json.dumps({"suit": "rose", "clues": [{"traits": ["a", "b", "c"],
                                                           "key": {f"s{i}": [1] for i in range(60_000)}}]})
             while not stop.is_set():
                 httpx.post(f"{base}/v1/deduce", content=junk, timeout=60)
+                hammered.set()
 
         def audit() -> None:
             with pytest.raises(httpx.TimeoutException):  # it leaves after 8 s, which stops the audit
@@ -340,7 +342,7 @@ def test_healthz_answers_while_audits_and_huge_bodies_are_at_work(tmp_path: Path
         with ThreadPoolExecutor(3) as pool:
             auditing = pool.submit(audit)
             hammers = [pool.submit(hammer) for _ in range(2)]
-            time.sleep(1)
+            assert hammered.wait(60), "no huge body was answered"  # the server is at work on them
             try:
                 for _ in range(10):
                     assert httpx.get(f"{base}/healthz", timeout=10).status_code == 200
