@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from api.browser import DESKTOP, PHONE, launch, running_server
 
@@ -112,23 +112,30 @@ def browsing() -> Iterator[tuple[Browser, str]]:
             browser.close()
 
 
+#: The screens taken in the dark theme too (``<page>-<device>-dark.png``): the README shows both.
+DARK = ("home", "play")
+THEMES: tuple[Literal["light", "dark"], ...] = ("light", "dark")
+
+
 def take(out: Path = OUT) -> list[Path]:
-    """Save ``<page>-desktop.png`` and ``<page>-phone.png`` for every page; the paths written."""
+    """Save ``<page>-desktop.png`` and ``<page>-phone.png`` for every page (and ``-dark`` ones for
+    :data:`DARK`); the paths written."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     with browsing() as (browser, url):
         sizes: tuple[tuple[str, ViewportSize], ...] = (("desktop", DESKTOP), ("phone", PHONE))
-        for device, viewport in sizes:
-            for name, show in PAGES.items():
-                context = browser.new_context(viewport=viewport, base_url=url)
-                page = context.new_page()
-                show(page)
-                page.evaluate("window.scrollTo(0, 0)")
-                path = out / f"{name}-{device}.png"
-                whole = device == "desktop" and page.evaluate("document.body.scrollHeight") <= TALLEST
-                page.screenshot(path=str(path), full_page=whole)
-                written.append(path)
-                context.close()
+        shots = [(name, show, device, viewport, theme) for device, viewport in sizes for name, show in PAGES.items()
+                 for theme in THEMES if theme == "light" or name in DARK]
+        for name, show, device, viewport, theme in shots:
+            context = browser.new_context(viewport=viewport, base_url=url, color_scheme=theme)
+            page = context.new_page()
+            show(page)
+            page.evaluate("window.scrollTo(0, 0)")
+            path = out / f"{name}-{device}{'-dark' if theme == 'dark' else ''}.png"
+            whole = device == "desktop" and page.evaluate("document.body.scrollHeight") <= TALLEST
+            page.screenshot(path=str(path), full_page=whole)
+            written.append(path)
+            context.close()
         for name, part in PARTS.items():
             context = browser.new_context(viewport=DESKTOP, base_url=url)
             path = out / f"{name}.png"
