@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from deduce.cli.common import LANG_VARIABLE
 from deduce.shipped import data_path
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
@@ -17,6 +18,10 @@ settings.register_profile(
 )
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+# The commands speak the language of DEDUCE_LANG or the locale: the tests, and the examples of the
+# README they run, expect English unless they ask for another language with --lang.
+os.environ[LANG_VARIABLE] = "en"
 
 TINY = """
 schema: 1

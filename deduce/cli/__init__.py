@@ -14,6 +14,7 @@ import argparse
 import sys
 
 from deduce.cli import game, serve, where, who
+from deduce.cli.common import default_lang
 from deduce.errors import InputError
 
 
@@ -35,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if "lang" in args and args.lang is None:
+            args.lang = default_lang()
         code: int = args.handler(args)
     except InputError as exc:
         for problem in exc.problems:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, BinaryIO, TypeAlias
 
@@ -48,9 +49,31 @@ def json_option(text: str) -> argparse.ArgumentParser:
     return parent("--json", action="store_true", help=text)
 
 
+#: The environment variable that chooses the language of every command (before the locale).
+LANG_VARIABLE = "DEDUCE_LANG"
+
+
+def default_lang(environ: Mapping[str, str] = os.environ) -> str:
+    """The language a command speaks when ``--lang`` is not given: ``DEDUCE_LANG``, then the
+    locale's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ru_RU.UTF-8`` is Russian), else English.
+    A ``DEDUCE_LANG`` the engine does not speak is an error that names it."""
+    chosen = environ.get(LANG_VARIABLE, "").strip()
+    if chosen:
+        if chosen not in LANGS:
+            raise InputError.at((), f"{LANG_VARIABLE}={chosen!r}: expected one of {', '.join(LANGS)}")
+        return chosen
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if value:  # the first one set decides, as the C library's lookup does
+            code = value.split("_")[0].split(".")[0].lower()
+            return code if code in LANGS else "en"
+    return "en"
+
+
 def lang_option(text: str = "language of the readable output") -> argparse.ArgumentParser:
-    """``--lang``: the language of what is printed for a person."""
-    return parent("--lang", choices=LANGS, default="en", help=text)
+    """``--lang``: the language of what is printed for a person (by default :func:`default_lang`)."""
+    return parent("--lang", choices=LANGS, default=None,
+                  help=f"{text} (default: ${LANG_VARIABLE}, else the locale's, else en)")
 
 
 class InOrder(argparse.Action):
