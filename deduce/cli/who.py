@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from deduce.cli.common import (
@@ -24,10 +24,11 @@ from deduce.cli.common import (
     write_file,
 )
 from deduce.document import in_file
-from deduce.errors import InputError
+from deduce.errors import InputError, Loc
 from deduce.game.setup import MAX_SEED
 from deduce.render.who import hint_text
 from deduce.shipped import load_cards
+from deduce.text.names import Names, named_ids
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
 from deduce.who.deduction import ENGINES, Engine, deduce, writer_for
@@ -56,6 +57,31 @@ def clue_from_flag(flag: str, value: str) -> dict[str, Any]:
     return {"card": card.strip(), **({"role": role.strip()} if sep else {})}
 
 
+def by_name(typed: Any, named: Mapping[str, Names], loc: Loc) -> Any:
+    """The id a person typed by its id (any case) or its name in any language; what was typed when it
+    names nothing (the query's reader then says so, with its suggestions). A name that could mean
+    several things is refused, listing them."""
+    if not isinstance(typed, str):
+        return typed
+    found = named_ids(typed, named)
+    if len(found) > 1:
+        raise InputError.at(loc, f"{typed!r} could mean any of: {', '.join(found)}")
+    return found[0] if found else typed
+
+
+def with_ids(cards: CardSet, doc: dict[str, Any]) -> dict[str, Any]:
+    """A query typed on the command line with the suit, the cards and the traits named by id or by name."""
+    ladies = {lady.id: lady.name for lady in cards.ladies}
+    traits = {t: cards.trait(t).name for t in cards.trait_ids}
+    doc["suit"] = by_name(doc["suit"], {s: cards.suit(s).name for s in cards.suit_ids}, ("suit",))
+    for i, clue in enumerate(doc["clues"]):
+        if "card" in clue:
+            clue["card"] = by_name(clue["card"], ladies, ("clues", i, "card"))
+        else:
+            clue["traits"] = [by_name(t, traits, ("clues", i, "traits", j)) for j, t in enumerate(clue["traits"])]
+    return doc
+
+
 def cmd_hint(args: argparse.Namespace) -> int:
     with named_file(args.cards):
         cards = load_cards(args.cards)
@@ -70,7 +96,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         "explain": args.explain,
     }
     try:
-        query = parse_query(cards, doc)
+        query = parse_query(cards, with_ids(cards, doc))
     except InputError as exc:
         raise relabel(exc, "clues", flag_labels(flags), {"suit": "--suit"}) from None
     result = deduce(cards, query, args.engine)

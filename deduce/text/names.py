@@ -6,6 +6,7 @@ Every name the game shows (a trait, a suit, a location, a landmark, a fog card) 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -35,3 +36,20 @@ class Names:
 
     def to_json(self) -> dict[str, str]:
         return dict(self.by_lang) if self.by_lang else {"en": self.fallback}
+
+
+def fold(text: str) -> str:
+    """A name as a person types it and as the cards print it, made comparable: case, accents and
+    runs of spaces ignored (``"  jacqueline  FIELD"``, ``"Jacqueline Field"``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+def named_ids(typed: str, named: Mapping[str, Names]) -> list[str]:
+    """The ids ``typed`` can mean among ``named`` (id to its names): an id in any case, else a name
+    in any language it is given in. One id: found; several: the name is ambiguous; none: unknown."""
+    key = fold(typed)
+    by_id = [thing for thing in named if fold(thing) == key]
+    if by_id:
+        return by_id
+    return [thing for thing, names in named.items() if any(fold(n) == key for n in names.by_lang.values())]
