@@ -20,7 +20,8 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, BinaryIO, TypeAlias
 
 from deduce.document import MAX_DOCUMENT_BYTES, MAX_NUMBER_DIGITS, check_surrogates, in_file, open_regular
-from deduce.errors import MAX_KEY_SHOWN, InputError, Problem, render_loc
+from deduce.errors import MAX_KEY_SHOWN, InputError, Loc, Problem, render_loc
+from deduce.text.names import Names, named_ids
 from deduce.text.phrases import LANGS
 
 #: The ``sub`` argument of the ``add_*_parser`` functions.
@@ -47,6 +48,18 @@ BOARD = parent("--board", metavar="FILE", help="board file (default: the shipped
 def json_option(text: str) -> argparse.ArgumentParser:
     """``--json``, described for the subcommand at hand."""
     return parent("--json", action="store_true", help=text)
+
+
+def by_name(typed: Any, named: Mapping[str, Names], loc: Loc) -> Any:
+    """The id a person typed by its id (any case) or its name in any language; what was typed when it
+    names nothing (the query's reader then says so, with its suggestions). A name that could mean
+    several things is refused, listing them."""
+    if not isinstance(typed, str):
+        return typed
+    found = named_ids(typed, named)
+    if len(found) > 1:
+        raise InputError.at(loc, f"{typed!r} could mean any of: {', '.join(found)}")
+    return found[0] if found else typed
 
 
 #: The environment variable that chooses the language of every command (before the locale).

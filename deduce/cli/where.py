@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING, Any
 
 from deduce.cli.common import (
     BOARD,
     InOrder,
+    by_name,
     Subparsers,
     as_json_text,
     emit_json,
@@ -24,7 +26,22 @@ from deduce.document import decode_yaml, in_file, read_text
 from deduce.errors import InputError
 from deduce.shipped import data_path, load_board
 
+if TYPE_CHECKING:
+    from deduce.where.board import Board
+
 # -- deduce track ----------------------------------------------------------------
+
+
+def with_place_ids(board: Board, doc: dict[str, Any]) -> dict[str, Any]:
+    """A tracking query typed on the command line with its landmarks and places named by id or by name."""
+    places = {loc.id: loc.name for loc in board.locations}
+    landmarks = {mark.id: mark.name for mark in board.landmarks}
+    for i, seen in enumerate(doc["observations"]):
+        if "landmark" in seen:
+            seen["landmark"] = by_name(seen["landmark"], landmarks, ("observations", i, "landmark"))
+        if "searched" in seen:
+            seen["searched"] = by_name(seen["searched"], places, ("observations", i, "searched"))
+    return doc
 
 
 def cmd_track(args: argparse.Namespace) -> int:
@@ -44,8 +61,10 @@ def cmd_track(args: argparse.Namespace) -> int:
     doc = {"length": args.length, "moves": args.moves, "now": args.now,
            "observations": [observation_from_text(flag.lstrip("-"), value) for flag, value in flags]}
     try:
-        result = track(board, parse_track_query(board, doc))
-        advice = advise(board, result, args.pawn) if args.pawn else None
+        places = {loc.id: loc.name for loc in board.locations}
+        pawn = by_name(args.pawn, places, ("pawn",))
+        result = track(board, parse_track_query(board, with_place_ids(board, doc)))
+        advice = advise(board, result, pawn) if pawn else None
     except InputError as exc:
         raise relabel(exc, "observations", flag_labels(flags),
                       {"length": "--length", "moves": "--moves", "now": "--now", "pawn": "--pawn"}) from None

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from deduce.cli.common import (
     CARDS,
     InOrder,
+    by_name,
     Subparsers,
     emit_json,
     flag_labels,
@@ -24,11 +25,10 @@ from deduce.cli.common import (
     write_file,
 )
 from deduce.document import in_file
-from deduce.errors import InputError, Loc
+from deduce.errors import InputError
 from deduce.game.setup import MAX_SEED
 from deduce.render.who import hint_text
 from deduce.shipped import load_cards
-from deduce.text.names import Names, named_ids
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
 from deduce.who.deduction import ENGINES, Engine, deduce, writer_for
@@ -55,18 +55,6 @@ def clue_from_flag(flag: str, value: str) -> dict[str, Any]:
         return parse_obs_text(value)
     card, sep, role = value.partition(":")
     return {"card": card.strip(), **({"role": role.strip()} if sep else {})}
-
-
-def by_name(typed: Any, named: Mapping[str, Names], loc: Loc) -> Any:
-    """The id a person typed by its id (any case) or its name in any language; what was typed when it
-    names nothing (the query's reader then says so, with its suggestions). A name that could mean
-    several things is refused, listing them."""
-    if not isinstance(typed, str):
-        return typed
-    found = named_ids(typed, named)
-    if len(found) > 1:
-        raise InputError.at(loc, f"{typed!r} could mean any of: {', '.join(found)}")
-    return found[0] if found else typed
 
 
 def with_ids(cards: CardSet, doc: dict[str, Any]) -> dict[str, Any]:

@@ -42,3 +42,20 @@ def test_a_name_that_means_two_things_lists_both() -> None:
 def test_an_unknown_name_is_still_said_with_the_ids(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", "--suit", "Ружа"]) == 2
     assert "--suit: unknown suit 'Ружа'" in capsys.readouterr().err
+
+
+TRACK_BY_ID = ["--now", "1", "--landmark", "0:playhouse", "--searched", "1:the-rose:no", "--pawn", "globe"]
+TRACK_TYPED = {
+    "en": ["--now", "1", "--landmark", "0:PLAYHOUSE", "--searched", "1:the rose:no", "--pawn", "the  globe"],
+    "it": ["--now", "1", "--landmark", "0:teatro", "--searched", "1:Teatro Rose:no", "--pawn", "Teatro Globe"],
+    "ru": ["--now", "1", "--landmark", "0:Театр", "--searched", "1:театр «роза»:no", "--pawn", "Театр «Глобус»"],
+}
+
+
+@pytest.mark.parametrize("lang", TRACK_TYPED)
+def test_places_and_landmarks_by_name_track_as_ids(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    def tracked(argv: list[str]) -> object:
+        assert main(["track", "--json", *argv]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    assert tracked(TRACK_TYPED[lang]) == tracked(TRACK_BY_ID)
