@@ -25,35 +25,38 @@ from fastapi.responses import Response
 router = APIRouter()
 
 STATIC = files("api").joinpath("static")
+#: The catalog of words (``data/words``), which the page reads at ``/static/words`` (see api.web).
+WORDS = files("deduce.data").joinpath("words")
 #: Parts of static/ the page does not need to open (the vendored Swagger UI, the worker itself).
 LEFT_OUT = ("vendor", "sw.js")
 #: What the page reads from the API to draw itself: the card set, the map, the material, the words.
 MATERIAL = ("/v1/cards", "/v1/board", "/v1/material", "/v1/phrases/en", "/v1/phrases/it", "/v1/phrases/ru")
 
 
-def page_files(folder: Traversable = STATIC, prefix: str = "/static") -> list[str]:
-    """The URL of every file of the page under ``folder``, in a stable order."""
-    found: list[str] = []
+def page_files(folder: Traversable = STATIC, prefix: str = "/static") -> list[tuple[str, Traversable]]:
+    """The URL and the file of every file of the page under ``folder``, in a stable order."""
+    found: list[tuple[str, Traversable]] = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name in LEFT_OUT or entry.name.startswith("."):
             continue
         url = f"{prefix}/{entry.name}"
-        found += page_files(entry, url) if entry.is_dir() else [url]
+        found += page_files(entry, url) if entry.is_dir() else [(url, entry)]
     return found
 
 
 @cache
 def worker_script() -> str:
-    """``static/sw.js`` with what to keep (the page itself, ``/``, its files and the material it
-    reads from the API) and the digest of the page's files."""
-    assets = page_files()
+    """``static/sw.js`` with what to keep (the page itself, ``/``, its files, its words and the material
+    it reads from the API) and the digest of the page's files."""
+    assets = page_files() + page_files(WORDS, "/static/words")
     digest = hashlib.sha256()
-    for url in assets:
+    for url, file in assets:
         digest.update(url.encode())
-        digest.update(STATIC.joinpath(*url.split("/")[2:]).read_bytes())
+        digest.update(file.read_bytes())
+    urls = [url for url, _ in assets]
     script = STATIC.joinpath("sw.js").read_text(encoding="utf-8")
     script = script.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(digest.hexdigest()[:16])};", 1)
-    return script.replace("const ASSETS = [];", f"const ASSETS = {json.dumps(['/', *assets, *MATERIAL])};", 1)
+    return script.replace("const ASSETS = [];", f"const ASSETS = {json.dumps(['/', *urls, *MATERIAL])};", 1)
 
 
 @router.get("/sw.js", include_in_schema=False)

@@ -79,6 +79,8 @@ SWAGGER = "/static/vendor/swagger-ui"
 def install(app: FastAPI) -> None:
     """Serve the page, its files and the offline ``/docs`` (the app is made with ``docs_url=None``)."""
     app.include_router(router)
+    # The page's words are the catalog the library reads (data/words, installed as deduce.data), kept once.
+    app.mount("/static/words", StaticFiles(packages=[("deduce.data", "words")]), name="words")
     app.mount("/static", StaticFiles(packages=[("api", "static")]), name="static")
 
 

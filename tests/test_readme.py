@@ -41,6 +41,7 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -218,6 +219,14 @@ def output_matches(expected: list[str], actual: list[str]) -> bool:
     return bool(actual) and line_matches(head, actual[0]) and output_matches(rest, actual[1:])
 
 
+def run_main(argv: list[str]) -> int:
+    """``deduce`` with these arguments: its exit code (argparse's own errors and --help too, as in a terminal)."""
+    try:
+        return main(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 1
+
+
 def run(example: Example, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     """Run the example in the current directory: its exit code, and stdout then stderr."""
     if example.python or needs_shell(example.command):
@@ -229,10 +238,10 @@ def run(example: Example, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
         code, out, err = done.returncode, done.stdout, done.stderr
     else:
         capsys.readouterr()
-        try:
-            code = main(shlex.split(example.command)[1:])
-        except SystemExit as exc:  # argparse's own errors and --help, as in a terminal
-            code = exc.code if isinstance(exc.code, int) else 1
+        # In a thread of its own, as a command runs alone: an event loop another test left running in
+        # this one (the browser tests' Playwright, in the same worker) is not the command's.
+        with ThreadPoolExecutor(1) as pool:
+            code = pool.submit(run_main, shlex.split(example.command)[1:]).result()
         out, err = capsys.readouterr()
     return code, out + "".join(line for line in err.splitlines(keepends=True) if not PROGRESS.fullmatch(line.strip()))
 

@@ -5,20 +5,19 @@ Esc, and axe-core finding nothing on the home page and the overlay, light and da
 
 from __future__ import annotations
 
-import json
 import re
-from importlib.resources import files
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from api.browser import DESKTOP, PHONE
 from api.screenshots import IMG
+from deduce.text.catalog import section
 from tests.web.pages import accessibility_violations, click_action, open_home, shows_version, start_game, version
 from tests.web.watch import Pages
 
 #: The page's words of this part, in English (the sentences the tests look for).
-WORDS: dict[str, str] = json.loads(files("api").joinpath("static", "words", "finish.json").read_text("utf-8"))["en"]
+WORDS: dict[str, str] = section("finish")["en"]
 #: The parts of the home page, each with its picture.
 PARTS = {"play": "Play", "table": "At the table", "designer": "Designer", "games": "Your games", "howto": "How to play"}
 #: The most bytes a home page's picture may take (it loads with the page).

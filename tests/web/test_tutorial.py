@@ -5,20 +5,19 @@ same step; How to play with its pictures, on a desktop and on a phone. Fixtures 
 
 from __future__ import annotations
 
-import json
 import re
-from importlib.resources import files
 
 from playwright.sync_api import Locator, Page, expect
 
 from api.browser import PHONE
+from deduce.text.catalog import section
 from tests.web.pages import accessibility_violations, click_action, open_home, shows_version, unnamed_controls, version
 from tests.web.test_access import no_sideways_scrolling
 from tests.web.watch import Pages
 
 #: Every step of the tutorial, as tutorial.js names them (its STEPS): the tutorial's game shows each.
 STEPS = ("start", "move", "turn", "search", "clue", "flee", "fog", "countdown", "suit", "confront", "end")
-WORDS = json.loads(files("api").joinpath("static", "words", "tutorial.json").read_text(encoding="utf-8"))
+WORDS = section("tutorial")
 #: The longest the tutorial's game may take, followed by the plan (it is won in 35 actions).
 MOST_ACTIONS = 60
 
