@@ -297,5 +297,6 @@ def test_a_game_lost_is_kept_without_a_score(page: Page) -> None:
     expect(row.locator('[data-col="sequence"]')).to_have_text(f"{view['length']} cards, she always moves")
     expect(page.get_by_text("No score yet: a won game has a score.")).to_be_visible()
     row.get_by_role("link", name=re.compile(r"^Replay the game of ")).click()
+    page.get_by_role("button", name="Last turn").wait_for()  # the replay is drawn: its keys listen
     page.keyboard.press("End")  # the focus is on the view: the keys step through it from there too
     expect(page.locator(".replay-end")).to_contain_text("You lost.")
