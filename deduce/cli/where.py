@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 from deduce.cli.common import (
     BOARD,
     InOrder,
-    by_name,
     Subparsers,
     as_json_text,
+    by_name,
     emit_json,
     flag_labels,
     json_option,

@@ -10,8 +10,8 @@ from typing import Any
 from deduce.cli.common import (
     CARDS,
     InOrder,
-    by_name,
     Subparsers,
+    by_name,
     emit_json,
     flag_labels,
     in_range,
