@@ -9,8 +9,8 @@
   the stealth sequences, the modes).
 - ``GET /v1/stealth``: the shipped stealth deck and extra sequences as documents, for the
   designer's page to edit and send back to ``POST /v1/audit-deck``.
-- ``POST /v1/advice``: the tracking result and the search advice for a pawn (SPEC 7), on the
-  server's board or on one given with the query.
+- ``POST /v1/advice``: the plan for a game at the table (:mod:`deduce.game.table`: the same
+  planner as a game's hints) and her odds, on the server's board or on one given with it.
 - ``POST /v1/hint``: a deduction with a card set given with the query (``deduce hint --cards``).
 - ``POST /v1/cards/check`` and ``POST /v1/board/check``: a card set or a board read as the engine
   reads it (the document as ``GET /v1/cards`` or ``GET /v1/board`` would give it), or 422 with the
@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.resources import files
 from math import comb
-from typing import Any, Literal, NotRequired, TypeVar, cast
+from typing import Any, Literal, NotRequired, TypeVar, cast, get_args
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -44,21 +44,22 @@ from api.deps import GamesDep, ServiceDep
 from api.routes import ERRORS, CursorParam, LimitParam, body_doc
 from api.service import PAGE, Page, PagedDeductionJSON
 from deduce.document import decode_yaml, type_name
-from deduce.errors import InputError, Problem, ProblemJSON
+from deduce.errors import InputError, Problem, ProblemJSON, unknown
 from deduce.game.fog import Asks
+from deduce.game.material import Rules
+from deduce.game.table import DONE_FLAGS, MAX_TRAIL, TableAdviceJSON, table_advice
+from deduce.game.trail import TRAIL_FIELDS
 from deduce.shipped import data_path
 from deduce.text.events import EVENT_PHRASES
-from deduce.text.phrases import PHRASES
+from deduce.text.phrases import LANGS, PHRASES
 from deduce.text.refusals import REFUSAL_PHRASES
 from deduce.where import boardfile, stealthfile
-from deduce.where.advice import AdviceJSON, advise
 from deduce.where.audit import DeckAuditJSON, audit_deck, report_json
-from deduce.where.board import Board
 from deduce.where.boardfile import BoardJSON
-from deduce.where.query import parse_track_query
+from deduce.where.query import MAX_LENGTH, MAX_SLOT, parse_track_query
 from deduce.where.stealth import Moves, Sequence
 from deduce.where.stealthfile import SequencesJSON, StealthDeckJSON
-from deduce.where.tracker import TrackingJSON, track
+from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.cardfile import CardSetJSON
 from deduce.who.cards import MODES, CardSet, Mode
@@ -238,41 +239,87 @@ def _body_schema(required: list[str], **properties: Any) -> dict[str, Any]:
 
 # -- advice -------------------------------------------------------------------------------
 
-class AdviceAnswerJSON(TypedDict):
-    """The tracking result, and with a pawn the search advice for it."""
-
-    tracking: TrackingJSON
-    advice: NotRequired[AdviceJSON]
+#: ``POST /v1/advice``: her odds, and for a situation at the table the plan a game's hints give (or
+#: ``plan_problems``, why the clues in hand cannot be a hand of her suit).
+AdviceAnswerJSON = TableAdviceJSON
 
 
-def advice_answer(default_board: Board, body: bytes) -> AdviceAnswerJSON:
-    """``POST /v1/advice``, from its body (on a worker thread, or in a child process when large)."""
+def advice_answer(rules: Rules, body: bytes) -> AdviceAnswerJSON:
+    """``POST /v1/advice``, from its body (on a worker thread, or in a child process when large):
+    the plan for ``situation`` (:func:`deduce.game.table.table_advice`), or the odds of ``query`` alone."""
     doc = _object(decode_json(body, "an advice query"), "an advice query")
-    board = _given(doc, "board", boardfile.parse, "board", lambda: default_board)
-    query = _within("query", lambda d: parse_track_query(board, d), doc.get("query"))
-    pawn = doc.get("pawn")
-    if pawn is not None and not isinstance(pawn, str):
-        raise InputError.at(("pawn",), f"expected the pawn's location id, got {type_name(pawn)}")
-    tracking = track(board, query)
-    answer: AdviceAnswerJSON = {"tracking": tracking.to_json()}
-    if pawn is not None:
-        answer["advice"] = advise(board, tracking, pawn).to_json()
-    return answer
+    board = _given(doc, "board", boardfile.parse, "board", lambda: rules.board)
+    query = _within("query", lambda d: parse_track_query(board, d), doc["query"]) if "query" in doc else None
+    pawn = doc.get("pawn")   # read by older clients' bodies only: the plan's pawn is the situation's
+    if pawn is not None and not (isinstance(pawn, str) and board.has_location(pawn)):
+        raise InputError.at(("pawn",), unknown("location", pawn, board.location_ids) if isinstance(pawn, str)
+                            else f"expected the pawn's location id, got {type_name(pawn)}")
+    lang = doc.get("lang", "en")
+    if lang not in LANGS:
+        raise InputError.at(("lang",), unknown("language", lang, LANGS))
+    if doc.get("situation") is not None:
+        return _within("situation", lambda d: table_advice(rules, d, lang, board), doc["situation"])
+    if query is None:
+        raise InputError.at(("query",), "an advice query needs a situation (for the plan) or a tracking query")
+    return {"tracking": track(board, query).to_json()}
+
+
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+_STRING: dict[str, Any] = {"type": "string"}
+_COUNT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": MAX_SLOT}
+_IDS: dict[str, Any] = {"type": "array", "items": _STRING}
+#: The fields of trail entries (SPEC 8), as a situation's trail may carry them.
+_TRAIL_FIELD: dict[str, Any] = {"landmark": _STRING, "location": _STRING, "found": {"type": "boolean"}, "cards": _COUNT,
+                                "value": _COUNT, "card": _STRING, "result": _STRING, "suit_card": {"type": "boolean"},
+                                "fog_card": _STRING}
+#: A game at the table as its player knows it (:class:`deduce.game.table.SituationJSON`).
+SITUATION: dict[str, Any] = {
+    "type": "object", "title": "Situation", "additionalProperties": False,
+    "required": ["suit", "pawn", "length", "moves", "now", "trail"],
+    "properties": {
+        "suit": _STRING, "pawn": _STRING, "length": {"type": "integer", "minimum": 1, "maximum": MAX_LENGTH},
+        "moves": {"enum": list(get_args(Moves))}, "now": _COUNT,
+        "trail": {"type": "array", "maxItems": MAX_TRAIL, "items": {"oneOf": [
+            {"type": "object", "required": ["slot", "kind", *fields],
+             "properties": {"slot": _COUNT, "kind": {"const": kind}, **_TRAIL_FIELD}}
+            for kind, fields in TRAIL_FIELDS.items()]}},
+        "mode": _or_null({"enum": list(MODES)}), "clues": _or_null(_IDS), "suit_card": _or_null(_STRING),
+        "keys": _or_null(_IDS), "countdown": _or_null(_COUNT), "fog_deck": _or_null(_COUNT),
+        "done": _or_null({"type": "object", "additionalProperties": False,
+                          "properties": {flag: {"type": "boolean"} for flag in DONE_FLAGS}}),
+        "pending": _or_null({"type": "object", "additionalProperties": False, "required": ["card", "choices"],
+                             "properties": {"card": _STRING, "choices": {**_IDS, "minItems": 1}}}),
+    },
+}
+
+ADVICE_BODY = _body_schema(
+    [], query={"$ref": "#/components/schemas/TrackQuery"}, pawn={"anyOf": [{"type": "string"}, {"type": "null"}]},
+    board=document_schema(BOARD, "the server's own"), situation={"anyOf": [SITUATION, {"type": "null"}]},
+    lang={"enum": list(LANGS)})
+ADVICE_BODY["requestBody"]["content"]["application/json"]["schema"]["anyOf"] = [
+    {"required": ["query"]}, {"required": ["situation"], "properties": {"situation": SITUATION}}]
 
 
 @router.post(
     "/v1/advice", response_model=AdviceAnswerJSON, response_model_exclude_unset=True, responses=ERRORS,
-    tags=["tracking"], summary="Where can she be, and where should the pawn go?",
-    description="Body: `{\"query\": tracking query, \"pawn\": location, \"board\": document}`. The tracking "
-                "result of `/v1/track` and, with `pawn`, the search advice for a pawn there: search now, move to "
-                "the best place in reach, or stay. `board` (an object, or YAML or JSON text) tracks on that board "
-                "instead of the server's (`deduce track --board FILE --pawn`); its problems are under `board`.",
-    openapi_extra=_body_schema(["query"], query={"$ref": "#/components/schemas/TrackQuery"},
-                               pawn={"anyOf": [{"type": "string"}, {"type": "null"}]},
-                               board=document_schema(BOARD, "the server's own")),
+    tags=["tracking"], summary="The plan for a game at the table, and where she can be",
+    description="Body: `{\"situation\": the game at the table, \"board\": document, \"lang\": \"en\"}`: her odds "
+                "from the situation's trail (`tracking`, as `/v1/track` gives them) and the plan a game's hints give "
+                "for the same situation (`plan`: the action, its reasons worded in `lang`, the figures and the "
+                "options weighed), or `plan_problems` when the clues in hand cannot be a hand of her suit. "
+                "`situation` holds what the player at the table knows (the fields of a game's VIEW: her suit, the "
+                "pawn, the deck's `length`, `moves` and the top card's slot `now`, the `trail`, and optionally the "
+                "mode, the clues and suit card in hand, the keys claimed, the countdown, the fog cards left, what "
+                "was `done` this turn and the fog card `pending`). Without one, `{\"query\": tracking query}` answers "
+                "the odds alone (`pawn` is read and not used). `board` (an object, or YAML or JSON text) plays on "
+                "that board instead of the server's; its problems are under `board`.",
+    openapi_extra=ADVICE_BODY,
 )
-async def post_advice(request: Request, svc: ServiceDep) -> Any:
-    return await svc.answer(advice_answer, await request.body(), request.is_disconnected, svc.board, isolate=True)
+async def post_advice(request: Request, svc: ServiceDep, games: GamesDep) -> Any:
+    return await svc.answer(advice_answer, await request.body(), request.is_disconnected, games.rules, isolate=True)
 
 
 # -- a deduction with the player's own cards ---------------------------------------------------

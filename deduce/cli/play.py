@@ -38,7 +38,6 @@ from deduce.game.view import EndJSON, who, who_progress, who_query
 from deduce.render.where import track_text
 from deduce.render.who import hint_text
 from deduce.text.play import play_phrase
-from deduce.where.advice import advise
 from deduce.where.tracker import track
 from deduce.who.deduction import deduce
 from deduce.who.keys import key_entry_text
@@ -341,17 +340,16 @@ def trail_tail(game: Game, console: Console, trail: Sequence[TrailEntryJSON], ro
 
 
 def hints_text(game: Game) -> str:
-    """The hints, with the same renderers as ``deduce hint`` and ``deduce track --pawn``: who
-    she can be (candidates and the reasons in words), how far her traits are from proven, her
-    odds now and next turn, and the one-turn advice; then the plan: what to do now, the
-    command that does it, and why."""
+    """The hints, with the same renderers as ``deduce hint`` and ``deduce track``: who she can
+    be (candidates and the reasons in words), how far her traits are from proven, her odds now
+    and next turn; then the plan, the one voice of advice (as in the game's hints, the play page
+    and ``POST /v1/advice``): what to do now, the command that does it, and why."""
     view = game.player_view()
     query = who_query(game.cards, view, explain=True)
     tracking = track(game.board, view.track_query())
-    advice = advise(game.board, tracking, view.pawn) if tracking.paths else None
     return (hint_text(game.cards, query, deduce(game.cards, query), game.lang) + "\n\n"
             + "\n".join(progress_lines(game, who_progress(game.cards, view))) + "\n\n"
-            + track_text(game.board, tracking, advice, game.lang).rstrip("\n") + "\n\n"
+            + track_text(game.board, tracking, None, game.lang).rstrip("\n") + "\n\n"
             + "\n".join(plan_lines(game)))
 
 
@@ -391,9 +389,10 @@ def chance_text(lang: str, chance: float) -> str:
 
 
 def progress_lines(game: Game, progress: Progress) -> list[str]:
-    """WHO progress in words (:mod:`deduce.who.progress`): proven, or where the suit card stands,
-    the chance the next clue proves her traits and which cards would, the clues still to find
-    on average, and the chances of confronting her now with the likeliest traits."""
+    """WHO progress in words (:mod:`deduce.who.progress`): proven, or where the suit card stands
+    (still needed: claim every key, or, every key claimed, reveal it), the chance the next clue
+    proves her traits and which cards would, the clues still to find on average, and the
+    chances of confronting her now with the likeliest traits."""
     lang = game.lang
 
     def say(key: str, **fields: object) -> str:
@@ -402,7 +401,9 @@ def progress_lines(game: Game, progress: Progress) -> list[str]:
     lines = [say("progress.title")]
     if progress.proven:
         return [*lines, say("progress.proven")]
-    lines.append(say(f"progress.suit-card.{progress.suit_card}"))
+    every_key = game.player_view().visited >= set(game.board.location_ids)
+    lines.append(say("progress.suit-card.ready" if progress.suit_card == "needed" and every_key
+                     else f"progress.suit-card.{progress.suit_card}"))
     with_card = say("progress.with") if progress.suit_card != "revealed" else ""
     proving = [game.words.lady(card) for card in progress.proving]
     lines.append(say("progress.next", with_=with_card, chance=chance_text(lang, progress.next_clue),

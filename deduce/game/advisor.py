@@ -43,7 +43,13 @@ The method: a short lookahead over her exact odds, valued in cards of the stealt
    lantern; cards she slips or flees, a fog card lost, a key lost, a move forced), less a
    loss for any card that could not be carried out now; it is used when that beats the
    best move.
-6. **The suit card and confronting.** The suit card is revealed (a free action) only when
+6. **Honest figures.** A search where her chance is 0 is never the advice (a certain miss). A
+   move or a pass says the chance it rests on: the place within reach of it in the turns looked
+   at (a step a turn, one more in Training) where she is likeliest, and when. When she can be
+   nowhere within reach, the plan says so and what the move is for instead: the route through
+   the keys still needed, nearing where she is likeliest further on, or staying to see the next
+   landmarks (moves of the same worth ranked in that order).
+7. **The suit card and confronting.** The suit card is revealed (a free action) only when
    it may settle something: just before a search or confrontation when it proves her
    traits with some chance, when it proves them for sure, when the clue deck is empty, or
    before a guess; revealing it earlier would add a card to every flight. She is confronted
@@ -146,7 +152,8 @@ ReasonCode = Literal[
     "over", "contradiction", "no-fog", "resolve.wherry", "resolve.keyhole", "resolve.linkboy",
     "resolve.crowd", "reveal.may-prove", "reveal.proves", "reveal.deck-empty", "reveal.guess",
     "confront.proven", "confront.guess", "search.odds", "search.cost", "move.chase", "move.keys", "move.search",
-    "stay", "fog.use", "fog.skip", "fog.top", "wait.odds", "time",
+    "stay", "fog.use", "fog.skip", "fog.top", "wait.odds", "time", "reach.none", "move.closer", "wait.landmark",
+    "resolve.wherry-near",
 ]
 REASON_CODES: tuple[ReasonCode, ...] = get_args(ReasonCode)
 #: Parameters shown as place names in the words.
@@ -574,7 +581,9 @@ def _resolve(turn: _Turn, figures: Figures) -> Plan:
         dest = scored[0][1]
         doc: ActionDoc = {"action": "resolve", "path": path_to(dest)}
         options = tuple(({"action": "resolve", "path": path_to(d)}, v) for v, d in scored)
-        return Plan(doc, (Reason("resolve.wherry", {"path": doc["path"]}),), figures, options)
+        claims = any(x not in view.visited for x in doc["path"])
+        return Plan(doc, (Reason("resolve.wherry" if claims else "resolve.wherry-near", {"path": doc["path"]}),),
+                    figures, options)
     if pending.action == "keyhole":   # where she may be next turn, within reach (the pawn's place first)
         nxt = turn.odds[1]
         best = max(choices, key=lambda x: (nxt[x] * (1.0 if x == view.pawn else 0.5), -order(x)))
@@ -622,6 +631,12 @@ def _choose(turn: _Turn, figures: Figures) -> Plan:
     options.sort(key=lambda t: -t[1])
     if not options:
         return Plan({"action": actions[0]}, (), figures)
+    if here == 0 and options[0][0]["action"] == "search" and len(options) > 1:
+        options.append(options.pop(0))   # a search where she cannot be is a certain miss: never the advice
+    aim = {doc.get("to", view.pawn): _target(turn, doc.get("to", view.pawn))
+           for doc, _ in options if doc["action"] in ("move", "pass")}
+    if options[0][0]["action"] in ("move", "pass") and all(chance == 0 for _, chance, _ in aim.values()):
+        options = _unreached(turn, options)
     best, value = options[0]
     searching = best["action"] == "search"
     if "reveal_suit_card" in actions and not turn.proven and (
@@ -644,20 +659,10 @@ def _choose(turn: _Turn, figures: Figures) -> Plan:
     elif searching:
         reasons.append(Reason("search.odds", {"location": view.pawn, "chance": here}))
         reasons.append(Reason("search.cost", {"cards": turn.held, "fog": turn.fog - 1}))
-    elif best["action"] == "move":
-        to = best["to"]
-        if turn.training and can_search and turn.spot(0, to, gain, cost) >= ahead[to] - 1.0 > -w.loss:
-            reasons.append(Reason("move.search", {"location": to, "chance": turn.odds[0][to]}))
-        else:
-            target, chance = _target(turn, to)
-            if turn.key_gain(to) > 0 and chance < 0.5:
-                reasons.append(Reason("move.keys", {"location": to, "keys": turn.keys_left, "route": turn.route}))
-            else:
-                reasons.append(Reason("move.chase", {"location": to, "target": target, "chance": chance}))
+    elif best["action"] in ("move", "pass"):
+        reasons += _move_reasons(turn, best.get("to", view.pawn), aim, gain, cost, ahead)
     elif best["action"] == "fog":
         reasons.append(Reason("fog.use", {"value": value - others}))
-    else:
-        reasons.append(Reason("stay", {"location": view.pawn, "chance": turn.odds[1][view.pawn]}))
     if fog_value is not None and best["action"] != "fog":
         reasons.append(Reason("fog.skip", {"value": others - fog_value}))
     elif view.top is None and best["action"] != "fog":
@@ -668,14 +673,71 @@ def _choose(turn: _Turn, figures: Figures) -> Plan:
     return Plan(best, tuple(reasons), figures, tuple(options))
 
 
-def _target(turn: _Turn, first: str) -> tuple[str, float]:
-    """Where a move to ``first`` aims: the place within reach of it where she is likeliest in the turns ahead."""
-    chance, target = turn.odds[1][first], first
-    for odds in turn.odds[2:]:
-        for x in turn.near[first]:
-            if odds[x] > chance:   # the first of the likeliest, in the order looked at
-                chance, target = odds[x], x
-    return target, chance
+def _move_reasons(turn: _Turn, to: str, aim: Mapping[str, tuple[str, float, int]], gain: float, cost: float,
+                  ahead: Mapping[str, float]) -> list[Reason]:
+    """Why move to ``to`` (or stay, when it is the pawn's place): the chance the move rests on,
+    or, when she cannot be within reach in the turns looked at, what the move is for instead."""
+    view = turn.view
+    target, chance, turns = aim[to]
+    if to != view.pawn and turn.training and "search" in turn.actions and turn.spot(0, to, gain, cost) > 0 \
+            and turn.spot(0, to, gain, cost) >= ahead[to] - 1.0:
+        return [Reason("move.search", {"location": to, "chance": turn.odds[0][to]})]
+    if chance == 0:
+        reasons = [Reason("reach.none", {"turns": len(turn.odds) - 1})]
+        far, far_chance = _likeliest(turn)
+        if to != view.pawn and turn.key_gain(to) > 0:
+            reasons.append(Reason("move.keys", {"location": to, "keys": turn.keys_left, "route": turn.route}))
+        elif to != view.pawn:
+            reasons.append(Reason("move.closer", {"location": to, "target": far, "chance": far_chance,
+                                                  "turns": len(turn.odds) - 1}))
+        else:
+            reasons.append(Reason("wait.landmark", {"location": to}))
+        return reasons
+    if to == view.pawn:
+        return [Reason("stay", {"location": to, "target": target, "chance": chance, "turns": turns})]
+    if turn.key_gain(to) > 0 and chance < 0.5:
+        return [Reason("move.keys", {"location": to, "keys": turn.keys_left, "route": turn.route})]
+    return [Reason("move.chase", {"location": to, "target": target, "chance": chance, "turns": turns})]
+
+
+def _target(turn: _Turn, first: str) -> tuple[str, float, int]:
+    """Where standing at ``first`` next turn aims: the place the pawn can reach from it in the
+    turns looked at (one step a turn, and in Training a search one step further) where she is
+    likeliest when the pawn can be there, with that chance and the turns ahead (0 when she can
+    be nowhere within reach)."""
+    dist = turn.routes.dist[turn.routes.index[first]]
+    ids = turn.routes.ids
+    chance, target, turns = 0.0, first, 1
+    for k, odds in enumerate(turn.odds[1:], start=1):
+        reach = k - 1 + int(turn.training)
+        for i, x in enumerate(ids):
+            if dist[i] <= reach and odds[x] > chance:   # the first of the likeliest, in the order looked at
+                chance, target, turns = odds[x], x, k
+    return target, chance, turns
+
+
+def _likeliest(turn: _Turn) -> tuple[str, float]:
+    """Where she is likeliest on the last slot looked at, anywhere on the board (the first in board order)."""
+    odds = turn.odds[-1]
+    target = max(turn.routes.ids, key=lambda x: odds[x])
+    return target, odds[target]
+
+
+def _unreached(turn: _Turn, options: list[tuple[ActionDoc, float]]) -> list[tuple[ActionDoc, float]]:
+    """The options, reordered when she can be nowhere within reach: none rests on her odds, and
+    moves of the same worth (the same steps saved on the route through the keys still needed)
+    are ranked by how near they bring the pawn to where she is likeliest further on, staying
+    (passing, to see the next landmarks) first among those as near."""
+    view, routes = turn.view, turn.routes
+    far, _ = _likeliest(turn)
+    dist = routes.dist[routes.index[far]]
+
+    def rank(item: tuple[ActionDoc, float]) -> tuple[float, int, int]:
+        doc, value = item
+        near = dist[routes.index[doc.get("to", view.pawn)]] if doc["action"] in ("move", "pass") else 0
+        return (-value, near, int(doc["action"] == "move"))
+
+    return sorted(options, key=rank)
 
 
 def _fog_value(turn: _Turn, gain: float, cost: float, ahead: Mapping[str, float]) -> float:

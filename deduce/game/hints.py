@@ -4,7 +4,9 @@ Core module, no I/O. The hints sit above both the player's view (:mod:`deduce.ga
 and the plan (:mod:`deduce.game.advisor`, which reads the view), so that neither imports the
 other back. Everything is computed from the :class:`~deduce.game.view.PlayerView` alone: WHO
 from the revealed clues and her suit, WHERE from the trail, WHO progress from the clues and the
-mode, and the plan from all of them; never from the deal.
+mode, and the plan from all of them; never from the deal. The plan is the one voice of advice:
+a game at the table gets the same plan from the situation its player describes
+(:mod:`deduce.game.table`, ``POST /v1/advice``).
 """
 
 from __future__ import annotations

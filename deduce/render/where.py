@@ -47,8 +47,8 @@ def board_text(board: Board, lang: str = "en") -> str:
 def track_text(board: Board, tracking: Tracking, advice: Advice | None = None, lang: str = "en") -> str:
     """The tracker's answer: how many paths fit, and her odds now and next turn, likeliest first.
 
-    With ``advice``, also the pawn's chance now, the best location within reach next turn,
-    and what to do.
+    With ``advice``, also the pawn's chance now, the best location within reach next turn
+    (unless she can be at none), and what to do.
     """
     q = tracking.query
     if not tracking.paths:
@@ -65,12 +65,14 @@ def track_text(board: Board, tracking: Tracking, advice: Advice | None = None, l
     ))
     if advice is not None:
         lines += ["", phrase(lang, "advice.here", location=location_name(board, advice.pawn, lang),
-                             chance=percent(advice.here_now)),
-                  phrase(lang, "advice.best", location=location_name(board, advice.best, lang),
-                         chance=percent(advice.best_next))]
+                             chance=percent(advice.here_now))]
+        if advice.in_reach:   # a best place at 0 % would send the pawn where she cannot be
+            lines.append(phrase(lang, "advice.best", location=location_name(board, advice.best, lang),
+                                chance=percent(advice.best_next)))
         if not advice.can_search:
             lines.append(phrase(lang, "advice.fog"))
-        lines.append(phrase(lang, f"advice.{advice.action}", location=location_name(board, advice.best, lang)))
+        said = advice.action if advice.in_reach or advice.search_now else "none"
+        lines.append(phrase(lang, f"advice.{said}", location=location_name(board, advice.best, lang)))
     return "\n".join(lines) + "\n"
 
 

@@ -12,10 +12,14 @@ where it is). The advice looks one turn ahead, with the tracker's exact odds:
   chance that she is at the pawn's location now is above zero, and it is at least the
   best chance next turn: a search now is as good a bet as any the pawn can set up by
   moving, and it comes a turn sooner.
-* Otherwise **move** to the best location, or **stay** (pass) when that is the pawn's own.
+* Otherwise **move** to the best location, or **stay** (pass) when that is the pawn's own
+  (also when her chance is 0 at every location in reach next turn: no move sets up a search,
+  and the words say so, :attr:`Advice.in_reach`, rather than send the pawn where she cannot be).
 
 The advice does not weigh fog cards left, the clues a search would bring, or how far
-she flees after a search; it compares the two chances only.
+she flees after a search; it compares the two chances only. It is what ``deduce track
+--pawn`` says about a tracking query alone; a game's hints, the terminal game and
+``POST /v1/advice`` give the plan of :mod:`deduce.game.advisor` instead, which weighs all of it.
 """
 
 from __future__ import annotations
@@ -63,6 +67,11 @@ class Advice:
     @property
     def best_next(self) -> Fraction:
         return self.reach[0][1]
+
+    @property
+    def in_reach(self) -> bool:
+        """Whether she can be anywhere in reach next turn (else no move or pass sets up a search)."""
+        return self.best_next > 0
 
     @property
     def search_now(self) -> bool:

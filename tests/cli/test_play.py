@@ -151,7 +151,8 @@ def test_hints_show_candidates_reasons_odds_and_advice() -> None:
     assert "Dark Lady: still open" in text and "possible Dark Ladies" in text
     assert "Why:" in text and ("certain: with clue 1" in text or "ruled out: with clue 1" in text)
     assert "Now (slot" in text and "Next turn (slot" in text
-    assert f"Your pawn is at {LONDON.board.location(game.table.pawn).name.get()}" in text and "Advice: " in text
+    # one voice (issue 26): the plan, not the one-turn advice beside it
+    assert "What to do now: " in text and "Advice: " not in text
 
 
 def test_a_confrontation_the_clues_do_not_prove_is_confirmed_first() -> None:
@@ -309,7 +310,7 @@ def test_cli_simulate_and_play(capsys: pytest.CaptureFixture[str], monkeypatch: 
     monkeypatch.setattr("sys.stdin", io.StringIO("h\n\n\n\nm 6\np\n"))
     assert main(["play", "--seed", "3", "--start", "tower"]) == 0
     out = capsys.readouterr().out
-    assert "Game seed 3" in out and "Advice: " in out and "You go to The Boar's Head, Eastcheap." in out
+    assert "Game seed 3" in out and "What to do now: " in out and "You go to The Boar's Head, Eastcheap." in out
     assert main(["play", "--start", "atlantis"]) == 2
 
 

@@ -68,7 +68,9 @@ def test_actions_are_named_and_only_the_legal_ones_enabled(page: Page) -> None:
     page.get_by_role("button", name="Hints", exact=True).click()
     hints = page.get_by_role("region", name="Hints")
     hints.get_by_text(re.compile(r"\d+ possible Dark Ladies")).wait_for()
-    expect(hints.get_by_text(re.compile(r"Advice: "))).to_have_count(1)
+    plan = page.get_by_role("region", name="What to do now")  # one voice (issue 26): the plan, no second advice
+    expect(plan.get_by_role("button", name="Do it")).to_have_count(1)
+    expect(page.get_by_text(re.compile(r"Advice: "))).to_have_count(0)
 
 
 def test_the_rulebook_example_at_the_table(page: Page) -> None:

@@ -17,11 +17,11 @@ from api.app import create_app
 from deduce.game.advisor import Advisor
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
+from deduce.game.table import table_advice
 from deduce.shipped import data_path, load_board, load_cards, load_rules
 from deduce.text.events import EVENT_PHRASES
 from deduce.text.phrases import PHRASES
 from deduce.where import boardfile, stealthfile
-from deduce.where.advice import advise
 from deduce.where.audit import audit_deck, report_json
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import track
@@ -100,29 +100,71 @@ def test_material_lists_fog_cards_and_sequences(client: TestClient) -> None:
     assert all(set(f["name"]) == {"en", "it", "ru"} for f in material["fog_cards"])
 
 
-def test_advice_is_the_libraries(client: TestClient) -> None:
+#: A game at the table, seen at the Playhouse on slot 0 and at a tavern on slot 1, the pawn at the Globe.
+SITUATION: dict[str, Any] = {
+    "suit": "rose", "pawn": "globe", "length": 26, "moves": "always", "now": 1,
+    "trail": [{"slot": 0, "kind": "landmark", "landmark": "playhouse"},
+              {"slot": 1, "kind": "landmark", "landmark": "tavern"}]}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_advice_is_the_plan_of_the_situation(client: TestClient, lang: str) -> None:
+    """POST /v1/advice answers the odds and the plan of deduce.game.table for the situation, worded in ``lang``."""
+    answer = client.post("/v1/advice", json={"situation": SITUATION, "lang": lang}).json()
+    assert answer == table_advice(load_rules(), SITUATION, lang)
+    assert answer["plan"]["action"] == "move" and answer["plan"]["reasons"][0]["text"]
+
+
+def test_advice_is_the_hints_plan_turn_by_turn(client: TestClient) -> None:
+    """A seeded game played over HTTP by the plan, turn by turn: POST /v1/advice, given the situation
+    the player can see (the VIEW, and what was done this turn as its actions show), answers the
+    same odds and plan as the game's hints (issue 26: one voice)."""
+    game = client.post("/v1/games", json={"seed": 26, "mode": "training"}).json()
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    view = game["view"]
+    turns = 0
+    while view["state"] == "playing" and turns < 40:
+        hints = client.get(f"/v1/games/{view['id']}/hints", headers=auth).json()
+        actions, pending = view["actions"], view["pending"]
+        situation = {
+            "mode": view["mode"], "suit": view["suit"], "pawn": view["pawn"], "length": view["length"],
+            "moves": view["moves"], "now": view["slot"], "trail": view["trail"], "keys": view["visited"],
+            "countdown": view["countdown"], "fog_deck": view["fog_deck"],
+            "clues": [c["card"] for c in view["clues"]], "suit_card": (view["suit_card"] or {}).get("card"),
+            "done": {"moved": pending is None and "move" not in actions,
+                     "searched": pending is None and ("search" not in actions if "landmark" in view["top"]
+                                                      else "fog" not in actions and "move" in actions),
+                     "clue": "search" in actions and "confront" not in actions},
+            "pending": {"card": pending["card"], "choices": pending["choices"]} if pending else None}
+        answer = client.post("/v1/advice", json={"situation": situation}).json()
+        assert answer == {"tracking": hints["where"], "plan": hints["plan"]}, turns
+        sent = client.post(f"/v1/games/{view['id']}/actions", headers=auth,
+                           json={"version": view["version"], **hints["plan"]["send"]})
+        view = sent.json()["view"]
+        turns += 1
+    assert turns > 10
+
+
+def test_advice_without_a_situation_is_the_tracking_alone(client: TestClient) -> None:
+    """A tracking query alone (older clients send a pawn with it) answers the odds; the one-turn
+    search advice that used to come with it is gone (one voice: the plan)."""
     board = load_board()
-    tracking = track(board, parse_track_query(board, QUERY))
-    answer = client.post("/v1/advice", json={"query": QUERY, "pawn": "globe"}).json()
-    assert answer == {"tracking": tracking.to_json(), "advice": advise(board, tracking, "globe").to_json()}
+    expected = {"tracking": track(board, parse_track_query(board, QUERY)).to_json()}
+    assert client.post("/v1/advice", json={"query": QUERY}).json() == expected
+    assert client.post("/v1/advice", json={"query": QUERY, "pawn": "globe"}).json() == expected
 
 
-def test_advice_without_a_pawn_is_the_tracking_alone(client: TestClient) -> None:
-    board = load_board()
-    answer = client.post("/v1/advice", json={"query": QUERY}).json()
-    assert answer == {"tracking": track(board, parse_track_query(board, QUERY)).to_json()}
-
-
-def test_advice_on_a_board_given_with_the_query(client: TestClient) -> None:
+def test_advice_on_a_board_given_with_the_situation(client: TestClient) -> None:
     board = boardfile.parse(ring_board())
-    query = {"length": 4, "moves": "always", "now": 1, "observations": [{"slot": 0, "landmark": "inn"}]}
-    tracking = track(board, parse_track_query(board, query))
-    expected = {"tracking": tracking.to_json(), "advice": advise(board, tracking, "b").to_json()}
-    assert client.post("/v1/advice", json={"query": query, "pawn": "b", "board": ring_board()}).json() == expected
+    situation = {"suit": "rose", "pawn": "b", "length": 4, "moves": "always", "now": 0,
+                 "trail": [{"slot": 0, "kind": "landmark", "landmark": "inn"}]}
+    expected = table_advice(load_rules(), situation, board=board)
+    assert expected["plan"]["send"] is not None
+    assert client.post("/v1/advice", json={"situation": situation, "board": ring_board()}).json() == expected
     as_yaml = yaml.safe_dump(ring_board())
-    assert client.post("/v1/advice", json={"query": query, "pawn": "b", "board": as_yaml}).json() == expected
-    # the server's board does not have these places: the query is read against the given board
-    assert client.post("/v1/advice", json={"query": query, "pawn": "b"}).status_code == 422
+    assert client.post("/v1/advice", json={"situation": situation, "board": as_yaml}).json() == expected
+    # the server's board does not have these places: the situation is read against the given board
+    assert client.post("/v1/advice", json={"situation": situation}).status_code == 422
 
 
 @pytest.mark.parametrize(("body", "path"), [
@@ -131,6 +173,10 @@ def test_advice_on_a_board_given_with_the_query(client: TestClient) -> None:
     ({"query": QUERY, "pawn": "globe", "board": {**ring_board(), "paths": [["a", "x"]]}}, "board.paths[0][1]"),
     ({"query": QUERY, "pawn": "globe", "board": "schema: 1\nlocations: 3\n"}, "board.landmarks"),
     ({"query": {**QUERY, "moves": "sometimes"}, "pawn": "globe"}, "query.moves"),
+    ({"situation": {**SITUATION, "pawn": "atlantis"}}, "situation.pawn"),
+    ({"situation": {**SITUATION, "trail": [{"slot": 0, "kind": "landmark"}]}}, "situation.trail[0].landmark"),
+    ({"situation": SITUATION, "lang": "fr"}, "lang"),
+    ({"pawn": "globe"}, "query"),
     ([1], ""),
 ])
 def test_bad_advice_queries_name_the_place(client: TestClient, body: Any, path: str) -> None:

@@ -201,3 +201,32 @@ def test_bad_input_at_the_table_is_caught_where_it_is_typed(page: Page, tmp_path
     expect(page.get_by_role("button", name="Court connections", exact=True)).to_have_attribute("aria-pressed", "false")
     expect(flee).to_have_value("-2")
     expect(page.get_by_role("button", name="Musician", exact=True)).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_table_page_gives_the_plan_a_game_would_for_what_is_entered(page: Page) -> None:
+    """One voice (issue 26): with her suit, a card of the set, the pawn and the top card entered, the
+    page sends the situation at the table and shows the plan :func:`deduce.game.table.table_advice`
+    gives for it: the same action and reasons as a game's hints would."""
+    from deduce.game.table import table_advice
+    from deduce.shipped import load_rules
+
+    page.goto("/#/table")
+    page.get_by_label("Her suit (the back of her card)").select_option(label="Rose")
+    page.get_by_label("Card", exact=True).select_option("jacqueline-field")
+    page.get_by_role("button", name="Add this card").click()
+    page.get_by_label("Your pawn (for advice)").select_option(label="The Globe")
+    expect(page.get_by_role("region", name="What to do now")).to_have_count(0)  # the top card not yet seen
+    with page.expect_request(lambda r: r.url.endswith("/v1/advice") and "situation" in (r.post_data or "")) as sent:
+        page.get_by_role("button", name="Record card").click()
+    body = sent.value.post_data_json
+    assert isinstance(body, dict)
+    situation = body["situation"]
+    assert situation["suit"] == "rose" and situation["pawn"] == "globe" and situation["clues"] == ["jacqueline-field"]
+    plan = page.get_by_role("region", name="What to do now")
+    plan.wait_for()
+    expected = table_advice(load_rules(), situation).get("plan")
+    assert expected is not None
+    expect(plan.locator(".do")).to_have_attribute("data-action", expected["action"] or "none")
+    codes = [reason["code"] for reason in expected["reasons"]]
+    expect(plan.locator(".reasons li")).to_have_count(len(codes))
+    assert plan.locator(".reasons li").evaluate_all("items => items.map((li) => li.dataset.code)") == codes

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from deduce.errors import InputError
-from deduce.text.phrases import LANGS, PHRASES
+from deduce.render.where import track_text
+from deduce.text.phrases import LANGS, PHRASES, phrase
 from deduce.where.advice import ACTIONS, advise
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import SlotOdds, Tracking, track
@@ -63,7 +64,15 @@ def test_no_search_on_fog_or_without_a_chance() -> None:
     fogged = advise(BOARD, odds({"b": 4}, {"a": 1, "c": 3}, fog=True), "b")
     assert not fogged.can_search and fogged.action == "move" and fogged.best == "c"
     nothing = advise(BOARD, odds({"d": 1}, {"d": 1}), "b")
-    assert nothing.here_now == 0 and nothing.best_next == 0 and nothing.action == "stay"
+    assert nothing.here_now == 0 and nothing.best_next == 0 and nothing.action == "stay" and not nothing.in_reach
+
+
+def test_no_place_at_0_percent_is_named_as_the_best() -> None:
+    """Issue 26: with her chance 0 everywhere in reach next turn, the words neither name a best
+    place (at 0 %) nor send the pawn to wait or search there; they say she cannot be in reach."""
+    text = track_text(BOARD, odds({"d": 1}, {"d": 1}), advise(BOARD, odds({"d": 1}, {"d": 1}), "b"))
+    assert phrase("en", "advice.none") in text
+    assert "Best within reach" not in text and phrase("en", "advice.stay") not in text
 
 
 def test_unknown_pawn_location() -> None:
@@ -89,4 +98,4 @@ def test_with_the_tracker() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_action_is_said_in_every_language(lang: str) -> None:
-    assert all(f"advice.{action}" in PHRASES[lang] for action in ACTIONS)
+    assert all(f"advice.{action}" in PHRASES[lang] for action in (*ACTIONS, "none"))

@@ -13,7 +13,7 @@ import {errorText, notify} from "./status.js";
 import {countdownSymbol, fogSymbol, keySymbol, ladySymbol, suitSymbol} from "./symbols.js";
 import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialPanel} from "./tutorial.js";
 import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
-import {trailQuery, whereResult} from "./where.js";
+import {whereResult} from "./where.js";
 import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitColour, suitName, world} from "./words.js";
 
 const GAMES = "bs.games";      // [{id, token, mode, discard, started}], newest first
@@ -107,20 +107,15 @@ async function act(doc, redraw, byPlan = false) {
 }
 
 /**
- * Ask for the hints of the view on screen (the plan, WHO progress, WHO and WHERE from the game's
- * hints; the one-turn advice from the trail) and show them, unless the game has moved on
+ * Ask for the hints of the view on screen (the plan, WHO progress, WHO and WHERE) and show them, unless the game has moved on
  * meanwhile (the answer would be for a view no longer shown).
  */
 async function askHints(redraw) {
   const {entry, view} = game;
   try {
     const hints = await api("GET", `/v1/games/${entry.id}/hints`, {token: entry.token});
-    let advice = null;
-    if (Array.isArray(view.trail)) {  // the advice rests on the trail; without one, the odds alone
-      advice = (await api("POST", "/v1/advice", {body: {query: trailQuery(view), pawn: view.pawn}})).advice;
-    }
     if (game?.entry.id !== entry.id || game.view.version !== view.version) return;
-    game.hints = {...hints, advice, version: view.version};
+    game.hints = {...hints, version: view.version};
   } catch (error) {
     notify(errorText(error));
   }
@@ -343,7 +338,7 @@ function hintsPanel(view) {
       .map(([k, v]) => [k, {certain: "hers", excluded: "not", open: "unknown"}[v]]))),
     progressPanel(hints.progress),
     whoResult(whoQuery(view), hints.who),
-    h("h3", {}, t("hints.where")), whereResult(hints.where, hints.advice, {pawn: view.pawn, visited: view.visited}));
+    h("h3", {}, t("hints.where")), whereResult(hints.where, {pawn: view.pawn, visited: view.visited}));
 }
 
 /** The score term by term, as the rulebook tallies it (the VIEW's end.breakdown). */

@@ -1,13 +1,14 @@
 // At the table: the physical game's clue cards and stealth cards typed as they come, with
-// live WHO and its progress (POST /v1/hint, in the mode played) and WHERE (POST /v1/advice,
-// with the pawn when it is on the map),
+// live WHO and its progress (POST /v1/hint, in the mode played), WHERE and the plan a game's hints
+// would give for what is entered (POST /v1/advice),
 // with the box's cards and board or the owner's own (files read by POST /v1/cards/check and
 // /v1/board/check, or a board entered here). Everything entered is kept in this browser
 // (localStorage), can be undone, exported and imported.
 import {api} from "./api.js";
 import {boardDraft, boardEditor, setBoardDraft} from "./boardedit.js";
 import {download, field, fieldMessage, fill, h, keepFocus, readFile} from "./dom.js";
-import {t} from "./i18n.js";
+import {lang, t} from "./i18n.js";
+import {actionText, reasonText} from "./plan.js";
 import {progressPanel} from "./progress.js";
 import {failure, notify, problemList, problemText} from "./status.js";
 import {clueCard, describeClue, provenTokens, tokens, whoResult} from "./who.js";
@@ -95,6 +96,38 @@ function walk() {
 function trackQuery() {
   const w = walk();
   return {length: w.length, moves: w.moves, now: state.cursor, observations: state.observations};
+}
+
+/**
+ * The body of POST /v1/advice for what is entered: with the pawn on the map, her suit, the card on
+ * top seen and the box's cards (clues typed by their traits have no id the plan could read), the
+ * situation at the table, for which the server gives the plan a game's hints give
+ * (deduce/game/table.py); the keys, the fog cards and the countdown are a game's start until the
+ * page asks for them. Otherwise the tracking query alone, for the odds.
+ */
+function adviceBody() {
+  const body = {query: trackQuery(), board: state.board};
+  if (!state.pawn || !state.suit || !state.seen || state.cards || state.clues.some((c) => !c.card)) return body;
+  const w = walk();
+  const trail = state.observations.map((o) => (o.fog ? {slot: o.slot, kind: "fog"}
+    : o.landmark ? {slot: o.slot, kind: "landmark", landmark: o.landmark}
+    : {slot: o.slot, kind: "search", location: o.searched, found: o.found}));
+  const suitCard = state.clues.find((c) => c.role === "suit_card" || c.suit_card);
+  return {board: state.board, lang: lang(), situation: {
+    mode: mode(), suit: state.suit, pawn: state.pawn, length: w.length, moves: w.moves, now: state.cursor, trail,
+    clues: state.clues.filter((c) => c !== suitCard).map((c) => c.card), suit_card: suitCard?.card ?? null}};
+}
+
+/** The plan for the situation entered (the answer's `plan`, as the play page words it, with no Do it), or why there is none. */
+function advicePanel(answer) {
+  if (answer.plan_problems) return h("p", {class: "note"}, answer.plan_problems.map(problemText).join("; "));
+  const plan = answer.plan;
+  if (!plan) return null;
+  return h("section", {class: "plan", "aria-labelledby": "advice-h"},
+    h("h3", {id: "advice-h"}, t("plan.heading")),
+    h("p", {class: "do", "data-action": plan.action ?? "none"}, h("strong", {}, actionText(plan.send))),
+    plan.reasons.length ? h("ul", {class: "reasons", "aria-label": t("plan.why")},
+      plan.reasons.map((r) => h("li", {"data-code": r.code}, reasonText(r)))) : null);
 }
 
 /** Clues held, for the flee after a search: every card entered (the suit card too). */
@@ -310,7 +343,7 @@ function answers() {
   const who = state.clues.length || state.suit
     ? attempt(() => api("POST", "/v1/hint", {body: {query: whoQuery(), cards: state.cards, mode: mode()}}))
     : Promise.resolve({answer: null});
-  const where = attempt(() => api("POST", "/v1/advice", {body: {query: trackQuery(), pawn: state.pawn, board: state.board}}));
+  const where = attempt(() => api("POST", "/v1/advice", {body: adviceBody()}));
   return Promise.all([who, where]);
 }
 
@@ -375,5 +408,6 @@ export async function render(main) {
         whereForm(redraw),
         h("h3", {}, t("table.observations")), observationList(),
         where.error ? problemList(failure(where.error), t("table.problems")) : null,
-        whereAnswer ? whereResult(whereAnswer.tracking, whereAnswer.advice ?? null, {pawn: state.pawn}) : null)));
+        whereAnswer ? advicePanel(whereAnswer) : null,
+        whereAnswer ? whereResult(whereAnswer.tracking, {pawn: state.pawn}) : null)));
 }

@@ -1,10 +1,9 @@
 // WHERE, shared by the play and table pages: the maps shaded by her odds (side by side, or one at
-// a time where there is room for one only), and the advice in words.
+// a time where there is room for one only). What to do about them is the plan (plan.js).
 import {h} from "./dom.js";
-import {percent, t} from "./i18n.js";
+import {t} from "./i18n.js";
 import {drawMap} from "./map.js";
-import {fogSymbol} from "./symbols.js";
-import {phrase, placeName} from "./words.js";
+import {phrase} from "./words.js";
 
 /** The tracking query of a trail: its landmark, fog and search entries (SPEC 8). */
 export function trailQuery(view) {
@@ -20,21 +19,13 @@ export function trailQuery(view) {
 /** A whole number with the language's thousands separator. */
 const bigNumber = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, phrase("thousands"));
 
-/** Her odds now and next turn on two maps, the paths that fit, and the advice when there is one. */
-export function whereResult(tracking, advice = null, {pawn = null, visited = []} = {}) {
+/** Her odds now and next turn on two maps, and the paths that fit. */
+export function whereResult(tracking, {pawn = null, visited = []} = {}) {
   if (tracking.status === "contradiction") return h("div", {class: "where"}, h("p", {class: "status contradiction"}, phrase("track.contradiction")));
-  const lines = [];
-  if (advice) {
-    lines.push(phrase("advice.here", {location: placeName(advice.pawn), chance: percent(advice.here_now)}));
-    lines.push(phrase("advice.best", {location: placeName(advice.best), chance: percent(advice.reach[advice.best])}));
-    if (!advice.can_search) lines.push([fogSymbol(), " ", phrase("advice.fog")]);
-    lines.push(phrase(`advice.${advice.action}`, {location: placeName(advice.best)}));
-  }
   const map = (which) => h("div", {class: "odds-map", "data-which": which},
     h("h4", {}, phrase("track.caption", {slot: tracking[which].slot, which: phrase(`track.which.${which}`), paths: bigNumber(tracking.paths)})),
     drawMap({pawn, visited, odds: tracking[which].locations, label: t("map.odds", {which: t(which)})}));
   return h("div", {class: "where"},
-    advice ? h("ul", {class: "advice"}, lines.map((l) => h("li", {}, l))) : null,
     h("div", {class: "odds-maps", "data-shown": shownMap}, oddsSwitch(), map("now"), map("next")));
 }
 
