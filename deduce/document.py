@@ -27,7 +27,8 @@ from typing import Any, BinaryIO, TypeGuard, TypeVar, overload
 
 import yaml
 
-from deduce.errors import InputError, Loc, Problem, Problems, shown
+from deduce.errors import InputError, Loc, Problem, Problems, problem_words, shown
+from deduce.text.catalog import Phrase
 from deduce.text.names import Names
 
 T = TypeVar("T")
@@ -44,14 +45,18 @@ MAX_DEPTH = 100
 SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def type_name(value: Any) -> str:
+#: The words for a decoded value's type, by Python type (YAML and JSON decode to these).
+_TYPE_WORDS = {dict: "mapping", list: "list", str: "string", int: "number", float: "number"}
+
+
+def type_name(value: Any) -> Phrase:
+    """What a decoded value is, as a problem says it ("a mapping", "nothing" ...), in any language."""
     if value is None:
-        return "nothing"
+        return problem_words("type.nothing")
     if isinstance(value, bool):
-        return "a boolean"
-    return {dict: "a mapping", list: "a list", str: "a string", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__
-    )
+        return problem_words("type.boolean")
+    word = _TYPE_WORDS.get(type(value))
+    return problem_words(f"type.{word}") if word else problem_words("type.named", name=type(value).__name__)
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -96,11 +101,11 @@ def parse_names(value: Any, loc: Loc, problems: Problems, fallback: str) -> Name
         names = {}
         for lang, text in value.items():
             if not isinstance(lang, str) or not isinstance(text, str):
-                problems.add((*loc, key_text(lang)), f"expected a string, got {type_name(text)}")
+                problems.add((*loc, key_text(lang)), problem_words("expected.string", got=type_name(text)))
             else:
                 names[lang] = text
         return Names(names, fallback)
-    problems.add(loc, f"expected a string or a mapping of language to string, got {type_name(value)}")
+    problems.add(loc, problem_words("expected.names", got=type_name(value)))
     return Names({}, fallback)
 
 
@@ -112,14 +117,14 @@ def parse_header(doc: Mapping[str, Any], problems: Problems, default_name: str |
     """Check ``schema: 1`` and read the optional ``name`` (``default_name`` when absent)."""
     schema = doc.get("schema")
     if schema is None:
-        problems.add(("schema",), "is required (schema: 1)")
+        problems.add(("schema",), problem_words("schema.required"))
     elif not is_int(schema) or schema != 1:
-        problems.add(("schema",), f"unsupported schema {shown(schema)}; expected 1")
+        problems.add(("schema",), problem_words("schema.unsupported", got=shown(schema)))
     if default_name is None:
         return None
     name = doc.get("name", default_name)
     if not isinstance(name, str):
-        problems.add(("name",), f"expected a string, got {type_name(name)}")
+        problems.add(("name",), problem_words("expected.string", got=type_name(name)))
         return default_name
     return name
 
@@ -128,7 +133,7 @@ def unknown_fields(item: Mapping[Any, Any], known: tuple[str, ...], loc: Loc, pr
     """Report each field of ``item`` that is not one of ``known``: queries refuse typos."""
     for field in item:
         if field not in known:
-            problems.add((*loc, key_text(field)), f"unknown field; expected some of: {', '.join(known)}")
+            problems.add((*loc, key_text(field)), problem_words("field.unknown", fields=", ".join(known)))
 
 
 def list_field(doc: Mapping[str, Any], field: str, problems: Problems, limit: int, required: bool = True,
@@ -136,27 +141,27 @@ def list_field(doc: Mapping[str, Any], field: str, problems: Problems, limit: in
     value = doc.get(field)
     if value is None:
         if required:
-            problems.add((field,), "is required")
+            problems.add((field,), problem_words("required"))
         return []
     if not isinstance(value, list):
-        problems.add((field,), f"expected a list, got {type_name(value)}")
+        problems.add((field,), problem_words("expected.list", got=type_name(value)))
         return []
     if len(value) > limit:
-        problems.add((field,), f"has {len(value)} entries; at most {limit} are supported", code="limit")
+        problems.add((field,), problem_words("limit.entries", n=len(value), most=limit), code="limit")
         return []
     if len(value) < at_least:
-        problems.add((field,), f"needs at least {at_least} {'entry' if at_least == 1 else 'entries'}")
+        problems.add((field,), problem_words("at-least", n=at_least))
     return value
 
 
 def entry_id(item: Any, loc: Loc, problems: Problems) -> str | None:
     """The ``id`` of a list entry, which must be a mapping with a non-empty string id."""
     if not isinstance(item, Mapping):
-        problems.add(loc, f"expected a mapping with an id, got {type_name(item)}")
+        problems.add(loc, problem_words("expected.entry", got=type_name(item)))
         return None
     ident = item.get("id")
     if not isinstance(ident, str) or not ident.strip():
-        problems.add((*loc, "id"), "expected a non-empty string" if ident is not None else "is required")
+        problems.add((*loc, "id"), problem_words("expected.nonempty" if ident is not None else "required"))
         return None
     return ident
 
@@ -175,7 +180,9 @@ def parse_unique(items: list[Any], field: str, problems: Problems, parse: Callab
             continue
         k = key(value)
         if k in seen:
-            problems.add((field, i, at), f"duplicate {noun} {shown(k)} (also {field}[{seen[k]}])", code="duplicate-id")
+            first = f"{field}[{seen[k]}]"
+            said = problem_words("duplicate", kind=problem_words(f"kind.{noun}"), got=shown(k), first=first)
+            problems.add((field, i, at), said, code="duplicate-id")
             continue
         seen[k] = i
         out.append(value)
@@ -248,13 +255,11 @@ def check_surrogates(text: str, doc: Any, what: str) -> None:
         loc, node = stack.pop()
         if isinstance(node, str):
             if _SURROGATE.search(node):
-                raise InputError.at(loc, f"the {what} holds a lone UTF-16 surrogate (a \\ud800 to \\udfff "
-                                         "escape without its pair), which is not a character")
+                raise InputError.at(loc, problem_words("surrogate", what=document_words(what)))
         elif isinstance(node, dict):
             for key, value in node.items():
                 if isinstance(key, str) and _SURROGATE.search(key):
-                    raise InputError.at(loc, f"the {what} holds a key with a lone UTF-16 surrogate (a \\ud800 "
-                                             "to \\udfff escape without its pair), which is not a character")
+                    raise InputError.at(loc, problem_words("surrogate.key", what=document_words(what)))
                 stack.append(((*loc, key), value))
         elif isinstance(node, list):
             stack.extend(((*loc, i), item) for i, item in enumerate(node))
@@ -287,45 +292,52 @@ def _nested_deeper(text: str | bytes, limit: int) -> bool:
 def decode_yaml(text: str | bytes, what: str = "document") -> Any:
     """Decode YAML (a superset of JSON) safely: syntax errors and alias bombs become :class:`InputError`."""
     if len(text) > MAX_DOCUMENT_BYTES:
-        raise InputError.at((), f"the {what} is larger than {MAX_DOCUMENT_BYTES} bytes", code="limit")
+        raise InputError.at((), problem_words("yaml.large", what=document_words(what), most=MAX_DOCUMENT_BYTES),
+                            code="limit")
     try:
         if _nested_deeper(text, MAX_DEPTH):
-            raise InputError.at((), f"the {what} nests lists and mappings more than {MAX_DEPTH} levels deep",
-                                code="limit")
+            raise InputError.at((), problem_words("yaml.deep", what=document_words(what), most=MAX_DEPTH), code="limit")
         doc = yaml.load(text, Loader=SAFE_LOADER)  # a safe loader: plain data only
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        reason = getattr(exc, "problem", None) or str(exc)
-        raise InputError.at((), f"the {what} is not valid YAML{where}: {reason}") from None
+        reason = getattr(exc, "problem", None) or str(exc)  # PyYAML's own words: English
+        said = (problem_words("yaml.invalid.at", what=document_words(what), line=mark.line + 1, column=mark.column + 1,
+                              reason=reason) if mark else problem_words("yaml.invalid", what=document_words(what),
+                                                                        reason=reason))
+        raise InputError.at((), said) from None
     except InputError:
         raise
     except (ValueError, RecursionError) as exc:  # e.g. undecodable bytes, absurd nesting
         if "integer string conversion" in str(exc):  # PyYAML reads decimal digits with int()
-            raise InputError.at((), f"the {what} holds a number of more than {MAX_NUMBER_DIGITS} digits, "
-                                    "more than can be read", code="limit") from None
-        raise InputError.at((), f"the {what} could not be decoded: {exc}") from None
+            raise InputError.at((), problem_words("yaml.digits", what=document_words(what), most=MAX_NUMBER_DIGITS),
+                                code="limit") from None
+        raise InputError.at((), problem_words("yaml.undecodable", what=document_words(what), reason=str(exc))) from None
     if tree_size(doc) > MAX_VALUES:
-        raise InputError.at((), f"the {what} expands to more than {MAX_VALUES} values through YAML "
-                                f"anchors and aliases (or refers to itself); write it out plainly",
-                            code="limit")
+        raise InputError.at((), problem_words("yaml.aliases", what=document_words(what), most=MAX_VALUES), code="limit")
     return doc
 
 
 #: What :func:`open_regular` calls a file that is not a regular file, by its ``stat`` type.
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISDIR, "directory"), (stat.S_ISFIFO, "fifo"), (stat.S_ISCHR, "character-device"),
+          (stat.S_ISBLK, "block-device"), (stat.S_ISSOCK, "socket"))
 
 
-def _refuse(what: str, path: str | Path, reason: str) -> InputError:
+def document_words(what: str) -> Phrase:
+    """The words for a kind of document or file (``card set``, ``board file`` ...: the ``document.*``
+    keys of the ``problems`` words, with hyphens for spaces), said in any language."""
+    return problem_words(f"document.{what.replace(' ', '-')}")
+
+
+def _refuse(what: str, path: str | Path, reason: Phrase) -> InputError:
     """The problem for a file that cannot be read; code ``unreadable``, its message names the file."""
-    return InputError.at((), f"{what} {str(path)!r} {reason}", code="unreadable")
+    return InputError.at((), problem_words("file", what=document_words(what), path=repr(str(path)), reason=reason),
+                         code="unreadable")
 
 
 def _check_regular(info: os.stat_result, what: str, path: str | Path) -> None:
     if not stat.S_ISREG(info.st_mode):
-        kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a regular file")
-        raise _refuse(what, path, f"cannot be read: it is {kind}, not a regular file")
+        kind = next((name for test, name in _KINDS if test(info.st_mode)), "irregular")
+        raise _refuse(what, path, problem_words("file.kind", kind=problem_words(f"file.{kind}")))
 
 
 def open_regular(path: str | Path, what: str) -> BinaryIO:
@@ -341,9 +353,9 @@ def open_regular(path: str | Path, what: str) -> BinaryIO:
         _check_regular(os.stat(path), what, path)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise _refuse(what, path, "does not exist") from None
+        raise _refuse(what, path, problem_words("file.missing")) from None
     except OSError as exc:
-        raise _refuse(what, path, f"cannot be read: {exc.strerror or exc}") from None
+        raise _refuse(what, path, problem_words("file.unreadable", reason=str(exc.strerror or exc))) from None
     try:
         _check_regular(os.fstat(fd), what, path)
     except BaseException:
@@ -365,15 +377,15 @@ def read_text(path: str | Path, what: str, limit: int = MAX_DOCUMENT_BYTES) -> s
             size = os.fstat(stream.fileno()).st_size
             data = b"" if size > limit else stream.read(limit + 1)
         except OSError as exc:
-            raise _refuse(what, path, f"cannot be read: {exc.strerror or exc}") from None
+            raise _refuse(what, path, problem_words("file.unreadable", reason=str(exc.strerror or exc))) from None
     if size > limit or len(data) > limit:
-        raise _refuse(what, path, f"is too large: {f'{size} bytes' if size > limit else 'it grew while read'}; "
-                                  f"a document may hold at most {limit} bytes")
+        raise _refuse(what, path, problem_words("file.large", size=size, most=limit) if size > limit
+                      else problem_words("file.grew", most=limit))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _refuse(what, path, f"cannot be read: it is not UTF-8 text "
-                                  f"(byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+        raise _refuse(what, path, problem_words("file.not-utf8", byte=f"0x{data[exc.start]:02x}",
+                                                offset=exc.start)) from None
 
 
 @contextmanager
@@ -386,7 +398,7 @@ def in_file(path: str | Path) -> Iterator[None]:
     def place(p: Problem) -> Problem:
         if p.code == "unreadable":
             return p
-        return Problem((f"{path}: {p.path}" if p.loc else str(path),), p.message, p.code)
+        return p.at((f"{path}: {p.path}" if p.loc else str(path),))
 
     try:
         yield

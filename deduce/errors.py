@@ -8,17 +8,21 @@
 Every reader of user input (card set files, queries, boards, stealth decks) reports
 problems as :class:`Problem` values collected into one :class:`InputError`, so that a
 person sees *all* that is wrong with a document at once, each with its path
-(``ladies[3].key.rose``), and never a traceback.
+(``ladies[3].key.rose``), and never a traceback. A problem's words come from the catalog
+(:class:`~deduce.text.catalog.Phrase`): its ``message`` is English, and :meth:`Problem.said`
+says it in the person's language, with the same code and path.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import NotRequired
+from dataclasses import dataclass, field, replace
+from typing import NotRequired, Protocol
 
 from typing_extensions import TypedDict
+
+from deduce.text.catalog import Phrase, PhraseParam
 
 Loc = tuple[str | int, ...]
 #: A refusal's parameter: an id (a location, a trait, a fog card ...), a number, or a list of ids.
@@ -58,13 +62,30 @@ def render_loc(loc: Loc) -> str:
     return out
 
 
+class Sayable(Protocol):
+    """Words that can be said in a language: a :class:`~deduce.text.catalog.Phrase`, or a game's
+    refusal, whose names (places, traits) come from the game's own material."""
+
+    def said(self, lang: str = "en") -> str: ...
+
+
+#: What a problem says: words of the catalog, or (for what has no words of its own, such as a
+#: message quoted from a library) a plain English string.
+Wording = str | Sayable
+
+
+def problem_words(key: str, **params: PhraseParam) -> Phrase:
+    """The words of the catalog's ``problems`` section, for problems that every reader shares."""
+    return Phrase("problems", key, params)
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a document, at ``loc``; a game action the rules refuse as malformed
-    also carries the ``refusal`` code and its ``params`` (see :class:`ProblemJSON`)."""
+    """One thing wrong with a document, at ``loc``, in ``words``; a game action the rules refuse as
+    malformed also carries the ``refusal`` code and its ``params`` (see :class:`ProblemJSON`)."""
 
     loc: Loc
-    message: str
+    words: Wording
     code: str = "schema"
     refusal: str | None = None
     params: Mapping[str, RefusalParam] = field(default_factory=dict, hash=False)
@@ -73,11 +94,25 @@ class Problem:
     def path(self) -> str:
         return render_loc(self.loc)
 
+    @property
+    def message(self) -> str:
+        """What is wrong, in English (the API's ``message`` when no other language is asked for)."""
+        return self.said("en")
+
+    def said(self, lang: str = "en") -> str:
+        """What is wrong, in ``lang`` (English when the catalog does not speak it)."""
+        return self.words if isinstance(self.words, str) else self.words.said(lang)
+
+    def at(self, loc: Loc) -> Problem:
+        """The same problem at another place (a document read inside another, a flag for a field)."""
+        return replace(self, loc=loc)
+
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.loc else self.message
 
-    def to_json(self) -> ProblemJSON:
-        out: ProblemJSON = {"code": self.code, "path": self.path, "loc": list(self.loc), "message": self.message}
+    def to_json(self, lang: str = "en") -> ProblemJSON:
+        """The problem as JSON, its ``message`` in ``lang``; ``code`` and ``path`` are the same in every language."""
+        out: ProblemJSON = {"code": self.code, "path": self.path, "loc": list(self.loc), "message": self.said(lang)}
         if self.refusal is not None:
             out["refusal"] = self.refusal
             out["params"] = {k: list(v) if isinstance(v, list) else v for k, v in self.params.items()}
@@ -103,17 +138,16 @@ class InputError(DeduceError, ValueError):
             else:
                 more += 1
         if more:
-            kept.append(Problem((), f"and {more} more problem{'s' if more > 1 else ''} "
-                                    f"(only the first {MAX_PROBLEMS} are reported)", "limit"))
+            kept.append(Problem((), problem_words("more", n=more, most=MAX_PROBLEMS), "limit"))
         self.problems: tuple[Problem, ...] = tuple(kept)
         super().__init__("; ".join(str(p) for p in self.problems) or "invalid input")
 
     @classmethod
-    def at(cls, loc: Loc, message: str, code: str = "schema") -> InputError:
-        return cls([Problem(loc, message, code)])
+    def at(cls, loc: Loc, words: Wording, code: str = "schema") -> InputError:
+        return cls([Problem(loc, words, code)])
 
-    def to_json(self) -> list[ProblemJSON]:
-        return [p.to_json() for p in self.problems]
+    def to_json(self, lang: str = "en") -> list[ProblemJSON]:
+        return [p.to_json(lang) for p in self.problems]
 
 
 class Illegal(DeduceError):
@@ -157,21 +191,21 @@ class Infeasible(DeduceError):
 class Problems:
     """Collects problems while a document is checked, then raises them together.
 
-    Only the first :data:`MAX_PROBLEMS` are kept; the rest are counted. A message may be
-    given as a function, called only for a problem that is kept, so that a costly message
-    (a "did you mean" search) is not made for a document with a million bad keys.
+    Only the first :data:`MAX_PROBLEMS` are kept; the rest are counted. The words may be
+    given as a function, called only for a problem that is kept, so that costly words
+    (a "did you mean" search) are not made for a document with a million bad keys.
     """
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
         self.more = 0
 
-    def add(self, loc: Loc, message: str | Callable[[], str], code: str = "schema") -> None:
+    def add(self, loc: Loc, words: Wording | Callable[[], Wording], code: str = "schema") -> None:
         if len(self.items) >= MAX_PROBLEMS:
             self.more += 1
             return
-        text = message if isinstance(message, str) else message()
-        self.items.append(Problem(tuple(clip(part) for part in loc), text, code))
+        said = words() if callable(words) else words
+        self.items.append(Problem(tuple(clip(part) for part in loc), said, code))
 
     def unknown(self, loc: Loc, kind: str, value: object, choices: Iterable[str]) -> None:
         """Report a value that is none of ``choices`` (see :func:`unknown`), searching for a near
@@ -197,22 +231,26 @@ def clip(part: str | int) -> str | int:
     return part
 
 
-def unknown(kind: str, value: object, choices: Iterable[str]) -> str:
+def unknown(kind: str, value: object, choices: Iterable[str]) -> Phrase:
     """``unknown trait 'maried' (did you mean 'married'?); expected one of: ...``.
 
     Players type ids from the cards on the table; a near miss is named so the fix is
-    obvious. Long lists of choices are cut short.
+    obvious. Long lists of choices are cut short. ``kind`` is a ``kind.*`` key of the
+    ``problems`` words (``trait``, ``suit``, ``location`` ...), said in the problem's language.
     """
     from difflib import get_close_matches
 
     choices = list(choices)
-    message = f"unknown {kind} {shown(value)}"
+    what = problem_words(f"kind.{kind.replace(' ', '-')}")
+    said = problem_words("unknown", kind=what, got=shown(value))
     if isinstance(value, str) and len(value) <= MAX_KEY_SHOWN:  # near misses of typed ids only
         close = get_close_matches(value, choices, n=1, cutoff=0.6)
         if close:
-            message += f" (did you mean {close[0]!r}?)"
+            said = problem_words("unknown.close", kind=what, got=shown(value), close=repr(close[0]))
+    if not choices:
+        return said
     listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
-    return f"{message}; expected one of: {listed}" if choices else message
+    return problem_words("expected.one-of", what=said, choices=listed)
 
 
 def shown(value: object, limit: int = 60) -> str:

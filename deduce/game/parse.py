@@ -50,7 +50,7 @@ def parse_action(state: State, doc: Any) -> PlayerAction:
 def action_kind(rules: Rules, doc: Any) -> Action:
     """The kind of action ``doc`` names, once its shape and fields are right."""
     if not isinstance(doc, Mapping):
-        raise malformed(rules, (), "not-an-action", got=type_name(doc))
+        raise malformed(rules, (), "not-an-action", got=str(type_name(doc)))  # a JSON parameter: English
     name = doc.get("action")
     if not isinstance(name, str) or name not in ACTION_FIELDS:  # type first: a list is no dict key
         raise malformed(rules, ("action",), "unknown-action", got=shown(name), actions=list(ACTION_FIELDS))

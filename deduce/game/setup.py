@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypedDict, cast
 
 from deduce.document import is_int, key_text, type_name
-from deduce.errors import InputError, Problems, shown, unknown
+from deduce.errors import InputError, Problems, Wording, shown, unknown
 from deduce.game.material import Rules, StealthOrder
 from deduce.who.cards import MODES, Mode
 
@@ -101,7 +101,7 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
 
 
 #: How a setup's field reports a problem: the place under the setup, and what was expected.
-Report = Callable[[tuple[str], str], None]
+Report = Callable[[tuple[str], Wording], None]
 
 
 def _mode(doc: Mapping[str, Any], bad: Report) -> Mode:

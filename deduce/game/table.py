@@ -308,7 +308,7 @@ def _pending(rules: Rules, value: Any, pawn: str | None, bad: Problems) -> Pendi
     read = _Reader(value, bad, ("pending",))
     read.only(PendingInJSON.__annotations__)
     asking = [f.id for f in rules.fog if FOG_ACTIONS[f.action].asks is not None]
-    card = read.choice("card", asking, "fog card that asks for an answer", required=True)
+    card = read.choice("card", asking, "fog card", required=True)
     choices = read.ids("choices", rules.board.location_ids, "location")
     if card is None or pawn is None:
         return None

@@ -9,18 +9,9 @@ entry per plural form, ``code.one``, ``code.few``, ``code.many`` or ``code.other
 
 from __future__ import annotations
 
-from deduce.text.catalog import section
+from deduce.text.catalog import plural, section
 
 EVENT_PHRASES = section("events")
-
-
-def plural(lang: str, n: int) -> str:
-    """The plural form a number takes in ``lang``: ``one``/``other``, or for Russian ``one``/``few``/``many``."""
-    if lang == "ru":
-        if n % 10 == 1 and n % 100 != 11:
-            return "one"
-        return "few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "many"
-    return "one" if n == 1 else "other"
 
 
 def event_phrase(lang: str, key: str, count: int | None = None) -> str:

@@ -12,8 +12,7 @@ one entry per plural form (``key.one``, ``key.few``, ``key.many``, ``key.other``
 
 from __future__ import annotations
 
-from deduce.text.catalog import section
-from deduce.text.events import plural
+from deduce.text.catalog import plural, section
 
 PLAY_PHRASES = section("play")
 

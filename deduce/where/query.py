@@ -22,6 +22,7 @@ from typing_extensions import TypedDict
 
 from deduce.document import is_int, type_name, typed_number, unknown_fields
 from deduce.errors import InputError, Loc, Problems, shown
+from deduce.text.catalog import Phrase
 from deduce.where.board import Board
 from deduce.where.stealth import MOVES, Moves, is_moves
 
@@ -122,7 +123,7 @@ class TrackQuery:
                 "observations": [o.to_json() for o in self.observations]}
 
 
-def _describe(value: Any) -> str:
+def _describe(value: Any) -> str | Phrase:
     """A value's kind for messages; fractional numbers are shown as they are."""
     return repr(value) if isinstance(value, float) else type_name(value)
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from deduce.document import is_int, type_name
 from deduce.errors import MAX_KEY_SHOWN, Loc, Problems, shown, unknown
+from deduce.text.catalog import Phrase
 
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
@@ -70,7 +71,7 @@ def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: 
 
 
 @lru_cache(maxsize=4096)
-def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> str:
+def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> Phrase:
     return unknown(kind, value, choices)
 
 

@@ -11,7 +11,8 @@ from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.view import End, Pending
 from deduce.shipped import load_rules
-from deduce.text.events import EVENT_PHRASES, plural
+from deduce.text.catalog import plural
+from deduce.text.events import EVENT_PHRASES
 from tests.game_fixtures import ring_rules
 
 SHIPPED = load_rules()
