@@ -51,10 +51,16 @@ def type_rulebook_example(page: Page) -> None:
 
 
 def table(page: Page) -> None:
-    type_rulebook_example(page)
-    page.get_by_text("18 possible Dark Ladies").wait_for()
+    """At the table: a rose, Jacqueline Field picked from the card set, the pawn at the Globe and the
+    first card seen, so that the page shows what to do now beside her odds."""
+    page.goto("/#/table")
+    page.get_by_label("Her suit (the back of her card)").select_option(label="Rose")
+    page.get_by_label("Card", exact=True).select_option("jacqueline-field")
+    page.get_by_role("button", name="Add this card").click()
+    page.get_by_label("Your pawn (for advice)").select_option(label="The Globe")
     page.get_by_role("button", name="Record card").click()
     page.get_by_text("slot 0: the top card shows").wait_for()
+    page.get_by_role("region", name="What to do now").wait_for()
 
 
 def designer(page: Page) -> None:
