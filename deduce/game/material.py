@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deduce.document import is_int
-from deduce.errors import InputError, shown
+from deduce.errors import InputError, problem_words, shown, unknown
 from deduce.game.fog import FogCard
 from deduce.where.board import Board
 from deduce.where.stealth import POSITIONS, Moves, Sequence, StealthDeck
@@ -84,11 +84,10 @@ class StealthOrders:
         if kind == "position":
             if not is_int(value) or not 1 <= value <= POSITIONS:
                 raise InputError.at(("sequence", "position"),
-                                    f"expected a position from 1 to {POSITIONS}, got {shown(value)}")
+                                    problem_words("expected.position", most=POSITIONS, got=shown(value)))
             seq = deck.position(value, reverse)
         else:
             if not isinstance(value, str) or value not in by_name:
-                raise InputError.at(("sequence", "rulebook"),
-                                    f"unknown rulebook sequence {shown(value)}; expected one of: {', '.join(by_name)}")
+                raise InputError.at(("sequence", "rulebook"), unknown("rulebook sequence", value, by_name))
             seq = by_name[value].reversed() if reverse else by_name[value]
         return StealthOrder(seq.name, tuple((c, deck.location_of(c)) for c in seq.cards), seq.moves)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
-from deduce.errors import InputError
+from deduce.errors import InputError, unknown
 from deduce.executor import Executor, InProcess
 from deduce.game.advisor import Advisor
 from deduce.game.bot import ActionDoc, Bot
@@ -181,7 +181,7 @@ def simulate(rules: Rules, modes: Iterable[str], sequences: Iterable[Mapping[str
     figures do not depend on either. A bad bot, mode or sequence is refused before any game
     is played."""
     if bot not in BOTS:
-        raise InputError.at(("bot",), f"unknown bot {bot!r}; expected one of: {', '.join(BOTS)}")
+        raise InputError.at(("bot",), unknown("bot", bot, BOTS))
     plan = setup_docs(modes, sequences, games, seed)
     for row in plan:
         if row:
