@@ -84,6 +84,7 @@ from typing import Any, Literal, cast, get_args
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
+from deduce.game.fog import FogCard
 from deduce.game.material import Rules
 from deduce.game.view import Action, Pending, PlayerView, who_query
 from deduce.text.phrases import phrase
@@ -341,43 +342,69 @@ def fog_odds(rules: Rules, view: PlayerView) -> dict[str, float]:
     """
     if view.top is not None:
         return {}
-    length = view.length
+    deck = _FogDeck.follow(rules, view)
+    now = view.slot % view.length
+    top = deck.slot_card.get(now)
+    if top is not None:
+        return {top: 1.0}
+    here = {c for s, c in deck.slot_card.items() if c is not None and s != now}
+    pool = [f.id for f in rules.fog if f.id not in deck.placed | set(deck.known) | here]
+    pool = pool or [f.id for f in rules.fog]
+    return {card: 1 / len(pool) for card in pool}
+
+
+def _unknown_front(rules: Rules, view: PlayerView) -> int:
+    """How many cards at the front of the fog deck the player cannot name: those in it now and
+    every card taken from it (one per search and per fog card used, one more per damp tinder),
+    less the used cards that went back under it (seen, so known)."""
     entries = view.trail
     pops = sum(1 for e in entries if (e["kind"] == "search" and "fog_card" not in e) or e["kind"] == "fog_card")
     pops += sum(1 for e in entries if e["kind"] == "fog_card" and e["result"] == "damp")
     returns = sum(1 for e in entries if e["kind"] == "fog_card" and not rules.fog_card(e["card"]).discard)
-    unknown = view.fog_deck + pops - returns       # cards of unknown identity at the front of the fog deck
-    known: deque[str] = deque()                    # seen cards under them, in order
-    slot_card: dict[int, str | None] = {}
-    placed: set[str] = set()                       # seen cards whose place is known
+    return view.fog_deck + pops - returns
 
-    def pop() -> str | None:
-        nonlocal unknown
-        if unknown > 0:
-            unknown -= 1
+
+@dataclass
+class _FogDeck:
+    """The fog deck as the trail lets the player follow it: ``unknown`` cards of unknown identity
+    at its front, then the ``known`` cards seen going under it, in order; the card each slot of
+    the stealth deck took from it (None: a card the player cannot name), and the seen cards
+    whose place is known."""
+
+    unknown: int
+    known: deque[str] = field(default_factory=deque)
+    slot_card: dict[int, str | None] = field(default_factory=dict)
+    placed: set[str] = field(default_factory=set)
+
+    @classmethod
+    def follow(cls, rules: Rules, view: PlayerView) -> _FogDeck:
+        """The fog deck after every search and fog card of the trail, in order."""
+        deck = cls(_unknown_front(rules, view))
+        for e in view.trail:
+            if e["kind"] == "search" and "fog_card" not in e:
+                deck.slot_card[e["slot"] % view.length] = deck.pop()
+            elif e["kind"] == "fog_card":
+                deck.use(rules.fog_card(e["card"]), e["slot"] % view.length, damp=e["result"] == "damp")
+        return deck
+
+    def pop(self) -> str | None:
+        """The card taken from the top: None while it is one of the unknown ones."""
+        if self.unknown > 0:
+            self.unknown -= 1
             return None
-        return known.popleft() if known else None
+        return self.known.popleft() if self.known else None
 
-    for e in entries:
-        if e["kind"] == "search" and "fog_card" not in e:
-            slot_card[e["slot"] % length] = pop()
-        elif e["kind"] == "fog_card":
-            used = e["card"]
-            slot_card[e["slot"] % length] = pop()
-            placed.add(used)
-            if not rules.fog_card(used).discard:
-                known.append(used)
-            if e["result"] == "damp":
-                gone = pop()
-                if gone is not None:
-                    placed.add(gone)
-    top = slot_card.get(view.slot % length)
-    if top is not None:
-        return {top: 1.0}
-    here = {c for s, c in slot_card.items() if c is not None and s != view.slot % length}
-    pool = [f.id for f in rules.fog if f.id not in placed | set(known) | here]
-    pool = pool or [f.id for f in rules.fog]
-    return {card: 1 / len(pool) for card in pool}
+    def use(self, card: FogCard, slot: int, damp: bool) -> None:
+        """``card`` used on ``slot``: the top card takes its slot, and it goes under the deck
+        unless discarded; the damp tinder discards the next card too."""
+        self.slot_card[slot] = self.pop()
+        self.placed.add(card.id)
+        if not card.discard:
+            self.known.append(card.id)
+        if damp:
+            gone = self.pop()
+            if gone is not None:
+                self.placed.add(gone)
 
 
 def slots_left(view: PlayerView) -> int:
@@ -599,78 +626,144 @@ def _resolve(turn: _Turn, figures: Figures) -> Plan:
     return Plan({"action": "resolve", "to": best}, (Reason("resolve.crowd", {"location": best}),), figures)
 
 
+@dataclass(frozen=True)
+class _Stakes:
+    """What one decision's options are weighed with: the chance of winning by going on (her
+    traits proven in time, :meth:`_Turn.prove_in_time`), whether the best guess beats it by
+    :attr:`Weights.guess_margin`, ``G`` and ``C`` (:meth:`_Turn.stakes`) and ``D_1``, the worth
+    of standing at each location on the next slot (:meth:`_Turn.lookahead`)."""
+
+    time_chance: float
+    guess_ok: bool
+    gain: float
+    cost: float
+    ahead: dict[str, float]
+
+    @classmethod
+    def of(cls, turn: _Turn) -> _Stakes:
+        time_chance = turn.prove_in_time()
+        guess_ok = not turn.proven and turn.progress.guess.chance > turn.w.guess_margin * time_chance
+        gain, cost = turn.stakes(guess_ok)
+        return cls(time_chance, guess_ok, gain, cost, turn.lookahead(gain, cost))
+
+
 def _choose(turn: _Turn, figures: Figures) -> Plan:
     """Weigh every legal action (see the module) and give the best with its reasons."""
-    view, actions, w = turn.view, turn.actions, turn.w
+    actions = turn.actions
     if turn.fog == 0:
         # any search or fog action loses now: nothing can win any more
         return Plan({"action": "pass" if "pass" in actions else actions[0]}, (Reason("no-fog"),), figures)
-    time_chance = turn.prove_in_time()
-    guess = turn.progress.guess
-    guess_ok = not turn.proven and guess.chance > w.guess_margin * time_chance
-    gain, cost = turn.stakes(guess_ok)
-    ahead = turn.lookahead(gain, cost)
+    stakes = _Stakes.of(turn)
+    options = _options(turn, stakes)
+    others = max((v for _, v in options), default=-turn.w.loss)
+    fog_value: float | None = None
+    if "fog" in actions:
+        fog_value = _fog_value(turn, stakes)
+        figures = replace(figures, fog_value=fog_value)
+        options.append(({"action": "fog"}, fog_value))
+    options.sort(key=lambda t: -t[1])
+    if not options:
+        return Plan({"action": actions[0]}, (), figures)
+    options, aim = _ranked(turn, options)
+    best, value = options[0]
+    searching = best["action"] == "search"
+    reveal = _reveal(turn, searching, stakes.guess_ok)
+    if reveal is not None:
+        return Plan({"action": "reveal_suit_card"}, (Reason(reveal, {"proves": turn.suit_proves}),), figures,
+                    tuple(options))
+    if searching and "confront" in actions and (turn.proven or stakes.guess_ok):
+        traits = list(turn.deduction.dark_lady or turn.progress.guess.traits)
+        confront: ActionDoc = {"action": "confront", "traits": traits}
+        options = [(confront if doc is best else doc, v) for doc, v in options]
+        best = confront
+    reasons = [*_action_reasons(turn, best, value - others, aim, stakes),
+               *_aside_reasons(turn, best, fog_value, others, searching),
+               Reason("time", {"slots": turn.left, "fog": turn.fog, "clues": turn.held})]
+    return Plan(best, tuple(reasons), figures, tuple(options))
+
+
+def _options(turn: _Turn, stakes: _Stakes) -> list[tuple[ActionDoc, float]]:
+    """The worth of a search (or a confrontation) here now, of each move (in Training, with a
+    search at the place moved to on this slot) and of passing, as far as they are legal."""
+    view, actions, gain, cost, ahead = turn.view, turn.actions, stakes.gain, stakes.cost, stakes.ahead
     here = turn.odds[0][view.pawn]
     can_search = "search" in actions
     options: list[tuple[ActionDoc, float]] = []
-    if can_search:   # a search (or a confrontation) here now
+    if can_search:
         options.append(({"action": "search"}, here * gain - (1 - here) * cost))
-    if "move" in actions:   # a move (in Training, and a search there on this slot)
+    if "move" in actions:
         for y in turn.near[view.pawn][1:]:
             there = turn.spot(0, y, gain, cost) if turn.training and can_search else 0.0
             options.append(({"action": "move", "to": y}, max(there, ahead[y] - 1.0) + turn.key_gain(y)))
     if "pass" in actions:
         options.append(({"action": "pass"}, ahead[view.pawn] - 1.0))
-    fog_value: float | None = None
-    if "fog" in actions:
-        fog_value = _fog_value(turn, gain, cost, ahead)
-        figures = replace(figures, fog_value=fog_value)
-    others = max((v for _, v in options), default=-w.loss)
-    if fog_value is not None:
-        options.append(({"action": "fog"}, fog_value))
-    options.sort(key=lambda t: -t[1])
-    if not options:
-        return Plan({"action": actions[0]}, (), figures)
-    if here == 0 and options[0][0]["action"] == "search" and len(options) > 1:
-        options.append(options.pop(0))   # a search where she cannot be is a certain miss: never the advice
+    return options
+
+
+def _ranked(turn: _Turn, options: list[tuple[ActionDoc, float]]
+            ) -> tuple[list[tuple[ActionDoc, float]], dict[str, tuple[str, float, int]]]:
+    """The options (best first) as the plan ranks them: a search where she cannot be is a
+    certain miss, never the advice; when she can be nowhere within reach of any move, they are
+    reordered by :func:`_unreached`. With them, where each move (or staying) aims (:func:`_target`)."""
+    view = turn.view
+    if turn.odds[0][view.pawn] == 0 and options[0][0]["action"] == "search" and len(options) > 1:
+        options.append(options.pop(0))
     aim = {doc.get("to", view.pawn): _target(turn, doc.get("to", view.pawn))
            for doc, _ in options if doc["action"] in ("move", "pass")}
     if options[0][0]["action"] in ("move", "pass") and all(chance == 0 for _, chance, _ in aim.values()):
         options = _unreached(turn, options)
-    best, value = options[0]
-    searching = best["action"] == "search"
-    if "reveal_suit_card" in actions and not turn.proven and (
-            turn.suit_proves >= 1.0 or turn.deck == 0 or (searching and (turn.suit_proves > 0 or guess_ok))):
-        code: ReasonCode = ("reveal.proves" if turn.suit_proves >= 1.0 else "reveal.deck-empty" if turn.deck == 0
-                            else "reveal.may-prove" if turn.suit_proves > 0 else "reveal.guess")
-        return Plan({"action": "reveal_suit_card"}, (Reason(code, {"proves": turn.suit_proves}),), figures,
-                    tuple(options))
-    reasons: list[Reason] = []
-    if searching and "confront" in actions and (turn.proven or guess_ok):
-        traits = list(turn.deduction.dark_lady or guess.traits)
-        confront: ActionDoc = {"action": "confront", "traits": traits}
-        options = [(confront if doc is best else doc, v) for doc, v in options]
-        best = confront
-        if turn.proven:
-            reasons.append(Reason("confront.proven", {"traits": traits, "chance": here}))
-        else:
-            reasons.append(Reason("confront.guess", {"traits": traits, "guess": guess.chance, "chance": here,
-                                                     "prove_in_time": time_chance}))
-    elif searching:
-        reasons.append(Reason("search.odds", {"location": view.pawn, "chance": here}))
-        reasons.append(Reason("search.cost", {"cards": turn.held, "fog": turn.fog - 1}))
-    elif best["action"] in ("move", "pass"):
-        reasons += _move_reasons(turn, best.get("to", view.pawn), aim, gain, cost, ahead)
-    elif best["action"] == "fog":
-        reasons.append(Reason("fog.use", {"value": value - others}))
-    if fog_value is not None and best["action"] != "fog":
-        reasons.append(Reason("fog.skip", {"value": others - fog_value}))
-    elif view.top is None and best["action"] != "fog":
-        reasons.append(Reason("fog.top"))
-    elif can_search and not searching and here > 0:
-        reasons.append(Reason("wait.odds", {"location": view.pawn, "chance": here}))
-    reasons.append(Reason("time", {"slots": turn.left, "fog": turn.fog, "clues": turn.held}))
-    return Plan(best, tuple(reasons), figures, tuple(options))
+    return options, aim
+
+
+def _reveal(turn: _Turn, searching: bool, guess_ok: bool) -> ReasonCode | None:
+    """Why to reveal the suit card now, or None: only when it may settle something (it proves
+    her traits for sure, or the clue deck is empty; or, just before a search, it proves them
+    with some chance or a guess is the best hope), since it adds a card to every flight."""
+    if "reveal_suit_card" not in turn.actions or turn.proven:
+        return None
+    if turn.suit_proves >= 1.0:
+        return "reveal.proves"
+    if turn.deck == 0:
+        return "reveal.deck-empty"
+    if searching and turn.suit_proves > 0:
+        return "reveal.may-prove"
+    return "reveal.guess" if searching and guess_ok else None
+
+
+def _action_reasons(turn: _Turn, best: ActionDoc, gained: float, aim: Mapping[str, tuple[str, float, int]],
+                    stakes: _Stakes) -> list[Reason]:
+    """Why the action ``best``: the chance a search or confrontation rests on (and what a search
+    costs), why the move or the wait, or what the fog card is worth beyond the best other
+    action (``gained``)."""
+    view, action = turn.view, best["action"]
+    here = turn.odds[0][view.pawn]
+    if action == "confront" and turn.proven:
+        return [Reason("confront.proven", {"traits": best["traits"], "chance": here})]
+    if action == "confront":
+        return [Reason("confront.guess", {"traits": best["traits"], "guess": turn.progress.guess.chance,
+                                          "chance": here, "prove_in_time": stakes.time_chance})]
+    if action == "search":
+        return [Reason("search.odds", {"location": view.pawn, "chance": here}),
+                Reason("search.cost", {"cards": turn.held, "fog": turn.fog - 1})]
+    if action == "fog":
+        return [Reason("fog.use", {"value": gained})]
+    return _move_reasons(turn, best.get("to", view.pawn), aim, stakes.gain, stakes.cost, stakes.ahead)
+
+
+def _aside_reasons(turn: _Turn, best: ActionDoc, fog_value: float | None, others: float,
+                   searching: bool) -> list[Reason]:
+    """What the plan adds beside its action: what the fog card not used would be worth, or that
+    the top card is a fog card; else, when a search is put off where she may be, her chance there."""
+    view = turn.view
+    using_fog = best["action"] == "fog"
+    if fog_value is not None and not using_fog:
+        return [Reason("fog.skip", {"value": others - fog_value})]
+    if view.top is None and not using_fog:
+        return [Reason("fog.top")]
+    here = turn.odds[0][view.pawn]
+    if "search" in turn.actions and not searching and here > 0:
+        return [Reason("wait.odds", {"location": view.pawn, "chance": here})]
+    return []
 
 
 def _move_reasons(turn: _Turn, to: str, aim: Mapping[str, tuple[str, float, int]], gain: float, cost: float,
@@ -740,52 +833,99 @@ def _unreached(turn: _Turn, options: list[tuple[ActionDoc, float]]) -> list[tupl
     return sorted(options, key=rank)
 
 
-def _fog_value(turn: _Turn, gain: float, cost: float, ahead: Mapping[str, float]) -> float:
-    """The worth of using the fog card on top: the mean over the cards it may be (see the module)."""
-    view, rules, w = turn.view, turn.rules, turn.w
-    board = rules.board
-    stay = ahead[view.pawn] - 1.0
-    fog_after = turn.fog - 1          # a card from the fog deck takes the used card's slot
-    lost = -w.loss
-    if turn.fog == 0:
-        return lost
-    spend = turn.scarcity()
+def _fog_value(turn: _Turn, stakes: _Stakes) -> float:
+    """The worth of using the fog card on top: the mean over the cards it may be (see the module)
+    of its action's worth (:data:`FOG_WORTH`), less a fog card's worth when it is discarded."""
+    worth = FogWorth(turn, stakes.gain, stakes.ahead, stakes.ahead[turn.view.pawn] - 1.0, turn.scarcity())
     total = 0.0
-    for card, chance in fog_odds(rules, view).items():
-        fog_card = rules.fog_card(card)
-        action = fog_card.action
-        keep = -spend if fog_card.discard else 0.0
-        if action == "glimpse" or (action == "linkboy" and not turn.unclaimed):
-            value = stay + 0.5
-        elif action == "lantern":
-            value = stay + 0.3
-        elif action == "keyhole":
-            value = stay + 0.5 + 0.5 * turn.odds[1][view.pawn] * gain
-        elif action == "wherry":
-            one = turn.near[view.pawn][1:]   # in board order: the key claimed on the way must not hang on set order
-            two = set(one).union(*(board.neighbours(x) for x in one))
-            value = max(ahead[d] - 1.0 + turn.key_gain(d, [x for x in one if board.adjacent(x, d)][:1])
-                        for d in two)
-        elif action == "linkboy":
-            value = stay + max(turn.key_gain(view.pawn, [x]) for x in board.location_ids if x not in view.visited)
-        elif action == "slip":
-            value = lost if turn.left <= 2 else stay - 1.0 - w.sight
-        elif action == "curfew":
-            value = lost if turn.left <= turn.held + 1 else stay - turn.held * (1 + w.sight)
-        elif action == "damp":
-            value = lost if fog_after <= 0 else stay - spend
-        elif action == "lost-key":
-            if view.suit_card is not None:
-                value = stay
-            elif view.pawn not in view.visited:
-                value = lost
-            else:
-                value = stay - 2 * turn.key_weight
-        else:  # crowd
-            back = [x for x in board.neighbours(view.pawn) if x in view.visited]
-            value = max((ahead[x] - 1.0 + turn.key_gain(x) for x in back), default=lost)
-        total += chance * (value + keep)
+    for card, chance in fog_odds(turn.rules, turn.view).items():
+        fog_card = turn.rules.fog_card(card)
+        keep = -worth.spend if fog_card.discard else 0.0
+        total += chance * (FOG_WORTH[fog_card.action](worth) + keep)
     return total
+
+
+@dataclass(frozen=True)
+class FogWorth:
+    """The worth of each fog action if the card on top carries it, in cards of the stealth deck:
+    one method per action, from the decision (``turn``), ``G`` (``gain``), ``D_1`` (``ahead``),
+    the worth of staying put for the turn the card takes (``stay``) and of a fog card now
+    (``spend``, :meth:`_Turn.scarcity`). An action that could not be carried out now loses."""
+
+    turn: _Turn
+    gain: float
+    ahead: Mapping[str, float]
+    stay: float
+    spend: float
+
+    @property
+    def lost(self) -> float:
+        return -self.turn.w.loss
+
+    def glimpse(self) -> float:
+        """A landmark seen two cards ahead."""
+        return self.stay + 0.5
+
+    def lantern(self) -> float:
+        """Whether she is here now: less than a landmark ahead."""
+        return self.stay + 0.3
+
+    def keyhole(self) -> float:
+        """A landmark's worth, and the chance of seeing her here next turn, worth a share of ``G``."""
+        return self.stay + 0.5 + 0.5 * self.turn.odds[1][self.turn.view.pawn] * self.gain
+
+    def wherry(self) -> float:
+        """The best place one or two steps away, with the keys claimed on the way."""
+        turn, board = self.turn, self.turn.rules.board
+        one = turn.near[turn.view.pawn][1:]   # in board order: the key claimed on the way must not hang on set order
+        two = set(one).union(*(board.neighbours(x) for x in one))
+        return max(self.ahead[d] - 1.0 + turn.key_gain(d, [x for x in one if board.adjacent(x, d)][:1]) for d in two)
+
+    def linkboy(self) -> float:
+        """The key that shortens the route most; with every key claimed, a glimpse."""
+        turn = self.turn
+        if not turn.unclaimed:
+            return self.glimpse()
+        return self.stay + max(turn.key_gain(turn.view.pawn, [x]) for x in turn.rules.board.location_ids
+                               if x not in turn.view.visited)
+
+    def slip(self) -> float:
+        """A card she slips unseen (lost when it runs the countdown out)."""
+        return self.lost if self.turn.left <= 2 else self.stay - 1.0 - self.turn.w.sight
+
+    def curfew(self) -> float:
+        """A card she flees unseen for each clue held (lost when they run the countdown out)."""
+        turn = self.turn
+        return self.lost if turn.left <= turn.held + 1 else self.stay - turn.held * (1 + turn.w.sight)
+
+    def damp(self) -> float:
+        """One more fog card gone (lost when the fog deck would be empty)."""
+        return self.lost if self.turn.fog - 1 <= 0 else self.stay - self.spend
+
+    def lost_key(self) -> float:
+        """The key of the pawn's place given back: nothing once the suit card is in hand, lost
+        when the key is not held."""
+        view = self.turn.view
+        if view.suit_card is not None:
+            return self.stay
+        if view.pawn not in view.visited:
+            return self.lost
+        return self.stay - 2 * self.turn.key_weight
+
+    def crowd(self) -> float:
+        """The best visited neighbour to be swept to (lost when there is none)."""
+        turn, board = self.turn, self.turn.rules.board
+        back = [x for x in board.neighbours(turn.view.pawn) if x in turn.view.visited]
+        return max((self.ahead[x] - 1.0 + turn.key_gain(x) for x in back), default=self.lost)
+
+
+#: The advisor's worth of each fog action, by action id (one for every action of
+#: :data:`deduce.game.fog.ACTIONS`).
+FOG_WORTH: dict[str, Callable[[FogWorth], float]] = {
+    "glimpse": FogWorth.glimpse, "lantern": FogWorth.lantern, "keyhole": FogWorth.keyhole,
+    "wherry": FogWorth.wherry, "linkboy": FogWorth.linkboy, "slip": FogWorth.slip, "curfew": FogWorth.curfew,
+    "damp": FogWorth.damp, "lost-key": FogWorth.lost_key, "crowd": FogWorth.crowd,
+}
 
 
 class Advisor:

@@ -1,25 +1,27 @@
-"""What each fog action does: one small registered unit per action of :data:`deduce.game.fog.ACTIONS`
-(SPEC 8).
+"""What each fog action does, and what it is: one small registered unit per action (SPEC 8).
 
 Core module, no I/O. A unit is a subclass of :class:`FogEffect` (an action carried out at once) or
-of :class:`AskingEffect` (an action that asks the player for a parameter, answered with
-``resolve``), registered with :func:`register` under the action it carries out; the rules
-(:meth:`deduce.game.state.State.use_fog`) look the revealed card's action up in
-:data:`FOG_EFFECTS`. A unit changes the state only through its steps (enter, claim, flee, advance,
-observe the top card, lose) and writes what the player saw: each action used writes a ``fog_card``
-entry to the trail (:meth:`~deduce.game.state.State.used`), followed by what it showed (a landmark,
-a fog card or a search-like outcome on the slot it concerns), and its events. An action that cannot
-be carried out loses the game.
+of :class:`AskingEffect` (an action that asks the player for a parameter among its choices, answered
+with ``resolve``), registered with :func:`register` under the action it carries out. It carries its
+own description (its id, what it asks for, whether it helps, its summary): registering it enters
+that in :data:`deduce.game.fog.ACTIONS`, the repertoire fog cards name their action from (so
+:mod:`deduce.game.fogfile` knows it), and the unit in :data:`FOG_EFFECTS`, where the rules
+(:meth:`deduce.game.state.State.use_fog`) look the revealed card's action up. A unit changes the
+state only through its steps (enter, claim, flee, advance, observe the top card, lose) and writes
+what the player saw: each action used writes a ``fog_card`` entry to the trail
+(:meth:`~deduce.game.state.State.used`), followed by what it showed (a landmark, a fog card or a
+search-like outcome on the slot it concerns), and its events. An action that cannot be carried out
+loses the game.
 
-Adding a fog action: describe it in :data:`deduce.game.fog.ACTIONS`, write its unit here, give it
-a card in ``data/fog.yaml`` and its words in :mod:`deduce.text.events`, and test it.
+Adding a fog action is adding its unit here and its test (``docs/architecture.md`` lists the steps,
+its words and the advisor's worth of it included).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
 
-from deduce.game.fog import ACTIONS, FogCard
+from deduce.game.fog import ACTIONS, Asks, FogAction, FogCard
 from deduce.game.trail import flee_entry, fog_entry, landmark_entry, search_entry
 from deduce.game.view import Pending
 
@@ -28,9 +30,20 @@ if TYPE_CHECKING:
 
 
 class FogEffect:
-    """The effect of one fog action, carried out as soon as its card is revealed."""
+    """The effect of one fog action, carried out as soon as its card is revealed, with its
+    description: ``action`` (its id, as fog cards name it), ``helps`` (whether it favours the
+    player), ``summary`` (what it does, for designers and error messages) and ``asks`` (the
+    parameter it asks for: None, it asks for nothing)."""
 
     action: ClassVar[str]
+    helps: ClassVar[bool]
+    summary: ClassVar[str]
+    asks: ClassVar[Asks | None] = None
+
+    @classmethod
+    def description(cls) -> FogAction:
+        """The action as fog cards, designers and error messages know it."""
+        return FogAction(cls.action, cls.asks, cls.helps, cls.summary)
 
     def use(self, state: State, card: FogCard) -> None:
         """Carry out the action of ``card``, just revealed."""
@@ -42,8 +55,10 @@ class FogEffect:
 
 
 class AskingEffect(FogEffect):
-    """The effect of a fog action that asks the player for a parameter among :meth:`choices`
-    (none: it cannot be carried out, and the game is lost)."""
+    """The effect of a fog action that asks the player for a parameter (``asks``) among
+    :meth:`choices` (none: it cannot be carried out, and the game is lost)."""
+
+    asks: ClassVar[Asks]
 
     def choices(self, state: State) -> list[str]:
         """The values the action accepts now."""
@@ -55,9 +70,7 @@ class AskingEffect(FogEffect):
             state.used(card.id, "impossible")
             state.lose("end.fog-impossible.no-choice")
             return
-        asks = ACTIONS[self.action].asks
-        assert asks is not None  # an asking action names its parameter
-        state.table.pending = Pending(card.id, self.action, asks, tuple(choices))
+        state.table.pending = Pending(card.id, self.action, self.asks, tuple(choices))
 
     def resolve(self, state: State, pending: Pending, answer: str | tuple[str, ...]) -> None:
         """Check the answer (one of the choices offered), then :meth:`carry_out` the action."""
@@ -71,16 +84,24 @@ class AskingEffect(FogEffect):
         raise NotImplementedError
 
 
-#: The effect of each fog action, by action id (see :func:`register`).
+#: The effect of each fog action, by action id, in the order registered (see :func:`register`).
 FOG_EFFECTS: dict[str, FogEffect] = {}
 
 Effect = TypeVar("Effect", bound=type[FogEffect])
 
 
 def register(unit: Effect) -> Effect:
-    """Register a fog effect under its action (one of :data:`deduce.game.fog.ACTIONS`)."""
-    assert unit.action in ACTIONS and unit.action not in FOG_EFFECTS, unit.action
+    """Register a fog effect under its action, with its description (in :data:`deduce.game.fog.ACTIONS`).
+
+    Refused (AssertionError) when the action has a unit already, or the unit's description is
+    not whole: an id, ``helps`` and ``summary``, and a parameter named exactly when it asks for one.
+    """
+    missing = [name for name in ("action", "helps", "summary") if not hasattr(unit, name)]
+    assert not missing, f"{unit.__name__} lacks {', '.join(missing)}"
+    assert unit.action not in FOG_EFFECTS, f"fog action {unit.action!r} has a unit already"
+    assert issubclass(unit, AskingEffect) == (unit.asks is not None), f"{unit.__name__}: asks {unit.asks!r}"
     FOG_EFFECTS[unit.action] = unit()
+    ACTIONS[unit.action] = unit.description()
     return unit
 
 
@@ -98,99 +119,29 @@ def glimpse(state: State, card: FogCard) -> None:
         state.say("glimpse.landmark", slot=ahead, landmark=mark)
 
 
+# The units, in the order of the repertoire (the ones that help first): the order in which an
+# unknown action's error message lists the known ones.
+
 @register
 class Glimpse(FogEffect):
-    """See the landmark on the back of the stealth card after next."""
+    """The landmark (or fog card) on the back of the card after next, on the trail at its slot."""
 
     action = "glimpse"
+    helps = True
+    summary = "see the landmark on the back of the stealth card after next"
 
     def use(self, state: State, card: FogCard) -> None:
         glimpse(state, card)
 
 
 @register
-class Lantern(FogEffect):
-    """Learn whether she is at the pawn's location now, under the fog card (no clue, no key)."""
-
-    action = "lantern"
-
-    def use(self, state: State, card: FogCard) -> None:
-        s = state.table
-        found = state.deck.location(state.slot) == s.pawn
-        code: Literal["lantern.here", "lantern.not-here"] = "lantern.here" if found else "lantern.not-here"
-        state.used(card.id, code, location=s.pawn)
-        state.note(search_entry(s.pos, s.pawn, found, fog_card=card.id))
-        state.say(code, slot=s.pos, location=s.pawn, found=found)
-
-
-@register
-class Slip(FogEffect):
-    """She slips one card further along her path, unseen."""
-
-    action = "slip"
-
-    def use(self, state: State, card: FogCard) -> None:
-        state.used(card.id, "slip")
-        state.say("slip")
-        state.note(flee_entry(state.table.pos, 1))
-        state.advance(1)
-        state.observe_top()
-
-
-@register
-class Curfew(FogEffect):
-    """She flees one card for each clue held, unseen, as after a search."""
-
-    action = "curfew"
-
-    def use(self, state: State, card: FogCard) -> None:
-        state.used(card.id, "curfew")
-        state.flee(state.clues_held)
-
-
-@register
-class Damp(FogEffect):
-    """Discard the top card of the fog deck (impossible when it is empty)."""
-
-    action = "damp"
-
-    def use(self, state: State, card: FogCard) -> None:
-        s = state.table
-        if not s.fog_deck:
-            state.used(card.id, "impossible")
-            state.lose("end.fog-impossible.damp")
-            return
-        s.fog_discarded.append(s.fog_deck.pop(0))
-        state.used(card.id, "damp")
-        state.say("damp")
-
-
-@register
-class LostKey(FogEffect):
-    """Put the key of the pawn's location back (nothing once the suit card is revealed; impossible
-    when the key is not held)."""
-
-    action = "lost-key"
-
-    def use(self, state: State, card: FogCard) -> None:
-        s = state.table
-        if s.suit_card_revealed:
-            state.used(card.id, "lost-key.moot")
-            state.say("lost-key.moot")
-        elif s.pawn in s.visited:
-            s.visited.discard(s.pawn)
-            state.used(card.id, "lost-key", location=s.pawn)
-            state.say("lost-key", location=s.pawn)
-        else:
-            state.used(card.id, "impossible")
-            state.lose("end.fog-impossible.lost-key")
-
-
-@register
 class Wherry(AskingEffect):
-    """Move the pawn one or two steps, claiming the key of every place entered."""
+    """A walk of one or two steps, each checked before the pawn moves; every place entered claims its key."""
 
     action = "wherry"
+    asks = "path"
+    helps = True
+    summary = "move the pawn one or two steps, claiming the key of every place entered"
 
     def choices(self, state: State) -> list[str]:
         """The places one or two steps away."""
@@ -214,9 +165,13 @@ class Wherry(AskingEffect):
 
 @register
 class Keyhole(AskingEffect):
-    """Hold the next stealth card against any location key: learn whether she will be there."""
+    """Any location, against the next card: whether she will be there (a search-like entry on
+    the next slot), or nothing when that card is a fog card."""
 
     action = "keyhole"
+    asks = "location"
+    helps = True
+    summary = "hold the next stealth card against any location key: learn whether she will be there"
 
     def choices(self, state: State) -> list[str]:
         return list(state.board.location_ids)
@@ -237,9 +192,13 @@ class Keyhole(AskingEffect):
 
 @register
 class Linkboy(AskingEffect):
-    """Claim the key of any location not visited yet; with every key claimed, a glimpse instead."""
+    """The key of a place not visited yet; with every key claimed, a glimpse instead (no question asked)."""
 
     action = "linkboy"
+    asks = "location"
+    helps = True
+    summary = ("claim the key of any location not visited yet; when every key is claimed, see the "
+               "landmark on the back of the stealth card after next instead")
 
     def choices(self, state: State) -> list[str]:
         return [x for x in state.board.location_ids if x not in state.table.visited]
@@ -256,10 +215,102 @@ class Linkboy(AskingEffect):
 
 
 @register
+class Lantern(FogEffect):
+    """Whether she is at the pawn's place on this slot: a search-like entry, which finds no clue
+    and claims no key."""
+
+    action = "lantern"
+    helps = True
+    summary = "learn whether she is at the pawn's location now, under the fog card (no clue, no key)"
+
+    def use(self, state: State, card: FogCard) -> None:
+        s = state.table
+        found = state.deck.location(state.slot) == s.pawn
+        code: Literal["lantern.here", "lantern.not-here"] = "lantern.here" if found else "lantern.not-here"
+        state.used(card.id, code, location=s.pawn)
+        state.note(search_entry(s.pos, s.pawn, found, fog_card=card.id))
+        state.say(code, slot=s.pos, location=s.pawn, found=found)
+
+
+@register
+class Slip(FogEffect):
+    """One card further along her path, written to the trail as a flight of one card."""
+
+    action = "slip"
+    helps = False
+    summary = "she slips one card further along her path, unseen"
+
+    def use(self, state: State, card: FogCard) -> None:
+        state.used(card.id, "slip")
+        state.say("slip")
+        state.note(flee_entry(state.table.pos, 1))
+        state.advance(1)
+        state.observe_top()
+
+
+@register
+class Curfew(FogEffect):
+    """The flight that follows a search: one card for each clue held."""
+
+    action = "curfew"
+    helps = False
+    summary = "she flees one card for each clue held, unseen"
+
+    def use(self, state: State, card: FogCard) -> None:
+        state.used(card.id, "curfew")
+        state.flee(state.clues_held)
+
+
+@register
+class Damp(FogEffect):
+    """The top card of the fog deck discarded, unseen (impossible when the fog deck is empty)."""
+
+    action = "damp"
+    helps = False
+    summary = "discard the top card of the fog deck"
+
+    def use(self, state: State, card: FogCard) -> None:
+        s = state.table
+        if not s.fog_deck:
+            state.used(card.id, "impossible")
+            state.lose("end.fog-impossible.damp")
+            return
+        s.fog_discarded.append(s.fog_deck.pop(0))
+        state.used(card.id, "damp")
+        state.say("damp")
+
+
+@register
+class LostKey(FogEffect):
+    """The key of the pawn's place given back (nothing once the suit card is revealed; impossible
+    when the key is not held)."""
+
+    action = "lost-key"
+    helps = False
+    summary = "put the key of the pawn's location back on the stack (impossible when it is not held)"
+
+    def use(self, state: State, card: FogCard) -> None:
+        s = state.table
+        if s.suit_card_revealed:
+            state.used(card.id, "lost-key.moot")
+            state.say("lost-key.moot")
+        elif s.pawn in s.visited:
+            s.visited.discard(s.pawn)
+            state.used(card.id, "lost-key", location=s.pawn)
+            state.say("lost-key", location=s.pawn)
+        else:
+            state.used(card.id, "impossible")
+            state.lose("end.fog-impossible.lost-key")
+
+
+@register
 class Crowd(AskingEffect):
-    """Move the pawn to a visited neighbouring location (impossible when there is none)."""
+    """The pawn swept to a visited neighbour of the player's choice (impossible when there is none)."""
 
     action = "crowd"
+    asks = "to"
+    helps = False
+    summary = "move the pawn to a visited neighbouring location (impossible when there is none)"
 
     def choices(self, state: State) -> list[str]:
         board, s = state.board, state.table

@@ -5,12 +5,14 @@ A fog card document::
     schema: 1
     cards:
       - id: glimpse
-        action: glimpse          # one of deduce.game.fog.ACTIONS
+        action: glimpse          # a fog action: one with its unit in deduce.game.fogeffects
         discard: false           # optional: the card leaves the game once used
         name: {en: A gap in the mist}
         text: {en: Look at the landmark ...}
 
-Every problem is reported with its path (``cards[2].action: unknown action 'fly'``).
+Every problem is reported with its path (``cards[2].action: unknown action 'fly'``). The known
+actions are the registered units of :mod:`deduce.game.fogeffects`; a card with no text says its
+action's summary.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from deduce.document import (
     unique_entries,
 )
 from deduce.errors import InputError, Problems, shown
-from deduce.game.fog import ACTIONS, FogCard
+from deduce.game.fog import FogCard
+from deduce.game.fogeffects import FOG_EFFECTS
 
 MAX_FOG_CARDS = 64
 
@@ -43,9 +46,9 @@ def parse(doc: Any) -> tuple[FogCard, ...]:
     cards = []
     for i, ident, item in unique_entries(list_field(doc, "cards", problems, MAX_FOG_CARDS), "cards", problems):
         action = item.get("action")
-        if not isinstance(action, str) or action not in ACTIONS:
+        if not isinstance(action, str) or action not in FOG_EFFECTS:
             problems.add(("cards", i, "action"),
-                         f"unknown action {shown(action)}; expected one of: {', '.join(ACTIONS)}")
+                         f"unknown action {shown(action)}; expected one of: {', '.join(FOG_EFFECTS)}")
             continue
         discard = item.get("discard", False)
         if not isinstance(discard, bool):
@@ -54,7 +57,7 @@ def parse(doc: Any) -> tuple[FogCard, ...]:
         cards.append(FogCard(
             id=ident, action=action, discard=discard,
             name=parse_names(item.get("name"), ("cards", i, "name"), problems, ident),
-            text=parse_names(item.get("text"), ("cards", i, "text"), problems, ACTIONS[action].summary),
+            text=parse_names(item.get("text"), ("cards", i, "text"), problems, FOG_EFFECTS[action].summary),
         ))
     if not cards and not problems:
         problems.add(("cards",), "needs at least one fog card")

@@ -1,4 +1,5 @@
-"""The fog effects: one registered unit per fog action, and what each one does.
+"""The fog effects: one registered unit per fog action, whose descriptions are the repertoire of
+actions (``deduce.game.fog.ACTIONS``), and what each one does.
 
 Each unit is tested with its card staged on top of the stealth deck (``fog_on_top`` of
 tests/game/test_rules.py, on the ring world); the recorded games (tests/game/test_recorded_games.py)
@@ -7,38 +8,112 @@ play every one of them too.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
+
 import pytest
+import yaml
 
 from deduce.errors import Illegal, InputError
-from deduce.game.fog import ACTIONS
+from deduce.game import fogeffects, fogfile
+from deduce.game.advisor import FOG_WORTH
+from deduce.game.fog import ACTIONS, FogAction, FogCard
 from deduce.game.fogeffects import FOG_EFFECTS, AskingEffect, FogEffect, register
-from deduce.shipped import load_rules
+from deduce.game.state import State
+from deduce.shipped import data_path, load_rules
 from tests.game.test_rules import RULES, end_of, fog_on_top
 from tests.game_fixtures import RING, WALK
 
 
-def test_every_fog_action_has_one_registered_unit() -> None:
-    assert set(FOG_EFFECTS) == set(ACTIONS)
+def units() -> list[type[FogEffect]]:
+    """Every unit of :mod:`deduce.game.fogeffects`, registered or not (a subclass of the two bases)."""
+    found: list[type[FogEffect]] = []
+    todo = [FogEffect]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            if sub.__module__ == fogeffects.__name__ and sub is not AskingEffect:
+                found.append(sub)
+    return found
+
+
+def test_every_action_of_the_fog_file_has_exactly_one_unit_and_the_actions_are_the_units() -> None:
+    doc = yaml.safe_load(data_path("fog.yaml").read_text(encoding="utf-8"))  # as written, not as fogfile reads it
+    shipped = [card["action"] for card in doc["cards"]]
+    per_action = Counter(unit.action for unit in units())
+    assert {action: per_action[action] for action in shipped} == dict.fromkeys(shipped, 1)
+    assert set(shipped) == set(FOG_EFFECTS) == set(per_action)  # no unit without a card to carry it
+    assert {action: type(effect).description() for action, effect in FOG_EFFECTS.items()} == ACTIONS
+    assert list(ACTIONS) == list(FOG_EFFECTS)
     for action, effect in FOG_EFFECTS.items():
         assert effect.action == action
         assert isinstance(effect, AskingEffect) == (ACTIONS[action].asks is not None), action
+    assert all(card.kind is ACTIONS[card.action] for card in load_rules().fog)
 
 
-def test_every_shipped_fog_card_has_an_effect() -> None:
-    assert {card.action for card in load_rules().fog} <= set(FOG_EFFECTS)
+def test_the_advisor_weighs_every_fog_action() -> None:
+    assert set(FOG_WORTH) == set(ACTIONS)
 
 
-def test_an_action_is_registered_once_and_only_when_known() -> None:
+@pytest.fixture
+def repertoire() -> Iterator[None]:
+    """The registered units and the repertoire as they were, after a test that registers its own."""
+    effects, actions = dict(FOG_EFFECTS), dict(ACTIONS)
+    yield
+    FOG_EFFECTS.clear()
+    FOG_EFFECTS.update(effects)
+    ACTIONS.clear()
+    ACTIONS.update(actions)
+
+
+@pytest.mark.usefixtures("repertoire")
+def test_an_action_is_registered_once_and_only_with_its_whole_description() -> None:
     class Again(FogEffect):
         action = "glimpse"
+        helps = True
+        summary = "a second glimpse"
 
-    class Unknown(FogEffect):
+    class Bare(FogEffect):
         action = "fly"
 
-    for unit in (Again, Unknown):
+    class Silent(AskingEffect):
+        action = "fly"
+        helps = True
+        summary = "asks without naming what"
+
+    class Saying(FogEffect):
+        action = "fly"
+        asks = "to"
+        helps = True
+        summary = "names a parameter it never asks for"
+
+    for unit in (Again, Bare, Silent, Saying):
         with pytest.raises(AssertionError):
             register(unit)
     assert type(FOG_EFFECTS["glimpse"]).__name__ == "Glimpse"
+    assert "fly" not in FOG_EFFECTS and "fly" not in ACTIONS and ACTIONS["glimpse"].summary != "a second glimpse"
+
+
+@pytest.mark.usefixtures("repertoire")
+def test_a_new_fog_action_is_its_unit_alone() -> None:
+    """Registered, the unit is an action fog card files may name, with its description."""
+    card = {"schema": 1, "cards": [{"id": "gale", "action": "gust"}]}
+    with pytest.raises(InputError, match=r"unknown action 'gust'; expected one of: glimpse, wherry, .*, crowd$"):
+        fogfile.parse(card)
+
+    @register
+    class Gust(FogEffect):
+        action = "gust"
+        helps = False
+        summary = "she is blown one card further along her path, unseen"
+
+        def use(self, state: State, card: FogCard) -> None:
+            raise NotImplementedError
+
+    (gale,) = fogfile.parse(card)
+    assert gale.kind == ACTIONS["gust"] == FogAction("gust", None, False, Gust.summary)
+    assert gale.text.get("it") == Gust.summary
+    assert list(ACTIONS)[-1] == "gust" and isinstance(FOG_EFFECTS["gust"], Gust)
 
 
 # -- what each unit does ------------------------------------------------------------------
@@ -181,7 +256,7 @@ def test_fog_action_with_an_empty_fog_deck_loses() -> None:
 
 
 def test_every_fog_card_names_a_known_action_and_reads_in_three_languages() -> None:
-    assert len(RULES.fog) == 10 and len({f.action for f in RULES.fog}) == 10
+    assert len(RULES.fog) == len({f.action for f in RULES.fog}) == len(ACTIONS)  # one card per action
     for card in RULES.fog:
         assert {"en", "it", "ru"} <= set(card.text.by_lang) and {"en", "it", "ru"} <= set(card.name.by_lang)
     helps = [card.kind.helps for card in RULES.fog]

@@ -18,11 +18,12 @@ import pytest
 
 from deduce.cli.play import hints_text
 from deduce.errors import InputError
-from deduce.game.advisor import PlanJSON
+from deduce.game.advisor import PlanFiguresJSON, PlanJSON, ReasonJSON
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import BOTS
 from deduce.game.table import SituationJSON, parse_situation, table_advice
+from deduce.game.view import PlayerView
 from deduce.shipped import load_rules
 from deduce.text.phrases import LANGS, PHRASES
 from deduce.text.play import play_phrase
@@ -80,41 +81,58 @@ def reach(first: str, turns_ahead: int, training: bool) -> set[str]:
 def check_honest(game: Game, plan: PlanJSON) -> None:
     """The figures of every reason are those the action rests on, and none is a chance of 0."""
     view = game.player_view()
-    figures = plan["figures"]
     odds = [s.probabilities() for s in track_slots(RULES.board, view.track_query(), 4)] if plan["send"] else []
     if plan["action"] in ("search", "confront"):
-        assert figures["here_now"] > 0, "a search where she cannot be"
+        assert plan["figures"]["here_now"] > 0, "a search where she cannot be"
     codes = [r["code"] for r in plan["reasons"]]
-    training = view.mode == "training"
-    for r in plan["reasons"]:
-        code, p = r["code"], r["params"]
-        if code in CHANCE_REASONS:
-            assert isinstance(p["chance"], float) and p["chance"] > 0, (code, p)
-        if code in ("search.odds", "confront.proven", "confront.guess", "wait.odds"):
-            assert p["chance"] == figures["here_now"] == odds[0][view.pawn]
-        elif code == "move.search":
-            assert p["chance"] == odds[0][str(p["location"])]
-        elif code in ("stay", "move.chase"):
-            target, turns_ahead = p["target"], p["turns"]
-            assert isinstance(target, str) and isinstance(turns_ahead, int)
-            assert p["chance"] == odds[turns_ahead][target]
-            assert target in reach(str(p["location"]), turns_ahead, training)
-        elif code == "search.cost":
-            assert (p["cards"], p["fog"]) == (figures["clues_held"], figures["fog_left"] - 1)
-        elif code == "move.keys":
-            assert (p["keys"], p["route"]) == (figures["keys_left"], figures["route"]) and figures["keys_left"] > 0
-        elif code == "time":
-            assert (p["slots"], p["fog"], p["clues"]) == (figures["slots_left"], figures["fog_left"],
-                                                         figures["clues_held"])
-        elif code == "reach.none":
-            assert plan["send"] is not None and plan["action"] in ("move", "pass")
-            to = plan["send"].get("to", view.pawn)
-            assert all(odds[k][x] == 0 for k in range(1, len(odds)) for x in reach(to, k, training))
-            purpose = codes[codes.index(code) + 1]
-            assert purpose == ("wait.landmark" if plan["action"] == "pass" else purpose)
-            assert purpose in ("move.keys", "move.closer", "wait.landmark")
+    for i, r in enumerate(plan["reasons"]):
+        check_chance(r, plan["figures"], odds, view)
+        check_counts(r, plan["figures"])
+        if r["code"] == "reach.none":
+            check_nowhere_in_reach(plan, odds, view, purpose=codes[i + 1])
     if view.visited >= set(RULES.board.location_ids):
         assert not set(codes) & set(KEY_REASONS), codes
+
+
+def check_chance(reason: ReasonJSON, figures: PlanFiguresJSON, odds: list[dict[str, float]],
+                 view: PlayerView) -> None:
+    """A reason that rests on her chance somewhere gives the tracker's chance there, never 0:
+    at the pawn now, at the place moved to now, or at the target within reach of the move."""
+    code, p = reason["code"], reason["params"]
+    if code in CHANCE_REASONS:
+        assert isinstance(p["chance"], float) and p["chance"] > 0, (code, p)
+    if code in ("search.odds", "confront.proven", "confront.guess", "wait.odds"):
+        assert p["chance"] == figures["here_now"] == odds[0][view.pawn]
+    elif code == "move.search":
+        assert p["chance"] == odds[0][str(p["location"])]
+    elif code in ("stay", "move.chase"):
+        target, turns_ahead = p["target"], p["turns"]
+        assert isinstance(target, str) and isinstance(turns_ahead, int)
+        assert p["chance"] == odds[turns_ahead][target]
+        assert target in reach(str(p["location"]), turns_ahead, view.mode == "training")
+
+
+def check_counts(reason: ReasonJSON, figures: PlanFiguresJSON) -> None:
+    """A reason that counts cards, fog cards, clues or keys gives the plan's figures."""
+    code, p = reason["code"], reason["params"]
+    if code == "search.cost":
+        assert (p["cards"], p["fog"]) == (figures["clues_held"], figures["fog_left"] - 1)
+    elif code == "move.keys":
+        assert (p["keys"], p["route"]) == (figures["keys_left"], figures["route"]) and figures["keys_left"] > 0
+    elif code == "time":
+        assert (p["slots"], p["fog"], p["clues"]) == (figures["slots_left"], figures["fog_left"],
+                                                     figures["clues_held"])
+
+
+def check_nowhere_in_reach(plan: PlanJSON, odds: list[dict[str, float]], view: PlayerView, purpose: str) -> None:
+    """A plan that says she can be nowhere within reach is a move or a pass after which she
+    truly can be nowhere the pawn could search, and says next what it is for (``purpose``)."""
+    assert plan["send"] is not None and plan["action"] in ("move", "pass")
+    to = plan["send"].get("to", view.pawn)
+    training = view.mode == "training"
+    assert all(odds[k][x] == 0 for k in range(1, len(odds)) for x in reach(to, k, training))
+    assert purpose == ("wait.landmark" if plan["action"] == "pass" else purpose)
+    assert purpose in ("move.keys", "move.closer", "wait.landmark")
 
 
 def test_the_plan_is_one_voice_and_honest_on_every_turn_of_seeded_games() -> None:
