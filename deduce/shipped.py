@@ -20,7 +20,7 @@ from deduce.where import boardfile, stealthfile
 from deduce.where.audit import misfits
 from deduce.where.board import Board
 from deduce.who import cardfile
-from deduce.who.cards import CardSet
+from deduce.who.cards import CardSet, card_words
 
 #: Reasons shown at most when a stealth deck does not fit a board (the first ones tell the story).
 MAX_MISFITS_SHOWN = 5
@@ -59,9 +59,8 @@ def load_rules(cards: CardSet | str | Path | None = None, board: Board | str | P
     seqs = stealthfile.load_sequences(sequences or data_path("sequences.json"))
     unfit = misfits(board, deck, seqs)
     if unfit:
-        shown = [f"the stealth deck does not fit the board {board.name!r}: {f.message}"
-                 for f in unfit[:MAX_MISFITS_SHOWN]]
+        said = [card_words("deck.misfit", board=repr(board.name), reason=f.message) for f in unfit[:MAX_MISFITS_SHOWN]]
         if len(unfit) > MAX_MISFITS_SHOWN:
-            shown.append(f"... and {len(unfit) - MAX_MISFITS_SHOWN} more steps no path connects")
-        raise InputError(Problem((), message, code="misfit") for message in shown)
+            said.append(card_words("deck.misfits-more", count=len(unfit) - MAX_MISFITS_SHOWN))
+        raise InputError(Problem((), words, code="misfit") for words in said)
     return Rules(cards, board, fogfile.load(fog or data_path("fog.yaml")), stealth_orders(deck, seqs))

@@ -33,7 +33,8 @@ from typing_extensions import TypedDict, Unpack
 
 from deduce.errors import InputError
 from deduce.findings import Finding, FindingJSON, Severity
-from deduce.who.cards import MAX_LADIES, MAX_TRAITS, CardSet, Lady, Mode
+from deduce.text.catalog import Phrase
+from deduce.who.cards import MAX_LADIES, MAX_TRAITS, CardSet, Lady, Mode, card_words
 from deduce.who.evaluator import CandidateSpace, space_for
 from deduce.who.keys import key_entry_text
 from deduce.who.query import Role, observe_lady
@@ -244,17 +245,13 @@ def case_decks(cards: CardSet) -> list[tuple[Lady, Mode, tuple[Lady, ...]]]:
 def check_limits(cards: CardSet) -> None:
     """Refuse, before any work, card sets too large for the exact enumeration (SPEC 5)."""
     if len(cards.traits) > MAX_TRAITS:
-        raise InputError.at(("traits",), f"has {len(cards.traits)} traits; an audit supports at most {MAX_TRAITS}",
-                            code="limit")
+        raise InputError.at(("traits",), card_words("audit.traits", n=len(cards.traits), most=MAX_TRAITS), code="limit")
     if len(cards.ladies) > MAX_LADIES:
-        raise InputError.at(("ladies",), f"has {len(cards.ladies)} ladies; an audit supports at most {MAX_LADIES}",
-                            code="limit")
+        raise InputError.at(("ladies",), card_words("audit.ladies", n=len(cards.ladies), most=MAX_LADIES), code="limit")
     for lady, mode, deck in case_decks(cards):
         if len(deck) > MAX_DECK:
-            raise InputError.at(
-                ("ladies",),
-                f"the {mode} deck when {lady.id} is the Dark Lady has {len(deck)} cards; the exact audit "
-                f"enumerates every subset of the deck and supports at most {MAX_DECK} cards", code="limit")
+            raise InputError.at(("ladies",), card_words("audit.deck", mode=mode, lady=lady.id, n=len(deck),
+                                                        most=MAX_DECK), code="limit")
 
 
 @dataclass(frozen=True)
@@ -291,14 +288,15 @@ def audit_cost(cards: CardSet, space: CandidateSpace | None = None) -> AuditCost
 
 
 def check_cost(cards: CardSet, max_seconds: float, space: CandidateSpace | None = None,
-               advice: str = "") -> AuditCost:
+               advice: str | Phrase = "") -> AuditCost:
     """Refuse (code ``limit``), before any enumeration, an audit that would take longer than
-    ``max_seconds``, the message ending with ``advice`` (how to allow more); the cost otherwise."""
+    ``max_seconds``, the message ending with ``advice`` (how to allow more: words of the catalog, said in
+    the problem's language, or plain text); the cost otherwise."""
     cost = audit_cost(cards, space)
     if cost.seconds > max_seconds:
-        raise InputError.at(("ladies",), f"auditing this card set would take about {cost.seconds:.2g} s "
-                                         f"({cost.words:.2g} word operations, {cost.memory / (1 << 20):.2g} MiB); "
-                                         f"at most {max_seconds:g} s are allowed{advice}", code="limit")
+        said = card_words("audit.cost", seconds=f"{cost.seconds:.2g}", words=f"{cost.words:.2g}",
+                          mib=f"{cost.memory / (1 << 20):.2g}", most=f"{max_seconds:g}", advice=advice)
+        raise InputError.at(("ladies",), said, code="limit")
     return cost
 
 
@@ -525,7 +523,7 @@ def _case(cards: CardSet, space: CandidateSpace, lady: Lady, mode: Mode, masks: 
 
 
 def audit(cards: CardSet, progress: Progress | None = None, space: CandidateSpace | None = None,
-          max_seconds: float | None = None, advice: str = "") -> AuditReport:
+          max_seconds: float | None = None, advice: str | Phrase = "") -> AuditReport:
     """Audit a card set (SPEC 5); raise :class:`InputError` (code ``limit``) when it is too large,
     or when its :func:`audit_cost` is above ``max_seconds`` (no bound if None; ``advice`` ends
     that message).

@@ -28,9 +28,9 @@ from deduce.document import (
     type_name,
     unique_entries,
 )
-from deduce.errors import InputError, Loc, Problems, shown
+from deduce.errors import InputError, Loc, Problems, problem_words, shown
 from deduce.text.names import NamedJSON
-from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, CardSet, Lady, Suit, Trait
+from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, CardSet, Lady, Suit, Trait, card_words
 from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
 
 
@@ -40,15 +40,15 @@ def _parse_lady_key(key_doc: Any, loc: Loc, suits: tuple[str, ...], k: int,
     share if she is of that suit; an unknown suit, a missing suit and a bad entry are each named by its place."""
     key: dict[str, frozenset[int]] = {}
     if not isinstance(key_doc, Mapping):
-        problems.add(loc, "is required" if key_doc is None
-                     else f"expected a mapping of suit to counts, got {type_name(key_doc)}")
+        problems.add(loc, problem_words("required") if key_doc is None
+                     else card_words("key.expected", got=type_name(key_doc)))
         return key
     for s in key_doc:
         if s not in suits:
             problems.unknown((*loc, key_text(s)), "suit", s, suits)
     for s in suits:
         if s not in key_doc:
-            problems.add((*loc, s), "is missing: every suit needs a key entry")
+            problems.add((*loc, s), card_words("key.missing"))
             continue
         entry = parse_key_entry(key_doc[s], (*loc, s), problems, k)
         if entry is not None:
@@ -62,11 +62,11 @@ def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, 
     before = len(problems)
     suit = item.get("suit")
     if suit is None:
-        problems.add((*loc, "suit"), "is required")
+        problems.add((*loc, "suit"), problem_words("required"))
     elif suit not in suits:
         problems.unknown((*loc, "suit"), "suit", suit, suits)
     if "traits" not in item:
-        problems.add((*loc, "traits"), "is required")
+        problems.add((*loc, "traits"), problem_words("required"))
         lady_traits = None
     else:
         lady_traits = parse_trait_list(item["traits"], (*loc, "traits"), problems, traits, k)
@@ -81,16 +81,17 @@ def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        problems.add(("modes",), f"expected a mapping of mode to suit table, got {type_name(value)}")
+        problems.add(("modes",), card_words("modes.expected", got=type_name(value)))
         return {}
     modes: dict[str, dict[str, str]] = {}
     for mode, table in value.items():
         loc: Loc = ("modes", key_text(mode))
         if mode not in MODE_TABLES:
-            problems.add(loc, f"unknown mode {shown(mode)}; expected one of: {', '.join(MODE_TABLES)}")
+            said = problem_words("unknown", kind=problem_words("kind.mode"), got=shown(mode))
+            problems.add(loc, problem_words("expected.one-of", what=said, choices=", ".join(MODE_TABLES)))
             continue
         if not isinstance(table, Mapping):
-            problems.add(loc, f"expected a mapping of suit to removed suit, got {type_name(table)}")
+            problems.add(loc, card_words("mode.expected", got=type_name(table)))
             continue
         _check_mode_table(table, loc, suits, problems)
         modes[mode] = {s: table[s] for s in suits if s in table}
@@ -106,19 +107,18 @@ def _check_mode_table(table: Mapping[Any, Any], loc: Loc, suits: tuple[str, ...]
     for s in suits:
         removed = table.get(s)
         if removed is None:
-            problems.add((*loc, s), "is missing: every suit needs an entry")
+            problems.add((*loc, s), card_words("mode.missing"))
         elif removed not in suits:
             problems.unknown((*loc, s), "suit", removed, suits)
         elif removed == s:
-            problems.add((*loc, s), "a mode cannot remove the Dark Lady's own suit")
+            problems.add((*loc, s), card_words("mode.own-suit"))
 
 
 def parse(doc: Any) -> CardSet:
     """Interpret a decoded card set document; raise :class:`InputError` listing every problem."""
     problems = Problems()
     if not isinstance(doc, Mapping):
-        raise InputError.at((), "a card set must be a mapping with schema, traits, suits and ladies; "
-                                f"got {type_name(doc)}")
+        raise InputError.at((), card_words("card-set.expected", got=type_name(doc)))
     name = parse_header(doc, problems, "Card set")
 
     trait_entries = unique_entries(list_field(doc, "traits", problems, MAX_TRAITS, at_least=1), "traits", problems)
@@ -131,7 +131,7 @@ def parse(doc: Any) -> CardSet:
     if not traits:
         pass  # the traits list's own problem is reported
     elif not is_int(per_lady) or not 1 <= per_lady <= len(traits):
-        problems.add(("traits_per_lady",), f"expected a whole number in 1..{len(traits)}, got {shown(per_lady)}")
+        problems.add(("traits_per_lady",), card_words("whole.expected", least=1, most=len(traits), got=shown(per_lady)))
     else:
         k = per_lady
 
@@ -140,7 +140,7 @@ def parse(doc: Any) -> CardSet:
     for i, s, e in suit_entries:
         colour = e.get("colour")
         if colour is not None and not isinstance(colour, str):
-            problems.add(("suits", i, "colour"), f"expected a string, got {type_name(colour)}")
+            problems.add(("suits", i, "colour"), problem_words("expected.string", got=type_name(colour)))
             colour = None
         suits.append(Suit(s, parse_names(e.get("name"), ("suits", i, "name"), problems, s), colour))
     suit_ids = tuple(s.id for s in suits)

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
+from deduce.errors import problem_words
+from deduce.text.catalog import Phrase, PhraseParam
 from deduce.text.names import Names
 
 #: A mode of the rulebook.
@@ -36,6 +38,19 @@ MODE_TABLES: tuple[ModeTable, ...] = ("easy", "advanced")
 MAX_TRAITS = 16
 MAX_LADIES = 64
 MAX_SUITS = 32
+
+
+def card_words(key: str, **params: PhraseParam) -> Phrase:
+    """Words of the catalog's ``cards`` section: what is wrong with a card set, a query, a hand or an audit."""
+    return Phrase("cards", key, params)
+
+
+class ModeUnavailable(ValueError):
+    """A mode that a card set cannot be played in; ``words`` say why in any language (``str()`` in English)."""
+
+    def __init__(self, words: Phrase):
+        super().__init__(str(words))
+        self.words = words
 
 
 @dataclass(frozen=True)
@@ -156,7 +171,7 @@ class CardSet:
             return None
         table = REMOVAL_MODES.get(mode)
         if table is None:
-            raise ValueError(f"unknown mode {mode!r}")
+            raise ModeUnavailable(problem_words("unknown", kind=problem_words("kind.mode"), got=repr(mode)))
         if table not in self.modes:
-            raise ValueError(f"this card set defines no {table!r} mode")
+            raise ModeUnavailable(card_words("mode.undefined", table=repr(table)))
         return self.modes[table].get(dark_suit)

@@ -10,28 +10,30 @@ import them and the core never needs a reader.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from deduce.document import is_int, type_name
-from deduce.errors import MAX_KEY_SHOWN, Loc, Problems, shown, unknown
-from deduce.text.catalog import Phrase
+from deduce.errors import MAX_KEY_SHOWN, Loc, Problem, Problems, Sayable, shown, unknown
+from deduce.text.catalog import LANGS
+from deduce.who.cards import card_words
 
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
     """A key entry: one count or a non-empty list of distinct counts, each in 0..k."""
     values = value if isinstance(value, list) else [value]
     if isinstance(value, list) and not 0 < len(value) <= k + 1:
-        problems.add(loc, f"expected between 1 and {k + 1} counts, got {len(value)}")
+        problems.add(loc, card_words("entry.size", most=k + 1, got=len(value)))
         return None
     counts = set()
     for j, count in enumerate(values):
         where = (*loc, j) if isinstance(value, list) else loc
         if not is_int(count):
-            problems.add(where, f"expected a whole number in 0..{k}, got {type_name(count)}")
+            problems.add(where, card_words("whole.expected", least=0, most=k, got=type_name(count)))
         elif not 0 <= count <= k:
-            problems.add(where, f"{shown(count)} is outside 0..{k}")
+            problems.add(where, card_words("count.outside", got=shown(count), most=k))
         elif count in counts:
-            problems.add(where, f"{count} is already in this entry: each count once")
+            problems.add(where, card_words("count.repeated", got=count))
         else:
             counts.add(count)
     return frozenset(counts) if len(counts) == len(values) else None
@@ -41,10 +43,10 @@ def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collect
                      k: int) -> tuple[str, ...] | None:
     """A list of exactly ``k`` distinct known trait ids."""
     if not isinstance(value, list):
-        problems.add(loc, f"expected a list of {k} trait ids, got {type_name(value)}")
+        problems.add(loc, card_words("traits.expected", k=k, got=type_name(value)))
         return None
     if len(value) != k:
-        problems.add(loc, f"expected {k} traits, got {len(value)}")
+        problems.add(loc, card_words("traits.count", k=k, got=len(value)))
         return None
     ok = True
     for j, trait in enumerate(value):
@@ -52,7 +54,7 @@ def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collect
             unknown_id(problems, (*loc, j), "trait", trait, known)
             ok = False
     if ok and len(set(value)) != len(value):
-        problems.add(loc, "names the same trait twice")
+        problems.add(loc, card_words("traits.twice"))
         ok = False
     return tuple(value) if ok else None
 
@@ -60,8 +62,9 @@ def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collect
 def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: Collection[str]) -> None:
     """Report an id that is none of ``choices``, as :meth:`~deduce.errors.Problems.unknown` does.
 
-    The message of a short string is kept (:func:`_unknown_message`): its "did you mean"
-    search costs more than answering a good query, and the typos of a batch repeat.
+    The words for a short string are kept (:func:`_unknown_message`), and their sentences
+    (:class:`KeptWords`): the "did you mean" search costs more than answering a good query,
+    and the typos of a batch repeat.
     """
     if type(value) is str and len(value) <= MAX_KEY_SHOWN:
         options = tuple(choices)
@@ -71,8 +74,38 @@ def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: 
 
 
 @lru_cache(maxsize=4096)
-def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> Phrase:
-    return unknown(kind, value, choices)
+def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> KeptWords:
+    return KeptWords(unknown(kind, value, choices))
+
+
+@dataclass(frozen=True)
+class KeptWords:
+    """Words said once in each language, then kept.
+
+    The problems of a typed card and of a typo are kept and met again line after line of a
+    batch; each time they are said (as the error's text, then as its JSON), so their sentences
+    are kept with them rather than made again from the catalog.
+    """
+
+    words: Sayable
+    _said: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def said(self, lang: str = "en") -> str:
+        """The words in ``lang`` (English for a language the catalog lacks, kept once as English's)."""
+        lang = lang if lang in LANGS else "en"
+        text = self._said.get(lang)
+        if text is None:
+            text = self._said[lang] = self.words.said(lang)
+        return text
+
+    def __str__(self) -> str:
+        return self.said("en")
+
+
+def kept(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    """``problems`` to keep (in a cache): their words said once in each language (:class:`KeptWords`)."""
+    return tuple(p if isinstance(p.words, (str, KeptWords)) else replace(p, words=KeptWords(p.words))
+                 for p in problems)
 
 
 def key_entry_text(counts: Iterable[int]) -> str:

@@ -49,7 +49,7 @@ from typing_extensions import TypedDict  # pydantic (the API's response models) 
 
 from deduce.errors import InputError, Problems
 from deduce.who.audit import MAX_DECK, expected_clues, solved_counts
-from deduce.who.cards import CardSet, Lady, Mode
+from deduce.who.cards import CardSet, Lady, Mode, ModeUnavailable, card_words
 from deduce.who.evaluator import CandidateSpace, space_for
 from deduce.who.query import Observation, Query, observe_lady
 
@@ -228,9 +228,8 @@ def _hand_suit(cards: CardSet, query: Query) -> str:
     suits = query.suits(cards)
     if len(suits) == 1:
         return suits[0]
-    left = f"the cards revealed leave {len(suits)} suits" if suits else "the cards revealed rule out every suit"
-    raise InputError.at(("suit",), f"progress needs her suit (the back of her card), to know which cards the "
-                                   f"deck holds; {left}")
+    left = card_words("progress.suits-left", n=len(suits)) if suits else card_words("progress.no-suit-left")
+    raise InputError.at(("suit",), card_words("progress.suit", left=left))
 
 
 def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
@@ -240,8 +239,8 @@ def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
     problems = Problems()
     try:
         removed = cards.removed_suit(mode, suit)
-    except ValueError as exc:
-        raise InputError.at(("mode",), f"{mode} cannot be played with this card set: {exc}") from None
+    except ModeUnavailable as exc:
+        raise InputError.at(("mode",), card_words("progress.mode", mode=mode, reason=exc.words)) from None
     by_traits = {cards.lady_mask(lady): lady for lady in cards.ladies}
     seen: dict[str, int] = {}
     clues: list[str] = []
@@ -249,25 +248,25 @@ def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
     for i, obs in enumerate(query.clues):
         lady = cards.lady(obs.card) if obs.card is not None else by_traits.get(obs.traits)
         if lady is None:
-            problems.add(("clues", i, "traits"), f"no card of {cards.name} has these traits: progress counts the "
-                                                 f"cards left in the deck, so each card must be one of the set's")
+            problems.add(("clues", i, "traits"), card_words("progress.no-card", name=cards.name))
             continue
         if lady.id in seen:
-            problems.add(("clues", i), f"{lady.id} was revealed already (clues[{seen[lady.id]}])")
+            problems.add(("clues", i), card_words("progress.revealed-twice", lady=lady.id,
+                                                  first=f"clues[{seen[lady.id]}]"))
             continue
         seen[lady.id] = i
         if obs.role == "suit_card":
             if lady.suit != suit:
-                problems.add(("clues", i, "role"), f"the suit card is of her suit ({suit}); {lady.id} is {lady.suit}")
+                problems.add(("clues", i, "role"), card_words("progress.suit-card-suit", suit=suit, lady=lady.id,
+                                                              other=lady.suit))
             elif suit_card is not None:
-                problems.add(("clues", i, "role"), f"a second suit card: {suit_card} was given already")
+                problems.add(("clues", i, "role"), card_words("progress.suit-card-twice", card=suit_card))
             suit_card = lady.id
         elif lady.suit == suit and len(cards.ladies_of_suit(suit)) == 2:
-            problems.add(("clues", i), f"{lady.id} is of her suit ({suit}): her suit's two cards are hers and the "
-                                       f"suit card, never a clue")
+            problems.add(("clues", i), card_words("progress.own-suit", lady=lady.id, suit=suit))
         elif lady.suit == removed:
-            problems.add(("clues", i), f"{lady.id} is of {removed}, the suit that {mode} removes when she is "
-                                       f"{suit}: it is not in the deck")
+            problems.add(("clues", i), card_words("progress.removed", lady=lady.id, removed=removed, mode=mode,
+                                                  suit=suit))
         else:
             clues.append(lady.id)
     problems.raise_if_any()
@@ -293,11 +292,11 @@ def _candidates(cards: CardSet, hand: _Hand, mode: Mode) -> list[_Candidate]:
             continue
         deck = tuple(c for c in full if c.id not in revealed)
         if len(deck) > MAX_DECK:
-            raise InputError.at(("clues",), f"the deck left holds {len(deck)} cards; progress enumerates every "
-                                            f"subset of it and supports at most {MAX_DECK}", code="limit")
+            raise InputError.at(("clues",), card_words("progress.deck-limit", n=len(deck), most=MAX_DECK),
+                                code="limit")
         out.append(_Candidate(lady, partner if hand.suit_card is None else None, deck,
                               1 / perm(len(full), len(hand.clues))))
     if not out:
-        raise InputError.at(("clues",), f"no lady of {hand.suit} can be her with these cards revealed")
+        raise InputError.at(("clues",), card_words("progress.no-lady", suit=hand.suit))
     total = sum(c.weight for c in out)
     return [_Candidate(c.lady, c.suit_card, c.deck, c.weight / total) for c in out]

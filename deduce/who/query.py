@@ -14,9 +14,9 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from deduce.document import key_text, type_name, typed_number, unknown_fields
-from deduce.errors import InputError, Loc, Problem, Problems, shown
-from deduce.who.cards import CardSet
-from deduce.who.keys import parse_key_entry, parse_trait_list, unknown_id
+from deduce.errors import InputError, Loc, Problem, Problems, problem_words, shown
+from deduce.who.cards import CardSet, card_words
+from deduce.who.keys import KeptWords, kept, parse_key_entry, parse_trait_list, unknown_id
 
 #: What a card named by id is: a clue, or the suit card (the other card of her suit).
 Role = Literal["clue", "suit_card"]
@@ -29,8 +29,8 @@ _STR, _INT = frozenset({str}), frozenset({int})
 CLUE_FIELDS = ("card", "role", "traits", "counts", "key")
 #: A card's whole key: (suit, allowed counts) pairs in card-set order.
 Key = tuple[tuple[str, frozenset[int]], ...]
-#: The problem of a card typed with counts when the query does not say her suit.
-NEEDS_SUIT = "needs the Dark Lady's suit: give suit, or the whole key"
+#: The words for a card typed with counts when the query does not say her suit (said for every such card).
+NEEDS_SUIT = KeptWords(card_words("counts.needs-suit"))
 #: Most clues a single query may hold (SPEC 6).
 MAX_CLUES = 64
 
@@ -106,7 +106,7 @@ def _bool(doc: dict[str, Any], field: str, default: bool, problems: Problems) ->
     if value is None:
         return default
     if not isinstance(value, bool):
-        problems.add((field,), f"expected true or false, got {type_name(value)}")
+        problems.add((field,), card_words("boolean.expected", got=type_name(value)))
         return default
     return value
 
@@ -123,7 +123,7 @@ def _typed_card(cards: CardSet, traits: tuple[str, ...], counts: tuple[int, ...]
     parsed = parse_trait_list(list(traits), ("traits",), problems, cards.trait_ids, cards.traits_per_lady)
     entry = parse_key_entry(list(counts), ("counts",), problems, cards.traits_per_lady)
     if parsed is None or entry is None:
-        return tuple(problems.items)
+        return kept(problems.items)
     return _interned(Observation(traits=cards.mask(parsed), counts=entry))
 
 
@@ -180,20 +180,20 @@ def _parse_clue(cards: CardSet, item: Any, loc: Loc, suit: str | None, problems:
     if typed is not None:
         return _kept_clue(typed, loc, suit, problems)
     if not isinstance(item, dict):
-        problems.add(loc, f"expected an object with a card id, or traits with counts or a key; got {type_name(item)}")
+        problems.add(loc, card_words("clue.expected", got=type_name(item)))
         return None
     before = len(problems)
     unknown_fields(item, CLUE_FIELDS, loc, problems)
     role = item.get("role", "clue")
     if role not in ROLES:
-        problems.add((*loc, "role"), f"expected one of: {', '.join(ROLES)}; got {shown(role)}")
+        problems.add((*loc, "role"), card_words("role.expected", choices=", ".join(ROLES), got=shown(role)))
     if "card" in item:
         _check_card_clue(cards, item, loc, problems)
         return observe_lady(cards, item["card"], role) if len(problems) == before else None
     if role != "clue":
-        problems.add((*loc, "role"), "a role needs a card id (the card's suit decides it)")
+        problems.add((*loc, "role"), card_words("role.needs-card"))
     if "traits" not in item:
-        problems.add((*loc, "traits"), "is required: a card id, or the card's traits")
+        problems.add((*loc, "traits"), card_words("traits.required"))
         traits = None
     else:
         traits = parse_trait_list(item["traits"], (*loc, "traits"), problems, cards.trait_ids, cards.traits_per_lady)
@@ -209,7 +209,7 @@ def _kept_clue(typed: Observation | tuple[Problem, ...], loc: Loc, suit: str | N
     under the clue, and its counts refused without her suit (they are her suit's key entry)."""
     if not isinstance(typed, Observation):
         for problem in typed:
-            problems.add((*loc, *problem.loc), problem.message, problem.code)
+            problems.add((*loc, *problem.loc), problem.words, problem.code)
     if suit is None:
         problems.add((*loc, "counts"), NEEDS_SUIT)
     return typed if isinstance(typed, Observation) and suit is not None else None
@@ -220,7 +220,7 @@ def _check_card_clue(cards: CardSet, item: dict[str, Any], loc: Loc, problems: P
     one of the set's cards."""
     for field in ("traits", "counts", "key"):
         if field in item:
-            problems.add((*loc, field), "give either a card id or the card's traits, not both")
+            problems.add((*loc, field), card_words("card.and-traits"))
     card = item["card"]
     if not isinstance(card, str) or not cards.has_lady(card):
         unknown_id(problems, (*loc, "card"), "card", card, [lady.id for lady in cards.ladies])
@@ -232,7 +232,7 @@ def _clue_key_or_counts(cards: CardSet, item: dict[str, Any], loc: Loc, suit: st
     entry, which needs her suit) or the whole key, as (key, counts)."""
     has_counts, has_key = "counts" in item, "key" in item
     if has_counts == has_key:
-        problems.add(loc, "give exactly one of counts (her suit's key entry) or key (the whole key)")
+        problems.add(loc, card_words("counts-or-key"))
         return None, None
     if has_key:
         return _parse_key(cards, item["key"], (*loc, "key"), problems), None
@@ -244,7 +244,7 @@ def _clue_key_or_counts(cards: CardSet, item: dict[str, Any], loc: Loc, suit: st
 
 def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems) -> Key | None:
     if not isinstance(value, dict):
-        problems.add(loc, f"expected a mapping of suit to counts, got {type_name(value)}")
+        problems.add(loc, card_words("key.expected", got=type_name(value)))
         return None
     entries = []
     for s, entry in value.items():
@@ -261,7 +261,7 @@ def _parse_key(cards: CardSet, value: Any, loc: Loc, problems: Problems) -> Key 
 def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     """Interpret a query document (SPEC 6); raise :class:`InputError` naming each bad field."""
     if not isinstance(doc, dict):
-        raise InputError.at((), f"a query must be a JSON object with suit and clues; got {type_name(doc)}")
+        raise InputError.at((), card_words("query.expected", got=type_name(doc)))
     typed = _typed_query(cards, doc, max_clues) if type(doc) is dict else None
     if typed is not None:
         return typed
@@ -275,10 +275,10 @@ def parse_query(cards: CardSet, doc: Any, max_clues: int = MAX_CLUES) -> Query:
     if clue_docs is None:
         clue_docs = []
     if not isinstance(clue_docs, list):
-        problems.add(("clues",), f"expected a list, got {type_name(clue_docs)}")
+        problems.add(("clues",), problem_words("expected.list", got=type_name(clue_docs)))
         clue_docs = []
     elif len(clue_docs) > max_clues:
-        problems.add(("clues",), f"has {len(clue_docs)} clues; at most {max_clues} are allowed", code="limit")
+        problems.add(("clues",), card_words("clues.limit", count=len(clue_docs), most=max_clues), code="limit")
         clue_docs = []
     clues = [_parse_clue(cards, item, ("clues", i), suit, problems) for i, item in enumerate(clue_docs)]
     distinct = _bool(doc, "distinct", True, problems)
@@ -300,7 +300,7 @@ def _check_keys_cover(cards: CardSet, query: Query) -> None:
         if o.key is not None and o.card is None:
             for s in suits:
                 if o.allowed(s) is None:
-                    problems.add(("clues", i, "key", s), "is missing: the Dark Lady may still be of this suit")
+                    problems.add(("clues", i, "key", s), card_words("key.missing-suit"))
     problems.raise_if_any()
 
 
