@@ -16,6 +16,8 @@ import socket
 from collections.abc import Iterable
 from typing import TextIO
 
+from deduce.cli.common import say
+
 #: Hosts that mean "every address of this computer".
 EVERY_ADDRESS = {"0.0.0.0", "::", ""}
 #: An address in a private network, used only to ask the system which local address routes there.
@@ -63,22 +65,21 @@ def qr_lines(url: str) -> list[str]:
     return drawing.getvalue().rstrip("\n").splitlines()
 
 
-def announce(host: str, port: int, out: TextIO) -> None:
-    """Say where the page is, as ``deduce serve`` starts: for a server on every address, the
-    addresses a phone on the same network opens (a QR code of the first on a terminal) and what
+def announce(host: str, port: int, out: TextIO, lang: str = "en") -> None:
+    """Say where the page is, as ``deduce serve`` starts, in ``lang``: for a server on every address,
+    the addresses a phone on the same network opens (a QR code of the first on a terminal) and what
     that exposes; for one on this computer only, how to open it to the network."""
     urls = page_urls(host, port)
     if host not in EVERY_ADDRESS:
-        out.write(f"The web page: {urls[0]}\n")
+        out.write(say(lang, "serve.page", url=urls[0]) + "\n")
         if ipaddress.ip_address(socket.gethostbyname(host)).is_loopback:
-            out.write("This computer only: `deduce serve --host 0.0.0.0` lets a phone on the same network open it.\n")
+            out.write(say(lang, "serve.local") + "\n")
     elif not urls:
-        out.write(f"No network address of this computer was found: the page is at http://127.0.0.1:{port}/ here.\n")
+        out.write(say(lang, "serve.no-address", port=port) + "\n")
     else:
-        out.write("The web page, for a phone or a computer on the same network:\n")
+        out.write(say(lang, "serve.network") + "\n")
         out.writelines(f"  {url}\n" for url in urls)
         if out.isatty():
             out.writelines(f"  {line}\n" for line in qr_lines(urls[0]))
-        out.write("Anyone on that network can open it and use the API: serve like this only on a network you "
-                  "trust, never facing the internet.\n")
+        out.write(say(lang, "serve.trust") + "\n")
     out.flush()

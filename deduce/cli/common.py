@@ -17,12 +17,13 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from difflib import get_close_matches
 from typing import Any, BinaryIO, TypeAlias
 
 from deduce.document import MAX_DOCUMENT_BYTES, MAX_NUMBER_DIGITS, check_surrogates, in_file, open_regular
-from deduce.errors import MAX_KEY_SHOWN, InputError, Loc, Problem, render_loc
-from deduce.text.names import Names, named_ids
-from deduce.text.phrases import LANGS
+from deduce.errors import MAX_KEY_SHOWN, InputError, Loc, Problem, problem_words, render_loc, shown
+from deduce.text.catalog import LANGS, Phrase, PhraseParam
+from deduce.text.names import Names, fold, named_ids
 
 #: The ``sub`` argument of the ``add_*_parser`` functions.
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -50,16 +51,85 @@ def json_option(text: str) -> argparse.ArgumentParser:
     return parent("--json", action="store_true", help=text)
 
 
-def by_name(typed: Any, named: Mapping[str, Names], loc: Loc) -> Any:
-    """The id a person typed by its id (any case) or its name in any language; what was typed when it
-    names nothing (the query's reader then says so, with its suggestions). A name that could mean
-    several things is refused, listing them."""
+def words(key: str, **params: PhraseParam) -> Phrase:
+    """The CLI's own words (``data/words/commands.json``), said in the command's ``--lang`` when printed."""
+    return Phrase("commands", key, params)
+
+
+def say(lang: str, key: str, **params: PhraseParam) -> str:
+    """The CLI's own words said now, in ``lang``."""
+    return words(key, **params).said(lang)
+
+
+#: The fewest characters of a name that :func:`nearest` takes for part of it.
+MIN_PART = 3
+
+
+def by_name(typed: Any, named: Mapping[str, Names], loc: Loc, kind: str, lang: str) -> Any:
+    """The id a person typed by its id (any case) or its name in any language (case, accents and extra
+    spaces ignored). A name that could mean several things is refused, listing them; one that means
+    nothing is refused with the names to choose from in ``lang``, and the nearest, if one is near."""
     if not isinstance(typed, str):
         return typed
     found = named_ids(typed, named)
-    if len(found) > 1:
-        raise InputError.at(loc, f"{typed!r} could mean any of: {', '.join(found)}")
-    return found[0] if found else typed
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError.at(loc, words("ambiguous", got=shown(typed), choices=listed(found, named, lang)))
+    near = nearest(typed, named)
+    what = problem_words(f"kind.{kind}")
+    wrong = (problem_words("unknown.close", kind=what, got=shown(typed), close=repr(named[near].get(lang)))
+             if near is not None else problem_words("unknown", kind=what, got=shown(typed)))
+    raise InputError.at(loc, problem_words("expected.one-of", what=wrong, choices=listed(named, named, lang)))
+
+
+class ByName:
+    """:func:`by_name` for every name typed on one command line, each refusal kept to be said with
+    the others (:meth:`raise_if_any`), so that a person sees all that is wrong at once."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.problems: list[Problem] = []
+
+    def __call__(self, typed: Any, named: Mapping[str, Names], loc: Loc, kind: str) -> Any:
+        """The id ``typed`` names, or ``typed`` itself when it names none or several (kept as a problem)."""
+        try:
+            return by_name(typed, named, loc, kind, self.lang)
+        except InputError as exc:
+            self.problems += exc.problems
+            return typed
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise InputError(self.problems)
+
+
+def listed(ids: Iterable[str], named: Mapping[str, Names], lang: str) -> str:
+    """Things named for a person in ``lang``; the id beside a name two of them share."""
+    things = list(ids)
+    names = [named[thing].get(lang) for thing in things]
+    return ", ".join(name if names.count(name) == 1 else f"{name} ({thing})"
+                     for thing, name in zip(things, names, strict=True))
+
+
+def nearest(typed: str, named: Mapping[str, Names]) -> str | None:
+    """The thing whose id or name in any language is nearest to what was typed (both folded:
+    :func:`~deduce.text.names.fold`), for a "did you mean": a near spelling of a whole name, else of
+    a word only its name has (``Globs`` of ``The Globe``), else the one thing whose name holds what was
+    typed (``Boar's Head`` of ``The Boar's Head, Eastcheap``); None when none is near."""
+    key = fold(typed)
+    spelled = {fold(form): thing for thing, names in named.items() for form in (thing, *names.by_lang.values())}
+    owners: dict[str, set[str]] = {}
+    for form, thing in spelled.items():
+        for word in form.split():
+            owners.setdefault(word.strip("«»\"',.()"), set()).add(thing)
+    own_words = {word: things.pop() for word, things in owners.items() if len(things) == 1 and len(word) >= MIN_PART}
+    for choices in (spelled, own_words):
+        close = get_close_matches(key, list(choices), n=1, cutoff=0.6)
+        if close:
+            return choices[close[0]]
+    holding = {thing for form, thing in spelled.items() if len(key) >= MIN_PART and key in form}
+    return holding.pop() if len(holding) == 1 else None
 
 
 #: The environment variable that chooses the language of every command (before the locale).
@@ -73,7 +143,8 @@ def default_lang(environ: Mapping[str, str] = os.environ) -> str:
     chosen = environ.get(LANG_VARIABLE, "").strip()
     if chosen:
         if chosen not in LANGS:
-            raise InputError.at((), f"{LANG_VARIABLE}={chosen!r}: expected one of {', '.join(LANGS)}")
+            raise InputError.at((), words("lang.unknown", variable=LANG_VARIABLE, got=repr(chosen),
+                                         choices=", ".join(LANGS)))
         return chosen
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(variable, "")
@@ -87,6 +158,11 @@ def lang_option(text: str = "language of the readable output") -> argparse.Argum
     """``--lang``: the language of what is printed for a person (by default :func:`default_lang`)."""
     return parent("--lang", choices=LANGS, default=None,
                   help=f"{text} (default: ${LANG_VARIABLE}, else the locale's, else en)")
+
+
+def problem_line(problem: Problem, lang: str) -> str:
+    """A problem as a command prints it: where (a flag, a file, a path in it), then what, in ``lang``."""
+    return f"{problem.path}: {problem.said(lang)}" if problem.loc else problem.said(lang)
 
 
 class InOrder(argparse.Action):
@@ -112,9 +188,9 @@ def relabel(exc: InputError, field: str, labels: list[str], flags: dict[str, str
     for p in exc.problems:
         if len(p.loc) >= 2 and p.loc[0] == field and isinstance(p.loc[1], int) and p.loc[1] < len(labels):
             rest = render_loc(p.loc[2:])
-            problems.append(Problem((f"{labels[p.loc[1]]}{' ' + rest if rest else ''}",), p.message, p.code))
+            problems.append(p.at((f"{labels[p.loc[1]]}{' ' + rest if rest else ''}",)))
         elif p.loc and p.loc[0] in flags:
-            problems.append(Problem((flags[str(p.loc[0])],), p.message, p.code))
+            problems.append(p.at((flags[str(p.loc[0])],)))
         else:
             problems.append(p)
     return InputError(problems)
@@ -139,7 +215,7 @@ def write_file(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8") as stream:
             stream.write(text)
     except OSError as exc:
-        raise InputError.at((path,), f"cannot be written: {exc.strerror}") from None
+        raise InputError.at((path,), words("file.unwritable", reason=exc.strerror or str(exc))) from None
 
 
 # -- output ----------------------------------------------------------------------------
@@ -272,16 +348,17 @@ def run_batch(path: str, answer: Callable[[Any], str]) -> int:
     return 1 if failed else 0
 
 
-def refuse_with_batch(given: bool, others: str) -> None:
+def refuse_with_batch(given: bool, *others: str) -> None:
     """``--batch`` reads every query from its file: refuse it beside the flags of a single query."""
     if given:
-        raise InputError.at(("--batch",), f"takes its queries from the file; do not combine it with {others}")
+        flags = words("or", first=", ".join(others[:-1]), last=others[-1])
+        raise InputError.at(("--batch",), words("batch.alone", flags=flags))
 
 
 def in_range(option: str, value: int, low: int, high: int) -> int:
     """``value`` of ``option`` when it is within ``low..high``, else a clear error naming the bounds."""
     if not low <= value <= high:
-        raise InputError.at((option,), f"must be {low:,} to {high:,}, got {value:,}")
+        raise InputError.at((option,), words("range", low=f"{low:,}", high=f"{high:,}", got=f"{value:,}"))
     return value
 
 
@@ -354,11 +431,11 @@ def terminal_bar(label: str) -> TerminalBar | None:
 
 # -- optional extras ---------------------------------------------------------------------
 
-#: The package's extras: what to call each, and the top-level modules it installs.
-EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "api": ("the HTTP extra", ("fastapi", "starlette", "pydantic", "uvicorn", "anyio")),
-    "play": ("the terminal extra", ("rich",)),
-    "dask": ("the Dask extra", ("dask", "distributed")),
+#: The package's extras, each with the top-level modules it installs (``extra.NAME`` in the words names it).
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "api": ("fastapi", "starlette", "pydantic", "uvicorn", "anyio"),
+    "play": ("rich",),
+    "dask": ("dask", "distributed"),
 }
 
 
@@ -369,11 +446,10 @@ def needs_extra(command: str, extra: str) -> Iterator[None]:
     When one of them is not installed, ``deduce COMMAND`` stops with exit 2 and says which
     extra to install, instead of a traceback. Other import errors are left alone.
     """
-    what, modules = EXTRAS[extra]
     try:
         yield
     except ImportError as exc:
-        if (exc.name or "").partition(".")[0] not in modules:
+        if (exc.name or "").partition(".")[0] not in EXTRAS[extra]:
             raise
-        raise InputError.at((), f"{command} needs {what}: pip install 'black-sonata-deduce[{extra}]'",
+        raise InputError.at((), words("extra.missing", command=command, what=words(f"extra.{extra}"), extra=extra),
                             code="missing-extra") from None

@@ -5,7 +5,8 @@ from a data folder (the shipped one by default), design the paths and the deck, 
 result (:mod:`deduce.where.audit`), and write ``board.yaml`` and ``stealth.yaml`` back as
 block YAML with one flow line per entry (:func:`render`), or with ``--check`` only say
 whether they would change. Exit code 1 when the design fails
-the audit, or when ``--check`` finds a file that differs.
+the audit, or when ``--check`` finds a file that differs. It says its findings and what it did in
+``--lang`` (by default as every ``deduce`` command: :func:`~deduce.cli.common.default_lang`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from deduce.cli.common import default_lang, lang_option, say, words
 from deduce.document import dump_yaml
+from deduce.render.where import deck_finding_text
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import audit_deck, has_errors
@@ -50,7 +53,8 @@ def render(board: Board, deck: StealthDeck) -> dict[str, str]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Designing the map's paths and the stealth deck as constraint problems solved by z3.")
+        prog=PROG, description="Designing the map's paths and the stealth deck as constraint problems solved by z3.",
+        parents=[lang_option("language of the findings and the summary")])
     parser.add_argument("--data", metavar="DIR",
                         help="folder with board.yaml and sequences.json (default: the shipped data)")
     parser.add_argument("--keep-paths", action="store_true", help="keep the board's paths; only place the cards")
@@ -61,13 +65,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    lang = args.lang or default_lang()
     folder = Path(args.data) if args.data else data_path("board.yaml").parent
     board = boardfile.load(folder / "board.yaml")
     sequences = stealthfile.load_sequences(folder / "sequences.json")
     board, deck = design(board, sequences, args.keep_paths)
     findings = audit_deck(board, deck, sequences)
     for f in findings:
-        print(f"{f.severity} [{f.code}] {f.message}", file=sys.stderr)
+        said = f.message if lang == "en" else deck_finding_text(board, deck, f, lang)
+        print(f"{say(lang, f'stealth.{f.severity}')} [{f.code}] {said}", file=sys.stderr)
     if has_errors(findings):
         return 1
     stale = []
@@ -78,8 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         stale.append(name)
         if not args.check:
             path.write_text(text, encoding="utf-8")
-    print(f"{len(board.paths)} paths, {len(deck.cards)} cards; "
-          + (("differs: " if args.check else "written: ") + ", ".join(stale) if stale else "files up to date"))
+    state = ("stealth.differs" if args.check else "stealth.written") if stale else "stealth.same"
+    print(say(lang, "stealth.summary", paths=len(board.paths), cards=len(deck.cards),
+              state=words(state, files=", ".join(stale))))
     return 1 if args.check and stale else 0
 
 

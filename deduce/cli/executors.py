@@ -28,7 +28,7 @@ from concurrent import futures
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from deduce.cli.common import needs_extra
+from deduce.cli.common import needs_extra, words
 from deduce.errors import InputError
 from deduce.executor import Executor, Future, InProcess
 
@@ -69,21 +69,19 @@ def workers_options() -> argparse.ArgumentParser:
 def executor_for(args: argparse.Namespace, command: str) -> Iterator[Executor]:
     """The executor the options of ``workers_options`` ask for, shut down when the block ends."""
     if not 0 < args.connect_timeout < math.inf:
-        raise InputError.at(("--connect-timeout",), f"must be a positive number of seconds, got {args.connect_timeout}")
+        raise InputError.at(("--connect-timeout",), words("timeout.positive", got=str(args.connect_timeout)))
     if args.scheduler is not None:
         if args.workers is not None:
-            raise InputError.at(("--workers",), "counts local processes; do not combine it with --scheduler, "
-                                                "whose cluster's workers play the games")
+            raise InputError.at(("--workers",), words("workers.with-scheduler"))
         with dask_executor(args.scheduler, args.connect_timeout, command) as ex:
             yield ex
         return
     workers = default_workers() if args.workers is None else args.workers
     if workers < 1:
-        raise InputError.at(("--workers",), f"must be at least 1, got {workers}")
+        raise InputError.at(("--workers",), words("workers.too-few", got=workers))
     if workers > WORKERS_PER_CPU * default_workers():
-        raise InputError.at(("--workers",), f"at most {WORKERS_PER_CPU * default_workers()} here ({WORKERS_PER_CPU} "
-                                            f"per CPU), got {workers}: more processes than CPUs play no faster; "
-                                            "for more, use a cluster (--scheduler)")
+        raise InputError.at(("--workers",), words("workers.too-many", most=WORKERS_PER_CPU * default_workers(),
+                                                  per_cpu=WORKERS_PER_CPU, got=workers))
     with local_executor(workers) as ex:
         yield ex
 
@@ -131,8 +129,8 @@ def dask_executor(address: str, timeout: float, command: str) -> Iterator[Execut
         from distributed.comm.core import connect
     problem = asyncio.run(_reach(connect, address, timeout))
     if problem is not None:
-        raise InputError.at(("--scheduler",), f"no Dask scheduler answered at {address} within {timeout:g} s: "
-                                              f"{problem}")
+        raise InputError.at(("--scheduler",), words("scheduler.silent", address=address, seconds=f"{timeout:g}",
+                                                    reason=problem))
     client = Client(address, timeout=timeout, set_as_default=False)  # type: ignore[no-untyped-call]
     try:
         yield DaskExecutor(client)

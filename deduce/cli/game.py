@@ -16,11 +16,13 @@ from deduce.cli.common import (
     BOARD,
     CARDS,
     Subparsers,
+    by_name,
     emit_json,
     in_range,
     json_option,
     lang_option,
     needs_extra,
+    say,
     stderr_progress,
 )
 from deduce.cli.executors import executor_for, workers_options
@@ -45,6 +47,9 @@ def load_game_rules(args: argparse.Namespace) -> Rules:
 #: The most games ``deduce simulate`` plays per mode and sequence.
 MAX_GAMES = 100_000
 
+#: The width of ``deduce simulate``'s table, whatever the terminal (its rows stay one line each in English).
+SIMULATE_WIDTH = 160
+
 #: Seeds drawn when none is given: short, so a game is easy to note down, replay or report.
 PLAY_SEEDS = 1_000_000
 
@@ -66,7 +71,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from deduce.text.play import play_phrase
     rules = load_game_rules(args)
     sequence = {"rulebook": args.rulebook} if args.rulebook else {"position": args.position}
-    doc: dict[str, Any] = {"mode": args.mode, "sequence": sequence, "reverse": args.reverse, "start": args.start,
+    start = by_name(args.start, {loc.id: loc.name for loc in rules.board.locations}, ("--start",), "location",
+                    args.lang)
+    doc: dict[str, Any] = {"mode": args.mode, "sequence": sequence, "reverse": args.reverse, "start": start,
                            "seed": random.SystemRandom().randrange(PLAY_SEEDS) if args.seed is None else args.seed}
     if args.discard_fog is not None:
         doc["discard_fog"] = args.discard_fog
@@ -90,7 +97,8 @@ def add_play_parser(sub: Subparsers) -> None:
                    help="stealth sequence position 1-8 printed on the cards (default 1)")
     p.add_argument("--rulebook", metavar="NAME", help="a rulebook sequence instead, e.g. easy-1, moderate-3, hard-6")
     p.add_argument("--reverse", action="store_true", help="assemble the deck Z to A")
-    p.add_argument("--start", metavar="LOCATION", help="where your pawn starts (default: drawn at random)")
+    p.add_argument("--start", metavar="LOCATION",
+                   help="where your pawn starts, by id or name (default: drawn at random)")
     p.add_argument("--discard-fog", type=int, metavar="N", help="Expert: fog cards discarded at setup (default 1)")
     p.set_defaults(handler=cmd_play)
 
@@ -121,16 +129,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except Interrupted as stop:
         summaries, code = stop.summaries, 130
         played = sum(s.games for s in summaries)
-        print(f"deduce simulate: interrupted after {played} games; the figures are of those", file=sys.stderr)
+        print(f"deduce simulate: {say(args.lang, 'simulate.interrupted', n=played)}", file=sys.stderr)
     if args.json:
         emit_json([s.to_json() for s in summaries])
     elif summaries:
-        Console(width=140).print(simulate_table(summaries))
+        Console(width=SIMULATE_WIDTH).print(simulate_table(summaries, args.lang))
     return code
 
 
 def add_simulate_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("simulate", parents=[GAME, json_option("print the summaries as JSON"), workers_options()],
+    p = sub.add_parser("simulate", parents=[GAME, json_option("print the summaries as JSON"), workers_options(),
+                                            lang_option()],
                        help="let a bot play many games; win rate, score and ranks per mode and sequence",
                        description="Play many games with a bot that sees only what a player sees (it tracks her with "
                                    "the tracker and deduces her traits with the deduction engine; the baseline never "

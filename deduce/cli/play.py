@@ -8,14 +8,15 @@ drawn again, the parts that must stay in sight first (the status line, the event
 last action, what can be done) and the rest as room allows (the map, the clues, the last
 entries of the trail). Help, hints and the whole trail come a screen at a time. Locations
 are numbered in board order everywhere (the map, the trail, a fog card's choices) and any
-command takes a location or a trait by its number, its id or its name. Every word comes
+command takes a location or a trait by its number, its id or its name in any language of the set
+(a name two things bear lists both; one that names nothing says the nearest). Every word comes
 from the phrase tables in the game's language (:mod:`deduce.text.play` for the terminal's
 own labels; the events, hint reports and names from theirs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ from rich.console import Console, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from deduce.cli.common import nearest, say
 from deduce.errors import Illegal, InputError
 from deduce.game.advisor import advise as plan_advice
 from deduce.game.advisor import reason_text
@@ -37,6 +39,7 @@ from deduce.game.trail import TrailEntryJSON
 from deduce.game.view import EndJSON, who, who_progress, who_query
 from deduce.render.where import track_text
 from deduce.render.who import hint_text
+from deduce.text.names import Names, named_ids
 from deduce.text.play import play_phrase
 from deduce.where.tracker import track
 from deduce.who.deduction import deduce
@@ -75,33 +78,44 @@ def places(game: Game, locations: Iterable[str]) -> str:
     return ", ".join(place(game, loc) for loc in sorted(locations, key=game.board.index))
 
 
-def _find(word: str, options: Sequence[str], names: Sequence[str]) -> str | None:
-    """An option named by its 1-based number, its id or its name (any case)."""
-    if word.isdigit():
-        return options[int(word) - 1] if 1 <= int(word) <= len(options) else None
-    folded = word.casefold()
-    for option, name in zip(options, names, strict=True):
-        if folded in (option.casefold(), name.casefold()):
-            return option
-    return None
+def find(game: Game, word: str, kind: str, named: Mapping[str, Names], shown: Callable[[str], str]) -> str | Say:
+    """What the player named, of ``kind`` (``location`` or ``trait``): by its number (1-based, in
+    ``named``'s order), its id in any case or its name in any language of the set (case, accents and
+    extra spaces ignored). A name several things bear lists them, one that names nothing says the
+    nearest (each as ``shown``, in the game's language)."""
+    options = list(named)
+    if word.strip().isdecimal():
+        number = int(word)
+        return options[number - 1] if 1 <= number <= len(options) else Say(
+            play_phrase(game.lang, f"unknown.{kind}", word=word, n=len(options)))
+    found = named_ids(word, named)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        return Say(play_phrase(game.lang, "ambiguous", word=word, choices=", ".join(map(shown, found))))
+    near = nearest(word, named)
+    if near is None:
+        return Say(play_phrase(game.lang, f"unknown.{kind}", word=word, n=len(options)))
+    return Say(play_phrase(game.lang, f"unknown.{kind}.close", word=word, n=len(options), close=shown(near)))
 
 
 def find_location(game: Game, word: str) -> str | Say:
-    ids = game.board.location_ids
-    found = _find(word, ids, [game.words.place(x) for x in ids])
-    return found if found is not None else Say(play_phrase(game.lang, "unknown.location", word=word, n=len(ids)))
+    """A location by its number on the map, its id or its name."""
+    named = {loc.id: loc.name for loc in game.board.locations}
+    return find(game, word, "location", named, lambda loc: place(game, loc))
 
 
 def find_traits(game: Game, words: list[str]) -> list[str] | Say:
     """Traits by number, id or name; names of several words are separated by commas."""
     ids = game.cards.trait_ids
-    names = [game.cards.trait(t).name.get(game.lang) for t in ids]
+    named = {t: game.cards.trait(t).name for t in ids}
     typed = " ".join(words)
     out = []
     for word in ([w.strip() for w in typed.split(",") if w.strip()] if "," in typed else words):
-        found = _find(word, ids, names)
-        if found is None:
-            return Say(play_phrase(game.lang, "unknown.trait", word=word, n=len(ids)))
+        found = find(game, word, "trait", named,
+                     lambda t: f"{ids.index(t) + 1} {game.cards.trait(t).name.get(game.lang)}")
+        if isinstance(found, Say):
+            return found
         out.append(found)
     return out
 
@@ -176,9 +190,8 @@ def _resolve_command(game: Game, rest: list[str]) -> Command:
         return Say(pending_text(game))
     whole = find_location(game, " ".join(rest))
     steps = [whole] if not isinstance(whole, Say) or len(rest) == 1 else [find_location(game, w) for w in rest]
-    for step in steps:
-        if isinstance(step, Say):
-            return step
+    if any(isinstance(step, Say) for step in steps):
+        return whole  # the words do not name steps either: what is wrong with the name they make
     chosen = [str(s) for s in steps]
     if chosen[-1] not in pending.choices:  # not a place it offers: offer them again
         return Say(pending_text(game))
@@ -562,14 +575,17 @@ def play_session(rules: Rules, setup_doc: Mapping[str, Any], lines: Iterable[str
     return game
 
 
-def simulate_table(summaries: list[Summary]) -> Table:
-    """The simulator's results, one row per mode and sequence."""
-    table = Table(title="Simulated games (bot)")
-    for col in ("mode", "sequence", "games", "win rate", "mean score", "ranks (won games)", "losses"):
-        table.add_column(col, justify="right" if col in ("games", "win rate", "mean score") else "left")
+def simulate_table(summaries: list[Summary], lang: str = "en") -> Table:
+    """The simulator's results, one row per mode and sequence, in ``lang``."""
+    table = Table(title=say(lang, "simulate.title"))
+    for col in ("mode", "sequence", "games", "win-rate", "mean-score", "ranks", "losses"):
+        table.add_column(say(lang, f"simulate.column.{col}"),
+                         justify="right" if col in ("games", "win-rate", "mean-score") else "left")
     for s in summaries:
-        ranks = ", ".join(f"{k} {v}" for k, v in sorted(s.ranks.items()))
-        losses = ", ".join(f"{k} {v}" for k, v in sorted(s.reasons.items()) if k != "unmasked")
+        ranks = ", ".join(f"{play_phrase(lang, f'rank.{k}')} {v}" for k, v in sorted(s.ranks.items()))
+        losses = ", ".join(f"{say(lang, f'simulate.reason.{k}')} {v}" for k, v in sorted(s.reasons.items())
+                           if k != "unmasked")
         mean = f"{s.mean_score:.1f}" if s.mean_score is not None else "-"
-        table.add_row(s.mode, s.sequence, str(s.games), f"{s.win_rate:.0%}", mean, ranks or "-", losses or "-")
+        table.add_row(say(lang, f"mode.{s.mode}"), s.sequence, str(s.games), f"{s.win_rate:.0%}", mean,
+                      ranks or "-", losses or "-")
     return table

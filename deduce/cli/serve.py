@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 
 from deduce.cli.address import announce
-from deduce.cli.common import BOARD, CARDS, Subparsers, in_range, needs_extra
+from deduce.cli.common import BOARD, CARDS, Subparsers, in_range, lang_option, needs_extra, words
 from deduce.errors import InputError
 from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION, open_store
 
@@ -50,7 +50,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     workers = in_range("--workers", args.workers, 1, MAX_WORKERS)
     db = args.db or str(DEFAULT_DB)
     if workers > 1 and db == ":memory:":
-        raise InputError.at(("--db",), "the workers share the game store: give a file, not :memory:")
+        raise InputError.at(("--db",), words("serve.memory"))
     with needs_extra("serve", "api"):
         from api.app import create_app, serve
         from api.quotas import ClientQuotas
@@ -64,14 +64,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
                      max_live_games=args.max_games, game_expiry=args.game_expiry * 3600,
                      retention=args.retention * 24 * 3600, body_seconds=args.body_timeout, quotas=quotas,
                      **({"audit_seconds": args.audit_seconds} if args.audit_seconds else {}))
-    announce(args.host, args.port, sys.stdout)
+    announce(args.host, args.port, sys.stdout, args.lang)
     serve(app, args.host, args.port, workers=workers, header_seconds=args.header_timeout,
           write_seconds=args.write_timeout)
     return 0
 
 
 def add_serve_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("serve", parents=[CARDS, BOARD], help="run the HTTP API (docs at /docs)",
+    p = sub.add_parser("serve", parents=[CARDS, BOARD, lang_option("language of the messages printed at startup")],
+                       help="run the HTTP API (docs at /docs)",
                        description="Serve the HTTP API (SPEC 6) under uvicorn: POST /v1/deduce, GET /v1/cards, "
                                    "POST /v1/audit, POST /v1/track, GET /healthz, and the game routes; OpenAPI "
                                    "at /openapi.json, docs at /docs. The card set and the board are read and "

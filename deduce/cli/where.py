@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from deduce.cli.common import (
     BOARD,
+    ByName,
     InOrder,
     Subparsers,
     as_json_text,
-    by_name,
     emit_json,
     flag_labels,
     json_option,
@@ -20,6 +20,8 @@ from deduce.cli.common import (
     refuse_with_batch,
     relabel,
     run_batch,
+    say,
+    words,
     write_file,
 )
 from deduce.document import decode_yaml, in_file, read_text
@@ -32,15 +34,16 @@ if TYPE_CHECKING:
 # -- deduce track ----------------------------------------------------------------
 
 
-def with_place_ids(board: Board, doc: dict[str, Any]) -> dict[str, Any]:
-    """A tracking query typed on the command line with its landmarks and places named by id or by name."""
+def with_place_ids(board: Board, doc: dict[str, Any], ids: ByName) -> dict[str, Any]:
+    """A tracking query typed on the command line with its landmarks and places named by id or by name
+    (``ids`` keeps every name nothing or several things bear)."""
     places = {loc.id: loc.name for loc in board.locations}
     landmarks = {mark.id: mark.name for mark in board.landmarks}
     for i, seen in enumerate(doc["observations"]):
         if "landmark" in seen:
-            seen["landmark"] = by_name(seen["landmark"], landmarks, ("observations", i, "landmark"))
+            seen["landmark"] = ids(seen["landmark"], landmarks, ("observations", i, "landmark"), "landmark")
         if "searched" in seen:
-            seen["searched"] = by_name(seen["searched"], places, ("observations", i, "searched"))
+            seen["searched"] = ids(seen["searched"], places, ("observations", i, "searched"), "location")
     return doc
 
 
@@ -53,17 +56,19 @@ def cmd_track(args: argparse.Namespace) -> int:
         board = load_board(args.board)
     if args.batch:
         refuse_with_batch(bool(args.observed or args.now is not None or args.pawn),
-                          "--now, --landmark, --fog, --searched or --pawn")
+                          "--now", "--landmark", "--fog", "--searched", "--pawn")
         return run_batch(args.batch, lambda doc: as_json_text(track(board, parse_track_query(board, doc)).to_json()))
     if args.now is None:
-        raise InputError.at(("--now",), "is required: the slot she is on now (cards moved since the start)")
+        raise InputError.at(("--now",), words("track.now"))
     flags = args.observed or []
     doc = {"length": args.length, "moves": args.moves, "now": args.now,
            "observations": [observation_from_text(flag.lstrip("-"), value) for flag, value in flags]}
     try:
-        places = {loc.id: loc.name for loc in board.locations}
-        pawn = by_name(args.pawn, places, ("pawn",))
-        result = track(board, parse_track_query(board, with_place_ids(board, doc)))
+        ids = ByName(args.lang)
+        pawn = ids(args.pawn, {loc.id: loc.name for loc in board.locations}, ("pawn",), "location")
+        doc = with_place_ids(board, doc, ids)
+        ids.raise_if_any()
+        result = track(board, parse_track_query(board, doc))
         advice = advise(board, result, pawn) if pawn else None
     except InputError as exc:
         raise relabel(exc, "observations", flag_labels(flags),
@@ -107,7 +112,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     with named_file(args.board):
         board = load_board(args.board)
     if args.track and not args.svg:
-        raise InputError.at(("--track",), "shades the picture: give --svg FILE too")
+        raise InputError.at(("--track",), words("board.track-needs-svg"))
     if not args.svg:
         sys.stdout.write(board_text(board, args.lang))
         return 0
@@ -120,8 +125,8 @@ def cmd_board(args: argparse.Namespace) -> int:
             query = parse_track_query(board, decode_yaml(text, "tracking query"))
         result = track(board, query)
         if not result.paths:
-            print(f"deduce: {args.track}: {phrase(args.lang, 'track.contradiction')} No map drawn.",
-                  file=sys.stderr)
+            print(f"deduce: {args.track}: {phrase(args.lang, 'track.contradiction')} "
+                  f"{say(args.lang, 'board.no-map')}", file=sys.stderr)
             return 1
         which: Which = "next" if args.next else "now"
         odds = getattr(result, which).probabilities()
@@ -148,8 +153,9 @@ def add_board_parser(sub: Subparsers) -> None:
 # -- deduce audit-deck -------------------------------------------------------------
 
 def cmd_audit_deck(args: argparse.Namespace) -> int:
+    from deduce.render.where import deck_audit_text
     from deduce.where import boardfile, stealthfile
-    from deduce.where.audit import audit_deck, has_errors, report_json, report_text
+    from deduce.where.audit import audit_deck, has_errors, report_json
 
     board_file = args.board or str(data_path("board.yaml"))
     deck_file = args.stealth or str(data_path("stealth.yaml"))
@@ -164,12 +170,12 @@ def cmd_audit_deck(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(report_json(board, deck, sequences, findings))
     else:
-        print(report_text(board, deck, sequences, findings))
+        print(deck_audit_text(board, deck, sequences, findings, args.lang))
     return 1 if has_errors(findings) else 0
 
 
 def add_audit_deck_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("audit-deck", parents=[BOARD, json_option("print the findings as JSON")],
+    p = sub.add_parser("audit-deck", parents=[BOARD, json_option("print the findings as JSON"), lang_option()],
                        help="check the map, the stealth deck and the stealth sequences",
                        description="Check a board, its stealth deck and the extra sequences (SPEC 7): a connected "
                                    "map drawn without crossing paths, cards that match their locations, and every "

@@ -9,9 +9,9 @@ from typing import Any
 
 from deduce.cli.common import (
     CARDS,
+    ByName,
     InOrder,
     Subparsers,
-    by_name,
     emit_json,
     flag_labels,
     in_range,
@@ -21,7 +21,9 @@ from deduce.cli.common import (
     refuse_with_batch,
     relabel,
     run_batch,
+    say,
     stderr_progress,
+    words,
     write_file,
 )
 from deduce.document import in_file
@@ -57,16 +59,19 @@ def clue_from_flag(flag: str, value: str) -> dict[str, Any]:
     return {"card": card.strip(), **({"role": role.strip()} if sep else {})}
 
 
-def with_ids(cards: CardSet, doc: dict[str, Any]) -> dict[str, Any]:
-    """A query typed on the command line with the suit, the cards and the traits named by id or by name."""
+def with_ids(cards: CardSet, doc: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A query typed on the command line with the suit, the cards and the traits named by id or by name
+    (every name nothing or several things bear is refused in ``lang``)."""
+    ids = ByName(lang)
     ladies = {lady.id: lady.name for lady in cards.ladies}
     traits = {t: cards.trait(t).name for t in cards.trait_ids}
-    doc["suit"] = by_name(doc["suit"], {s: cards.suit(s).name for s in cards.suit_ids}, ("suit",))
+    doc["suit"] = ids(doc["suit"], {s: cards.suit(s).name for s in cards.suit_ids}, ("suit",), "suit")
     for i, clue in enumerate(doc["clues"]):
         if "card" in clue:
-            clue["card"] = by_name(clue["card"], ladies, ("clues", i, "card"))
+            clue["card"] = ids(clue["card"], ladies, ("clues", i, "card"), "card")
         else:
-            clue["traits"] = [by_name(t, traits, ("clues", i, "traits", j)) for j, t in enumerate(clue["traits"])]
+            clue["traits"] = [ids(t, traits, ("clues", i, "traits", j), "trait") for j, t in enumerate(clue["traits"])]
+    ids.raise_if_any()
     return doc
 
 
@@ -74,7 +79,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
     with named_file(args.cards):
         cards = load_cards(args.cards)
     if args.batch:
-        refuse_with_batch(bool(args.clues or args.suit), "--suit, --clue or --obs")
+        refuse_with_batch(bool(args.clues or args.suit), "--suit", "--clue", "--obs")
         return run_batch(args.batch, hint_answer(cards, args.engine))
     flags = args.clues or []
     doc = {
@@ -84,7 +89,7 @@ def cmd_hint(args: argparse.Namespace) -> int:
         "explain": args.explain,
     }
     try:
-        query = parse_query(cards, with_ids(cards, doc))
+        query = parse_query(cards, with_ids(cards, doc, args.lang))
     except InputError as exc:
         raise relabel(exc, "clues", flag_labels(flags), {"suit": "--suit"}) from None
     result = deduce(cards, query, args.engine)
@@ -130,16 +135,16 @@ def cmd_audit(args: argparse.Namespace) -> int:
         cards = cardfile.load(args.file)
         with stderr_progress("deduce audit") as tick:
             report = audit(cards, progress=tick, max_seconds=args.max_seconds or None,
-                           advice=" (--max-seconds allows more)")
+                           advice=words("audit.more-seconds"))
     if args.json:
         emit_json(report.to_json())
     else:
-        sys.stdout.write(audit_text(cards, report))
+        sys.stdout.write(audit_text(cards, report, args.lang))
     return 0 if report.ok else 1
 
 
 def add_audit_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("audit", parents=[json_option("print the report as JSON (SPEC 5)")],
+    p = sub.add_parser("audit", parents=[json_option("print the report as JSON (SPEC 5)"), lang_option()],
                        help="check a card set: truthful keys, solvable games, exact difficulty",
                        description="Audit a card set file (SPEC 5): errors, warnings and one case per "
                                    "(Dark Lady, mode). Exit 0 without errors, 1 with findings, 2 when "
@@ -173,20 +178,20 @@ def cmd_design(args: argparse.Namespace) -> int:
                             progress=lambda step, steps, _: tick(step, steps))
             tick(args.steps * args.restarts, args.steps * args.restarts)
     except KeyboardInterrupt:
-        print("deduce design: interrupted; nothing written", file=sys.stderr)
+        print(f"deduce design: {say(args.lang, 'design.interrupted')}", file=sys.stderr)
         return 130
     report = sys.stdout if args.out else sys.stderr
-    report.write(audit_text(design.cards, design.report))
+    report.write(audit_text(design.cards, design.report, args.lang))
     if design.unmet:
         for problem in design.unmet:
-            print(f"deduce: design: target not met: {problem}", file=sys.stderr)
-        print("deduce: design: nothing written; try another --seed or more --steps", file=sys.stderr)
+            print(f"deduce: design: {say(args.lang, 'design.unmet', target=problem)}", file=sys.stderr)
+        print(f"deduce: design: {say(args.lang, 'design.nothing')}", file=sys.stderr)
         return 1
     restarts = f" --restarts {args.restarts}" if args.restarts > 1 else ""
     text = render_yaml(design, brief, f"deduce design --seed {args.seed} --steps {args.steps}{restarts}")
     if args.out:
         write_file(args.out, text)
-        print(f"wrote {args.out} (history score {design.history}, seed {args.seed})", file=sys.stderr)
+        print(say(args.lang, "design.wrote", file=args.out, score=design.history, seed=args.seed), file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -195,7 +200,7 @@ def cmd_design(args: argparse.Namespace) -> int:
 def add_design_parser(sub: Subparsers) -> None:
     from deduce.cli.executors import workers_options
     from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS
-    p = sub.add_parser("design", parents=[workers_options()],
+    p = sub.add_parser("design", parents=[workers_options(), lang_option()],
                        help="search the shipped card set (traits, suits, decoys) and print it",
                        description="Search trait, suit and key assignments for the shipped set's women that "
                                    "meet the audit targets, keeping Jacqueline Field as printed, and print the "

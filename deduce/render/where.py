@@ -2,8 +2,9 @@
 
 A satellite of the core like :mod:`deduce.render.who` (whose table layout it shares): it
 reads a :class:`~deduce.where.board.Board`, a :class:`~deduce.where.tracker.Tracking` and an
-:class:`~deduce.where.advice.Advice` and writes text in the player's language
-(:mod:`deduce.text.phrases`); location and landmark names come from the board.
+:class:`~deduce.where.advice.Advice` (and the deck audit's findings) and writes text in the
+player's language (:mod:`deduce.text.phrases`, and the designer page's words for the deck audit);
+location and landmark names come from the board.
 """
 
 from __future__ import annotations
@@ -11,10 +12,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
+from deduce.findings import Finding
 from deduce.render.who import format_table
+from deduce.text.catalog import Phrase, PhraseParam, section
 from deduce.text.phrases import phrase
 from deduce.where.advice import Advice
+from deduce.where.audit import DECK_LENGTH, report_text, valid_walks
 from deduce.where.board import Board
+from deduce.where.stealth import Sequence as Walk
+from deduce.where.stealth import StealthDeck
 from deduce.where.tracker import Tracking
 
 
@@ -85,3 +91,76 @@ def odds_caption(tracking: Tracking, which: Which, lang: str = "en") -> str:
     slot = tracking.now if which == "now" else tracking.next
     return phrase(lang, "track.caption", slot=slot.slot, which=phrase(lang, f"track.which.{which}"),
                   paths=big_number(tracking.paths, lang))
+
+
+def deck_audit_text(board: Board, deck: StealthDeck, sequences: tuple[Walk, ...], findings: list[Finding],
+                    lang: str = "en") -> str:
+    """The deck audit for a person (``deduce audit-deck``). In English, the audit's own report
+    (:func:`~deduce.where.audit.report_text`); in another language, what was checked and each
+    finding in the words the designer page says them with, places and landmarks by their names."""
+    if lang == "en":
+        return report_text(board, deck, sequences, findings)
+    walks = deck.positions() + sequences
+    errors = [f for f in findings if f.is_error]
+    warnings = [f for f in findings if not f.is_error]
+    lines = [_words("jobs", "job.deck.checked", lang, board=board.name, locations=len(board.locations),
+                    paths=len(board.paths), cards=len(deck.cards), walks=len(walks),
+                    valid=len(valid_walks(board, deck, walks, findings)))]
+    for severity, group in (("error", errors), ("warning", warnings)):
+        lines += [f"{_words('workbench', f'wb.{severity}', lang)} [{f.code}] {deck_finding_text(board, deck, f, lang)}"
+                  for f in group]
+    if not findings:
+        lines.append(_words("commands", "deck.none", lang))
+    else:
+        lines.append(f"{_words('workbench', 'wb.bad', lang, n=len(errors))}. "
+                     f"{_words('workbench', 'wb.warnings', lang, n=len(warnings))}")
+    return "\n".join(lines)
+
+
+def _words(section: str, key: str, lang: str, **params: PhraseParam) -> str:
+    """Words of the catalog's ``section``, said in ``lang``."""
+    return Phrase(section, key, params).said(lang)
+
+
+def deck_finding_text(board: Board, deck: StealthDeck, finding: Finding, lang: str) -> str:
+    """One finding of the deck audit in ``lang`` (a walk's own finding after the walk's name); its
+    English sentence when the page has no words for its code."""
+    key = f"job.deck.f.{_deck_finding_key(finding)}"
+    if key not in section("jobs")["en"]:
+        return finding.message
+    text = _words("jobs", key, lang, **_deck_finding_params(board, deck, finding, lang))
+    if finding.sequence is None:
+        return text
+    position = finding.sequence.removeprefix("position-")
+    walk = _words("jobs", "job.deck.walk.position", lang, n=position) if position.isdigit() else finding.sequence
+    return f"{walk}: {text}"
+
+
+def _deck_finding_key(finding: Finding) -> str:
+    """The page's words for a finding: by its code, a crossing by how many places it names."""
+    if finding.code == "crossing":
+        return {2: "same-point", 3: "through"}.get(len(finding.locations), "crossing")
+    return finding.code
+
+
+def _deck_finding_params(board: Board, deck: StealthDeck, finding: Finding, lang: str) -> dict[str, PhraseParam]:
+    """The names and figures the words of a deck finding take, in ``lang``."""
+    def place(location: str) -> str:
+        return location_name(board, location, lang) if location in board.location_ids else location
+
+    def landmark(mark: str | None) -> str:
+        return board.landmark(mark).name.get(lang) if mark in board.landmark_ids else str(mark or "")
+
+    cards, spots = [*finding.cards, "", ""], [*finding.locations, "", "", "", ""]
+    card = deck.card(cards[0]) if deck.has_card(cards[0]) else None
+    position = finding.sequence.removeprefix("position-") if finding.sequence else ""
+    column = int(position) - 1 if position.isdigit() else None  # the position's letters on the cards
+    return {"step": "" if finding.slot is None else finding.slot + 1, "card": cards[0], "from": cards[0],
+            "to": cards[1], "cards": ", ".join(finding.cards), "length": DECK_LENGTH,
+            "n": board.degree(spots[0]) if finding.code == "degree" else position,
+            "letter": (card.positions[column] or "?") if card and column is not None else "?",
+            "count": 0 if column is None else sum(1 for c in deck.cards if c.positions[column]),
+            "location": spots[0], "shown": landmark(card.landmark if card else None),
+            "landmark": landmark(board.landmark_of(spots[0]) if spots[0] in board.location_ids else None),
+            "place": place(spots[0]), "places": ", ".join(map(place, finding.locations)),
+            "a": place(spots[0]), "b": place(spots[1]), "c": place(spots[2]), "d": place(spots[3])}

@@ -160,7 +160,7 @@ def test_contradiction_is_an_answer_not_an_error(line_file: Path, capsys: pytest
 
 @pytest.mark.parametrize("argv, expected", [
     (["--now", 0, "--landmark", "0:zzz"],
-     "deduce: --landmark \"0:zzz\" landmark: unknown landmark 'zzz'; expected one of: a, b"),
+     "deduce: --landmark \"0:zzz\" landmark: unknown landmark 'zzz'; expected one of: Arch, Bell"),
     (["--now", 0, "--searched", "1:l9:yes"], "deduce: --searched \"1:l9:yes\" searched: unknown location 'l9'"),
     (["--now", 0, "--searched", "1:l1:perhaps"], "deduce: --searched \"1:l1:perhaps\" found: expected true or false"),
     (["--now", 0, "--fog", "x"], "deduce: --fog \"x\" slot: expected a whole number, got a string"),
