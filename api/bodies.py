@@ -3,6 +3,8 @@
 Every way a body can be unreadable (empty, not UTF-8, not JSON, absurdly nested, a YAML
 alias bomb) becomes an :class:`~deduce.errors.InputError`, answered 422 like any other
 bad input. The size limit itself is enforced earlier, by :class:`api.middleware.BodyLimit`.
+The problems are in the service's words (:func:`api.middleware.service_words`), said in the
+request's language; the kind of document expected (``what``) is named in it too.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from api.middleware import service_words
 from deduce.document import check_surrogates, decode_yaml
 from deduce.errors import InputError
+from deduce.text.catalog import Phrase, section
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
 
@@ -25,6 +29,13 @@ def media_type(content_type: str | None) -> str:
 
 def is_yaml(content_type: str | None) -> bool:
     return media_type(content_type) in YAML_TYPES
+
+
+def expected(what: str) -> Phrase | str:
+    """The words for the document a body should hold (``a query``, ``card set`` ...: the ``what.*`` keys of
+    the service's words, with hyphens for spaces), said in any language; one the catalog lacks, as written."""
+    key = f"what.{what.replace(' ', '-')}"
+    return service_words(key) if key in section("service")["en"] else what
 
 
 def whole_number(text: str) -> int | float:
@@ -41,22 +52,22 @@ def whole_number(text: str) -> int | float:
 def decode_json(body: bytes, what: str) -> Any:
     """A JSON document from a request body (whole numbers as integers: :func:`whole_number`)."""
     if not body.strip():
-        raise InputError.at((), f"the request body is empty; expected {what} as JSON")
+        raise InputError.at((), service_words("body.empty", what=expected(what)))
     encoding = json.detect_encoding(body)  # JSON's own rule: UTF-8, or UTF-16/32 by the zero bytes
     try:
         text = body.decode(encoding)  # strictly: json.loads(bytes) would let encoded surrogates through
     except UnicodeDecodeError as exc:
-        raise InputError.at((), f"the request body could not be decoded as JSON: it is not {encoding} text "
-                                f"(byte 0x{body[exc.start]:02x} at offset {exc.start})") from None
+        raise InputError.at((), service_words("body.encoding", encoding=encoding, byte=f"{body[exc.start]:02x}",
+                                              offset=exc.start)) from None
     try:
         doc = json.loads(text, parse_float=whole_number)
     except json.JSONDecodeError as exc:
-        raise InputError.at((), f"the request body is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                                f"column {exc.colno}") from None
+        raise InputError.at((), service_words("body.invalid", reason=exc.msg, line=exc.lineno,
+                                              column=exc.colno)) from None
     except RecursionError:
-        raise InputError.at((), "the request body is nested too deeply", code="limit") from None
+        raise InputError.at((), service_words("body.deep"), code="limit") from None
     except ValueError as exc:  # not UTF-8/16/32, or an integer literal with too many digits
-        raise InputError.at((), f"the request body could not be decoded as JSON: {exc}") from None
+        raise InputError.at((), service_words("body.undecodable", reason=str(exc))) from None
     check_surrogates(text, doc, "request body")
     return doc
 
@@ -66,7 +77,7 @@ def decode_document(body: bytes, content_type: str | None, what: str) -> Any:
     if not is_yaml(content_type):
         return decode_json(body, what)
     if not body.strip():
-        raise InputError.at((), f"the request body is empty; expected {what} as YAML")
+        raise InputError.at((), service_words("body.empty.yaml", what=expected(what)))
     return decode_yaml(body, what)
 
 

@@ -25,6 +25,7 @@ from api.bodies import decode_json
 from api.deps import ServiceDep
 from api.errors import validation_problem
 from api.jobs import JobFailed
+from api.middleware import request_lang, service_words
 from api.routes import ERRORS
 from api.service import DESIGN_MAX_STEPS
 from deduce.errors import InputError, Problem
@@ -92,9 +93,9 @@ def read_request(body: bytes, max_steps: int) -> dict[str, Any]:
     except ValidationError as exc:
         raise InputError(validation_problem(error) for error in exc.errors()) from None
     if ask.expected[0] > ask.expected[1]:
-        raise InputError.at(("expected",), "the band's low end is above its high end", code="range")
+        raise InputError.at(("expected",), service_words("design.band"), code="range")
     if ask.steps > max_steps:
-        raise InputError.at(("steps",), f"this service designs with at most {max_steps} steps", code="limit")
+        raise InputError.at(("steps",), service_words("design.steps", most=max_steps), code="limit")
     return ask.model_dump(mode="json")
 
 
@@ -121,6 +122,7 @@ async def post_design(request: Request, svc: ServiceDep) -> StreamingResponse:
     ask = await svc.run(read_request, await request.body(), svc.design_max_steps)
     events = svc.design(design_job, ask, gone=request.is_disconnected)
     first = await anext(events)  # waits for a place in the queue: Busy (503) comes before the answer begins
+    lang = request_lang(request.scope)  # a failure once the answer has begun is its last line, in this language
 
     async def answer() -> AsyncIterator[bytes]:
         kind, value = first
@@ -131,11 +133,11 @@ async def post_design(request: Request, svc: ServiceDep) -> StreamingResponse:
         except StopAsyncIteration:
             return
         except InputError as exc:
-            yield line({"errors": [p.to_json() for p in exc.problems]})
+            yield line({"errors": exc.to_json(lang)})
         except JobFailed as exc:
             log.error("design job failed: %s", exc)
-            yield line({"errors": [Problem((), "the design job failed", "failed").to_json()]})
+            yield line({"errors": [Problem((), service_words("design.failed"), "failed").to_json(lang)]})
         finally:
             await events.aclose()
 
-    return StreamingResponse(answer(), media_type=NDJSON)
+    return StreamingResponse(answer(), media_type=NDJSON, headers={"Vary": "Accept-Language"})

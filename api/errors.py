@@ -9,15 +9,20 @@
 - :class:`~api.jobs.Gone` → 499 (nginx's "client closed request"), which no one reads: the
   client left, and its work was stopped;
 - anything unexpected → logged with the request id, and only then a 500 that carries the id.
+
+Each answer says its problems in the request's language (:func:`api.middleware.request_lang`), with
+``Content-Language`` and ``Vary: Accept-Language``; the service's own words come from the catalog
+(:func:`api.middleware.service_words`), FastAPI's validation messages (pydantic's) stay English.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, NotRequired
+from http import HTTPStatus
+from typing import Annotated, Any, NotRequired
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
@@ -25,9 +30,10 @@ from starlette.routing import Match
 from typing_extensions import TypedDict
 
 from api.jobs import Busy, Gone
-from api.middleware import request_id
+from api.middleware import language_headers, request_id, request_lang, service_words
 from api.quotas import QuotaExceeded
-from deduce.errors import InputError, Problem, ProblemJSON
+from deduce.errors import InputError, Problem, ProblemJSON, Wording
+from deduce.text.catalog import Phrase, section
 
 log = logging.getLogger("api")
 
@@ -43,12 +49,31 @@ class ErrorBodyJSON(TypedDict):
     request_id: NotRequired[str]
 
 
-def problems_response(problems: list[Problem], status: int, headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"errors": [p.to_json() for p in problems]}, status_code=status, headers=headers)
+async def language(request: Request) -> str:
+    """The language of a request's errors (:func:`api.middleware.request_lang`), for a route that answers its own."""
+    return request_lang(request.scope)
+
+
+LangDep = Annotated[str, Depends(language)]
+
+
+class Refusal(HTTPException):
+    """An HTTP error the service raises in its own ``words``, said in the request's language."""
+
+    def __init__(self, status_code: int, words: Phrase, headers: Mapping[str, str] | None = None):
+        super().__init__(status_code, str(words), headers)
+        self.words = words
+
+
+def problems_response(problems: list[Problem], status: int, lang: str,
+                      headers: Mapping[str, str] | None = None) -> JSONResponse:
+    """An error answer: the problems said in ``lang``, with the headers that name it."""
+    return JSONResponse({"errors": [p.to_json(lang) for p in problems]}, status_code=status,
+                        headers={**language_headers(lang), **(headers or {})})
 
 
 async def input_error(request: Request, exc: InputError) -> JSONResponse:
-    return problems_response(list(exc.problems), 422)
+    return problems_response(list(exc.problems), 422, request_lang(request.scope))
 
 
 def validation_problem(error: Mapping[str, Any]) -> Problem:
@@ -60,7 +85,18 @@ def validation_problem(error: Mapping[str, Any]) -> Problem:
 
 
 async def request_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-    return problems_response([validation_problem(e) for e in exc.errors()], 422)
+    return problems_response([validation_problem(e) for e in exc.errors()], 422, request_lang(request.scope))
+
+
+def http_words(exc: HTTPException) -> Wording:
+    """What an HTTP error says: the service's own words, or for Starlette's (``Not Found`` ...) the
+    catalog's words for its status; any other detail as it is."""
+    if isinstance(exc, Refusal):
+        return exc.words
+    key = f"http.{exc.status_code}"
+    if key in section("service")["en"] and exc.detail == HTTPStatus(exc.status_code).phrase:
+        return service_words(key)
+    return str(exc.detail)
 
 
 async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -70,7 +106,8 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     headers = exc.headers
     if exc.status_code == 405:
         headers = {**(headers or {}), "Allow": ", ".join(allowed_methods(request))}
-    return problems_response([Problem((), str(exc.detail), code)], exc.status_code, headers)
+    return problems_response([Problem((), http_words(exc), code)], exc.status_code, request_lang(request.scope),
+                             headers)
 
 
 #: The methods a 405's ``Allow`` header may name.
@@ -85,24 +122,26 @@ def allowed_methods(request: Request) -> list[str]:
 
 
 async def busy(request: Request, exc: Busy) -> JSONResponse:
-    return problems_response([Problem((), str(exc), "busy")], 503, {"Retry-After": str(exc.retry_after)})
+    return problems_response([Problem((), exc.words, "busy")], 503, request_lang(request.scope),
+                             {"Retry-After": str(exc.retry_after)})
 
 
 async def over_quota(request: Request, exc: QuotaExceeded) -> JSONResponse:
-    return problems_response([Problem((), str(exc), "quota")], 429, {"Retry-After": str(exc.retry_after)})
+    return problems_response([Problem((), exc.words, "quota")], 429, request_lang(request.scope),
+                             {"Retry-After": str(exc.retry_after)})
 
 
 async def gone(request: Request, exc: Gone) -> JSONResponse:
-    return problems_response([Problem((), str(exc), "gone")], 499)
+    return problems_response([Problem((), exc.words, "gone")], 499, request_lang(request.scope))
 
 
 async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
     """The last resort: log the failure with the request id, and give the id to the client."""
     rid = request_id(request.scope) or "-"
     log.error("request %s (%s %s) failed", rid, request.method, request.url.path, exc_info=exc)
-    message = f"internal error; please report it with request id {rid}"
-    return JSONResponse({"errors": [Problem((), message, "internal").to_json()], "request_id": rid},
-                        status_code=500, headers={"x-request-id": rid})
+    lang = request_lang(request.scope)
+    return JSONResponse({"errors": [Problem((), service_words("internal", rid=rid), "internal").to_json(lang)],
+                         "request_id": rid}, status_code=500, headers={**language_headers(lang), "x-request-id": rid})
 
 
 #: The handler of each kind of exception (Starlette picks the most specific one).

@@ -7,26 +7,37 @@ Thin: every rule lives in :mod:`deduce.game`, every durable step in
 Every game endpoint but creation needs ``Authorization: Bearer <token>``: no token gets
 401, and an unknown game or a wrong token get the same 404, so a caller without the
 token learns nothing, not even whether the game exists. No endpoint lists games.
+
+Refusals are said in the request's language (``?lang=``, then ``Accept-Language``): the rules'
+from their code and parameters with the game's names (:func:`deduce.game.refusals.refusal_text`),
+the store's in the service's words; their ``code``, ``path``, ``refusal`` and ``params`` are the
+same in every language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from typing_extensions import TypedDict
 
 from api.bodies import decode_json
 from api.deps import GamesDep, ServiceDep, TokenDep
-from api.errors import ErrorBodyJSON, problems_response
+from api.errors import ErrorBodyJSON, LangDep, Refusal, problems_response
+from api.middleware import service_words
 from api.quotas import CLIENT
 from api.routes import ERRORS, body_doc
 from api.service import SMALL_BODY
-from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Problem, Unauthorized
-from deduce.game.events import EventJSON
+from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Problem, RefusalParam, Unauthorized
+from deduce.game.events import EventJSON, Words
 from deduce.game.hints import HintsJSON
-from deduce.game.store import ClientFull, StoreFull
+from deduce.game.material import Rules
+from deduce.game.refusals import refusal_text
+from deduce.game.store import ClientFull, GameStore, StoreFull
 from deduce.game.view import ViewJSON
 from deduce.where import boardfile
 from deduce.where.boardfile import BoardJSON
@@ -49,20 +60,57 @@ ACTION_ERRORS = GAME_ERRORS | {
 }
 
 
-def refusal(exc: Exception) -> JSONResponse:
-    """The answer for a game error the rules engine or the store raised on purpose."""
+@dataclass(frozen=True)
+class Reworded:
+    """Words whose English is the engine's own message, kept as it is (with every detail it gives),
+    and which ``other`` says in any other language."""
+
+    english: str
+    other: Callable[[str], str]
+
+    def said(self, lang: str = "en") -> str:
+        return self.english if lang == "en" else self.other(lang)
+
+
+def said_refusal(rules: Rules, code: str, params: dict[str, RefusalParam], lang: str) -> str:
+    """A refusal of the rules in ``lang``, naming places, traits and fog cards as the editions do."""
+    return refusal_text(Words(rules, lang), code, params)
+
+
+def refused_words(rules: Rules, message: str, code: str, params: dict[str, RefusalParam]) -> Reworded:
+    """The words of a refusal of the rules: its English message, and its phrase in the other languages."""
+    return Reworded(message, partial(said_refusal, rules, code, params))
+
+
+def refusal(exc: Exception, games: GameStore, lang: str) -> JSONResponse:
+    """The answer for a game error the rules engine or the store raised on purpose, said in ``lang``."""
     if isinstance(exc, ClientFull):
-        return problems_response([Problem((), str(exc), "quota")], 429, {"Retry-After": str(exc.retry_after)})
+        return problems_response(
+            [Problem((), service_words("quota.games", most=exc.per_client, retry=exc.retry_after), "quota")],
+            429, lang, {"Retry-After": str(exc.retry_after)})
     if isinstance(exc, StoreFull):
-        return problems_response([Problem((), str(exc), "games-full")], 503, {"Retry-After": str(exc.retry_after)})
+        return problems_response(
+            [Problem((), service_words("game.full", most=games.max_live, retry=exc.retry_after), "games-full")],
+            503, lang, {"Retry-After": str(exc.retry_after)})
     if isinstance(exc, Unauthorized):
-        return problems_response([Problem((), str(exc), "unauthorized")], 401, {"WWW-Authenticate": "Bearer"})
+        return problems_response([Problem((), service_words("game.token"), "unauthorized")], 401, lang,
+                                 {"WWW-Authenticate": "Bearer"})
     if isinstance(exc, GameNotFound):
-        return problems_response([Problem((), "no such game (or the token does not open it)", "not-found")], 404)
-    if isinstance(exc, Conflict):
-        return problems_response([Problem(("version",), str(exc), "stale-version")], 409)
-    assert isinstance(exc, Illegal)  # the rules' refusal: its code and params beside the English message
-    return problems_response([Problem((), str(exc), "illegal-action", exc.code, exc.params)], 409)
+        return problems_response([Problem((), service_words("game.not-found"), "not-found")], 404, lang)
+    if isinstance(exc, Conflict):  # the English names the versions; the other languages say what to do
+        return problems_response(
+            [Problem(("version",), Reworded(str(exc), service_words("game.stale").said), "stale-version")], 409, lang)
+    assert isinstance(exc, Illegal)  # the rules' refusal: its code and params beside the message
+    return problems_response([Problem((), refused_words(games.rules, str(exc), exc.code, exc.params),
+                                      "illegal-action", exc.code, exc.params)], 409, lang)
+
+
+def reworded(rules: Rules, exc: InputError) -> InputError:
+    """A malformed action's problems, those the rules refused (with a ``refusal`` code) said in any language."""
+    exc.problems = tuple(p if p.refusal is None else replace(p, words=refused_words(rules, p.message, p.refusal,
+                                                                                      dict(p.params)))
+                         for p in exc.problems)
+    return exc
 
 
 class NewGameJSON(TypedDict):
@@ -89,7 +137,7 @@ async def game_body(request: Request) -> bytes:
     :data:`api.service.SMALL_BODY` is refused (413) before it is decoded."""
     body = await request.body()
     if len(body) > SMALL_BODY:
-        raise HTTPException(413, f"a game's setup or action is at most {SMALL_BODY} bytes")
+        raise Refusal(413, service_words("game.body", most=SMALL_BODY))
     return body
 
 
@@ -101,7 +149,7 @@ def setup_document(body: bytes) -> Any:
         return {}
     doc = decode_json(body, "a game setup")
     if doc is None:
-        raise InputError.at((), "a game setup must be an object; got null (send no body for the default game)")
+        raise InputError.at((), service_words("game.null"))
     return doc
 
 
@@ -141,7 +189,7 @@ NEXT_LINKS = {name: {**link, "parameters": {"game_id": "$request.path.game_id"}}
              description="Body (all optional): mode, sequence ({position: 1..8} or {rulebook: name}), "
                          "reverse, start, seed, discard_fog (Expert). Answers the game id, its secret "
                          "token (keep it: it is never shown again) and the player's view.")
-async def create_game(request: Request, games: GamesDep, svc: ServiceDep) -> Any:
+async def create_game(request: Request, games: GamesDep, svc: ServiceDep, lang: LangDep) -> Any:
     body = await game_body(request)
     client = CLIENT.get()  # read here: the worker thread does not see the request's context
 
@@ -152,16 +200,16 @@ async def create_game(request: Request, games: GamesDep, svc: ServiceDep) -> Any
     try:
         return await svc.run(create)
     except (StoreFull, ClientFull) as exc:
-        return refusal(exc)
+        return refusal(exc, games, lang)
 
 
 @router.get("/v1/games/{game_id}", responses=GAME_ERRORS, summary="The player's view of a game",
             response_model=ViewJSON, response_model_exclude_unset=True, operation_id="get_game")
-async def get_game(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:
+async def get_game(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep, lang: LangDep) -> Any:
     try:
         return await svc.run(lambda: games.get(game_id, token).view())
     except REFUSED as exc:
-        return refusal(exc)
+        return refusal(exc, games, lang)
 
 
 @router.post("/v1/games/{game_id}/actions", responses={**ACTION_ERRORS, 200: {"links": NEXT_LINKS}},
@@ -173,30 +221,34 @@ async def get_game(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenD
              description='Body: {"version": N, "action": A, ...}: move (to), search, confront (traits), fog, '
                          "resolve (what the pending fog card asks), pass, reveal_suit_card. Answers the new "
                          "view and the events the player saw.")
-async def post_action(game_id: str, request: Request, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:
+async def post_action(game_id: str, request: Request, games: GamesDep, svc: ServiceDep, token: TokenDep,
+                      lang: LangDep) -> Any:
     body = await game_body(request)
 
     def act() -> StepJSON:
         games.get(game_id, token)  # who asks, before what they ask
         doc = action_document(body)
-        game, events = games.act(game_id, token, doc.get("version"), doc)
+        try:
+            game, events = games.act(game_id, token, doc.get("version"), doc)
+        except InputError as exc:
+            raise reworded(games.rules, exc) from None
         return {"view": game.view(), "events": events}
 
     try:
         return await svc.run(act)
     except REFUSED as exc:
-        return refusal(exc)
+        return refusal(exc, games, lang)
 
 
 @router.get("/v1/games/{game_id}/hints", responses=GAME_ERRORS, summary="Hints from the player's view",
             response_model=HintsJSON, response_model_exclude_unset=True, operation_id="get_hints",
             description="who: the deduction from the revealed clues and her suit; where: the tracking "
                         "result from the landmarks, fog cards and searches seen.")
-async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep) -> Any:
+async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep, lang: LangDep) -> Any:
     try:
         return await svc.run(lambda: games.get(game_id, token).hints())
     except REFUSED as exc:
-        return refusal(exc)
+        return refusal(exc, games, lang)
 
 
 @router.get("/v1/board", summary="The map: locations, landmarks and paths", response_model=BoardJSON,

@@ -36,7 +36,9 @@ from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from typing import Any
 
+from api.middleware import service_words
 from deduce.errors import DeduceError, InputError, Problem
+from deduce.text.catalog import Phrase
 
 #: How often a waiting request looks at its client and its job's deadline (its answer wakes it at once).
 POLL_SECONDS = 0.05
@@ -49,11 +51,21 @@ PRELOAD = ["api.jobs", "api.design", "deduce.who.audit", "deduce.who.cardfile", 
 Job = Callable[..., Any]
 
 
-class Busy(DeduceError):
-    """Every job slot and every place in the queue is taken: try again after ``retry_after`` s."""
+class ServiceError(DeduceError):
+    """An error of the service's own, in its ``words`` (the service's part of the catalog), which the
+    error handlers say in the request's language; ``str()`` is the English sentence, for logs."""
+
+    def __init__(self, words: Phrase):
+        super().__init__(str(words))
+        self.words = words
+
+
+class Busy(ServiceError):
+    """Every job slot and every place in the queue is taken: try again after ``retry_after`` s.
+    ``work`` names what the service is busy with (``audits``, ``design jobs``)."""
 
     def __init__(self, retry_after: int, work: str = "audits"):
-        super().__init__(f"the service is busy with other {work}; try again in {retry_after} s")
+        super().__init__(service_words(f"busy.{work.replace(' ', '-')}", retry=retry_after))
         self.retry_after = retry_after
 
 
@@ -85,7 +97,7 @@ class Admission:
             self._in -= 1
 
 
-class Gone(DeduceError):
+class Gone(ServiceError):
     """The client left before its job was done; the job was stopped."""
 
 
@@ -105,7 +117,7 @@ def _child(conn: Connection, max_memory: int, job: Job, args: tuple[Any, ...], r
     except InputError as exc:
         conn.send(("input", list(exc.problems)))
     except MemoryError:
-        conn.send(("input", [Problem((), f"the job needs more than {max_memory >> 20} MiB of memory", "limit")]))
+        conn.send(("input", [Problem((), service_words("job.memory", mib=max_memory >> 20), "limit")]))
     except BaseException as exc:  # anything else is a bug: the parent logs it as such
         conn.send(("failed", f"{type(exc).__name__}: {exc}"))
     finally:
@@ -169,7 +181,7 @@ class Jobs:
                 return
             except TimeoutError:
                 if await gone():
-                    raise Gone("the client left while its job waited") from None
+                    raise Gone(service_words("gone.waited")) from None
 
     async def _in_child(self, job: Job, args: tuple[Any, ...], gone: Callable[[], Awaitable[bool]], reports: bool,
                         timeout: float) -> AsyncGenerator[tuple[str, Any], None]:
@@ -211,9 +223,9 @@ class Jobs:
                 if not process.is_alive() and not receiver.poll():
                     raise JobFailed(f"the job's process ended with exit code {process.exitcode}")
                 if loop.time() > deadline:
-                    raise InputError.at((), f"the job took longer than {timeout:g} s and was stopped", code="limit")
+                    raise InputError.at((), service_words("job.timeout", seconds=f"{timeout:g}"), code="limit")
                 if await gone():
-                    raise Gone("the client left while its job ran")
+                    raise Gone(service_words("gone.ran"))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(readable.wait(), POLL_SECONDS)
                 readable.clear()

@@ -39,12 +39,13 @@ from fastapi.staticfiles import StaticFiles
 from typing_extensions import TypedDict
 
 from api import models
-from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
+from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json, expected
 from api.deps import GamesDep, ServiceDep
+from api.middleware import service_words
 from api.routes import ERRORS, CursorParam, LimitParam, body_doc
 from api.service import PAGE, Page, PagedDeductionJSON
 from deduce.document import decode_yaml, type_name
-from deduce.errors import InputError, Problem, ProblemJSON, unknown
+from deduce.errors import InputError, ProblemJSON, unknown
 from deduce.game.fog import Asks
 from deduce.game.material import Rules
 from deduce.game.table import DONE_FLAGS, MAX_TRAIL, TableAdviceJSON, table_advice
@@ -194,7 +195,7 @@ async def get_stealth() -> Any:
 
 def _object(doc: Any, what: str) -> Mapping[str, Any]:
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"{what} must be a JSON object; got {type_name(doc)}")
+        raise InputError.at((), service_words("body.object", what=expected(what), got=type_name(doc)))
     return doc
 
 
@@ -203,7 +204,7 @@ def _within(field: str, parse: Callable[[Any], T], doc: Any) -> T:
     try:
         return parse(doc)
     except InputError as exc:
-        raise InputError(Problem((field, *p.loc), p.message, p.code) for p in exc.problems) from None
+        raise InputError(p.at((field, *p.loc)) for p in exc.problems) from None
 
 
 def _document(value: Any, what: str) -> Any:
@@ -253,14 +254,14 @@ def advice_answer(rules: Rules, body: bytes) -> AdviceAnswerJSON:
     pawn = doc.get("pawn")   # read by older clients' bodies only: the plan's pawn is the situation's
     if pawn is not None and not (isinstance(pawn, str) and board.has_location(pawn)):
         raise InputError.at(("pawn",), unknown("location", pawn, board.location_ids) if isinstance(pawn, str)
-                            else f"expected the pawn's location id, got {type_name(pawn)}")
+                            else service_words("advice.pawn", got=type_name(pawn)))
     lang = doc.get("lang", "en")
     if lang not in LANGS:
         raise InputError.at(("lang",), unknown("language", lang, LANGS))
     if doc.get("situation") is not None:
         return _within("situation", lambda d: table_advice(rules, d, lang, board), doc["situation"])
     if query is None:
-        raise InputError.at(("query",), "an advice query needs a situation (for the plan) or a tracking query")
+        raise InputError.at(("query",), service_words("advice.query"))
     return {"tracking": track(board, query).to_json()}
 
 
@@ -335,8 +336,8 @@ def within_bound(cards: CardSet) -> CardSet:
     naming the bound."""
     count = comb(len(cards.traits), cards.traits_per_lady) * len(cards.suits)
     if count > MAX_CANDIDATES:
-        raise InputError.at((), f"this card set has {count:,} possible Dark Ladies (trait sets times suits); "
-                                f"this service deduces with at most {MAX_CANDIDATES:,}", code="limit")
+        raise InputError.at((), service_words("hint.candidates", count=f"{count:,}", most=f"{MAX_CANDIDATES:,}"),
+                            code="limit")
     return cards
 
 
@@ -357,7 +358,7 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, bod
     query = _within("query", lambda d: parse_query(cards, d), doc.get("query"))
     mode = doc.get("mode")
     if mode is not None and mode not in MODES:
-        raise InputError.at(("mode",), f"expected a mode ({', '.join(MODES)}), got {mode!r}")
+        raise InputError.at(("mode",), service_words("hint.mode", modes=", ".join(MODES), got=repr(mode)))
     # the deduction's fields as they are, the optional ones added below (mypy wants them in a ** item)
     answer = cast(HintAnswerJSON, page.of(deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()))
     if mode is not None:

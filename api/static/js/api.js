@@ -1,4 +1,7 @@
-// The JSON API, on the page's own origin.
+// The JSON API, on the page's own origin. Every request says the page's language, so that the
+// service's error messages (the page's error notes) are in it; codes and paths are the same in all.
+
+import {lang} from "./i18n.js";
 
 /** An API answer that was not 2xx: its status and its problems ({code, path, message}). */
 export class ApiError extends Error {
@@ -11,7 +14,7 @@ export class ApiError extends Error {
 
 /** Call the API: body as JSON (or as given text with its content type); the token as a bearer. */
 export async function api(method, path, {body, token, text, contentType} = {}) {
-  const headers = {Accept: "application/json"};
+  const headers = {Accept: "application/json", "Accept-Language": lang()};
   let payload;
   if (text !== undefined) {
     payload = text;

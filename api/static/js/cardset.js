@@ -3,7 +3,7 @@
 // reads the set from here and changes it only through edit() and replaceSet(), so that each change
 // can be undone, is saved, and is audited.
 import {api, ApiError} from "./api.js";
-import {t} from "./i18n.js";
+import {lang, t} from "./i18n.js";
 import {failure} from "./status.js";
 
 const KEY = "bs.workbench";
@@ -203,7 +203,8 @@ function scheduleAudit() {
 /** POST /v1/audit of a set, abortable (an older set's audit is aborted when a newer set waits). */
 async function auditRequest(doc, signal) {
   const response = await fetch("/v1/audit", {method: "POST", signal, body: JSON.stringify(doc),
-                                             headers: {Accept: "application/json", "Content-Type": "application/json"}});
+                                             headers: {Accept: "application/json", "Accept-Language": lang(),
+                                                       "Content-Type": "application/json"}});
   const data = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, data?.errors ?? [{code: "http", path: "", message: response.statusText}]);
   return data;

@@ -98,7 +98,8 @@ function pause(ms, signal) {
 async function post(body, signal) {
   for (;;) {
     const response = await fetch("/v1/design", {method: "POST", signal, body: JSON.stringify(body),
-                                                headers: {"Content-Type": "application/json", Accept: "application/x-ndjson"}});
+                                                headers: {"Content-Type": "application/json", Accept: "application/x-ndjson",
+                                                          "Accept-Language": lang()}});
     const seconds = Number(response.headers.get("Retry-After"));
     if (response.status !== 429 || !(seconds <= QUOTA_WAIT)) return response;
     state.job.waiting = true;
