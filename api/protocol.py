@@ -15,6 +15,12 @@ that is full), for as long as the connection stays open. :class:`Deadlines` give
 full) or the answer is complete with bytes still unsent, and again after each time it does;
 otherwise the connection is reset, its unsent bytes dropped, and a request still running ends as
 for a client that left (SPEC 6, "Slow readers").
+
+And an answer goes out in one send, not one for its head and another for its body
+(:class:`Coalesced`): each call into the system from the event loop lets go of the interpreter's
+lock, which the loop must then win back from the worker threads computing other answers, a
+millisecond or more when they are busy; so the fewer, the sooner ``/healthz`` and every other
+answer leave under load.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import fcntl
 import socket
 import struct
 import termios
-from typing import Any
+from typing import Any, cast
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -32,6 +38,47 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 HEADER_SECONDS = 10.0
 #: Seconds a client may leave its answer unread (none of what is unsent taken) before it is dropped.
 WRITE_SECONDS = 30.0
+#: Bytes held back at most before they are sent (asyncio's own buffer pauses a writer at 64 KiB).
+COALESCE_BYTES = 64 << 10
+
+
+class Coalesced:
+    """A connection's transport whose writes are held until the answer is complete or the event loop's
+    turn ends, then sent together: an answer's head and body (and a streamed answer's parts written
+    in one turn) in one system call. Everything but writing is the transport's own."""
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._loop = loop
+        self._held: list[bytes] = []
+        self._size = 0
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if not data:
+            return
+        if not self._held:
+            self._loop.call_soon(self.flush)
+        self._held.append(bytes(data))
+        self._size += len(data)
+        if self._size >= COALESCE_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        """Send what is held (nothing once the transport is closing: it was aborted)."""
+        if self._held and not self._transport.is_closing():
+            self._transport.write(b"".join(self._held))
+        self._held.clear()
+        self._size = 0
+
+    def close(self) -> None:
+        self.flush()
+        self._transport.close()
+
+    def get_write_buffer_size(self) -> int:
+        return self._size + self._transport.get_write_buffer_size()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
 
 
 class Deadlines(H11Protocol):
@@ -57,9 +104,11 @@ class Deadlines(H11Protocol):
             # handed to a worker process (--workers) does not: without it, each small answer waits
             # for the client's delayed acknowledgement (40 ms).
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.transport = cast(asyncio.Transport, Coalesced(transport, self.loop))  # each request's cycle writes here
         self._start_header_timer()
 
     def on_response_complete(self) -> None:
+        cast(Coalesced, self.transport).flush()  # the whole answer, in one send
         super().on_response_complete()
         self._start_header_timer()
         self._watch_writes()  # what is still unsent must be taken too

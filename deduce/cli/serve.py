@@ -59,7 +59,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     quotas = ClientQuotas(games=args.games_per_client, costly_in_flight=args.costly_per_client,
                           requests_per_second=args.rate, trusted_proxy=args.trusted_proxy,
                           ledger=ledger_for(db, workers),  # a bad ledger or --rate-storage: InputError
-                          rate_storage=args.rate_storage or ("memory://" if workers == 1 else None))
+                          rate_storage=args.rate_storage)
     app = create_app(cards_path=args.cards, board_path=args.board, games_db=db,  # bad files: InputError
                      max_live_games=args.max_games, game_expiry=args.game_expiry * 3600,
                      retention=args.retention * 24 * 3600, body_seconds=args.body_timeout, quotas=quotas,
@@ -104,8 +104,8 @@ def add_serve_parser(sub: Subparsers) -> None:
                    help=f"most requests a second from one client; past it, 429 (default: {REQUESTS_PER_SECOND})")
     p.add_argument("--rate-storage", metavar="URI",
                    help="where the request rate is counted, a 'limits' storage URI: redis://HOST:PORT for servers "
-                        "on several machines (needs limits[redis]) (default: this process's memory, or with "
-                        "--workers the quotas file)")
+                        "on several machines (needs limits[redis]) (default: with the other quotas: in this process's "
+                        "memory, or with --workers in the quotas file)")
     p.add_argument("--trusted-proxy", metavar="ADDR",
                    help="the address of a reverse proxy in front of the server: its requests are counted against "
                         "the client it names last in X-Forwarded-For (without it, that header is ignored)")

@@ -4,6 +4,7 @@ games, after which a game is gone (404) and its rows are deleted."""
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import random
 import time
@@ -74,6 +75,79 @@ def test_a_client_over_its_rate_gets_429_while_another_is_answered(proxied: Test
     assert "at most 3 requests a second" in message
     assert proxied.get("/v1/cards", headers=as_client("198.51.100.4")).status_code == 200
     assert proxied.get("/healthz", headers=as_client("198.51.100.3")).status_code == 200  # probes are never refused
+
+
+class Clock:
+    """``time.time`` for :mod:`api.quotas`, moved by hand."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.now = 1_000_000.0
+        monkeypatch.setattr("api.quotas.time.time", lambda: self.now)
+
+
+def test_the_rate_holds_exactly_near_its_limit_across_processes(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes' windows on one ledger, hits alternating between them: ten in the window, not
+    one more, whichever counts it, until the oldest leaves the window."""
+    clock = Clock(monkeypatch)
+    ledger = str(tmp_path / "quotas")
+    first, second = (api_quotas.RateWindow(api_quotas.Ledger(ledger), limit=10, window=10) for _ in range(2))
+    waits = []
+    for i in range(14):
+        clock.now += 0.01
+        waits.append((first, second)[i % 2].hit("198.51.100.20"))
+    assert waits[:10] == [None] * 10
+    assert all(wait is not None and 9.9 < wait <= 10.4 for wait in waits[10:])
+    assert second.hit("198.51.100.21") is None  # another client
+    clock.now += 10.4
+    assert first.hit("198.51.100.20") is None  # the first hits have left the window
+
+
+def two_processes(tmp_path: Path, limit: int) -> list[api_quotas.RateWindow]:
+    """The rate windows of two processes of one server: each with its own connection to one ledger file."""
+    return [api_quotas.RateWindow(api_quotas.Ledger(str(tmp_path / "quotas")), limit, window=10) for _ in range(2)]
+
+
+def ask(windows: list[api_quotas.RateWindow], clock: Clock, per_second: float,
+        seconds: float) -> tuple[int, list[float]]:
+    """A client asking about ``per_second`` times a second (at random moments, of either process) for
+    ``seconds``: how many times it asked, and the moments it was admitted."""
+    rng = random.Random(3)
+    asked, admitted, end = 0, [], clock.now + seconds
+    while clock.now < end:
+        clock.now += rng.expovariate(per_second)
+        asked += 1
+        if rng.choice(windows).hit("198.51.100.22") is None:
+            admitted.append(clock.now)
+    return asked, admitted
+
+
+def test_a_client_past_its_rate_never_has_more_than_its_limit_in_any_window(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five times its rate, on two processes: at most its limit in any ten seconds, and at most a few
+    percent less (what the processes claimed and gave back, or still hold, counts a little longer)."""
+    _, admitted = ask(two_processes(tmp_path, limit=1000), Clock(monkeypatch), per_second=500, seconds=60)
+    most = max(bisect.bisect_left(admitted, at + 10) - i for i, at in enumerate(admitted))
+    assert 950 <= most <= 1000
+    assert len(admitted) >= 0.95 * 6 * 1000
+
+
+def test_a_client_within_its_rate_is_never_refused_and_seldom_writes_to_the_ledger(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Half its rate, on two processes: every request admitted, and the processes claim its hits a
+    few at a time (a write transaction of the ledger each), not one by one."""
+    writes = 0
+    transaction = api_quotas.Ledger.transaction
+
+    def counted(ledger: api_quotas.Ledger) -> contextlib.AbstractContextManager[Any]:
+        nonlocal writes
+        writes += 1
+        return transaction(ledger)
+
+    monkeypatch.setattr(api_quotas.Ledger, "transaction", counted)
+    asked, admitted = ask(two_processes(tmp_path, limit=1000), Clock(monkeypatch), per_second=50, seconds=60)
+    assert len(admitted) == asked
+    assert writes <= asked / 4
 
 
 def test_without_a_trusted_proxy_the_forwarded_header_is_ignored() -> None:

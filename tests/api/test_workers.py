@@ -4,6 +4,7 @@ its own, so the kernel hands them to either worker."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import multiprocessing
@@ -19,6 +20,7 @@ import httpx
 import pytest
 
 from api.jobs import Busy
+from api.protocol import COALESCE_BYTES, Coalesced
 from api.quotas import CLIENT, ClientQuotas, QuotaExceeded
 from tests.api.serving import running
 
@@ -126,3 +128,55 @@ def test_leases_are_shared_by_processes_and_freed_when_their_holder_dies(tmp_pat
         quotas.close()
         if holder.is_alive():
             holder.kill()
+
+
+class Recording(asyncio.Transport):
+    """A connection's transport that keeps what is sent, each call apart."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[bytes] = []
+        self.closed = False
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.sent.append(bytes(data))
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def close(self) -> None:
+        self.closed = True
+
+    def abort(self) -> None:
+        self.closed = True
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+
+def test_an_answer_leaves_in_one_send_and_nothing_after_a_reset() -> None:
+    """Each send lets go of the interpreter's lock, which a busy worker's event loop then waits to win
+    back: an answer's head and body written in one turn of the loop go out together, a large part at
+    once, what is held at a close before it, and nothing after a reset."""
+
+    async def connection() -> None:
+        raw = Recording()
+        coalesced = Coalesced(raw, asyncio.get_running_loop())
+        coalesced.write(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n")
+        coalesced.write(b"{}")
+        assert raw.sent == [] and coalesced.get_write_buffer_size() == 40
+        await asyncio.sleep(0)  # the end of the turn
+        assert raw.sent == [b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}"]
+        coalesced.write(b"x" * COALESCE_BYTES)
+        assert len(raw.sent) == 2
+        coalesced.write(b"last")
+        coalesced.close()
+        assert raw.sent[-1] == b"last" and raw.closed
+        reset = Recording()
+        dropped = Coalesced(reset, asyncio.get_running_loop())
+        dropped.write(b"unread")
+        dropped.abort()
+        await asyncio.sleep(0)
+        assert reset.sent == [] and reset.closed
+
+    asyncio.run(connection())
