@@ -68,8 +68,13 @@ DESIGN_TIMEOUT = 120.0
 DESIGN_WORKERS, DESIGN_QUEUE = 1, 4
 #: The most steps a design job may take (about 1.7 ms a step on one core).
 DESIGN_MAX_STEPS = 100_000
-#: Worker threads for requests, and requests that may wait for one before 503.
-THREADS, QUEUE = 8, 64
+#: Worker threads for requests, and requests that may wait for one before 503. Two: the answers are
+#: computed in Python (the fast evaluator, the advisor), so the GIL runs one at a time whatever the
+#: count, and each thread more is one more the event loop queues behind for the GIL after each of its
+#: system calls. Measured with bench.load (one process, 32 connections asking for hints): /healthz
+#: p99 under load 1.0-2.3x idle with 2 threads, 2.8-5.8x with 4 and 2.8-4.3x with 8, as many hints a
+#: second. Large bodies, audits and designs run in child processes of their own.
+THREADS, QUEUE = 2, 64
 #: Largest body answered on a worker thread; larger ones go to a child process. A query with
 #: the most clues allowed, each a card typed with its whole key, is a few kilobytes.
 SMALL_BODY = 64 << 10

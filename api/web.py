@@ -41,7 +41,7 @@ from typing_extensions import TypedDict
 from api import models
 from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json, expected
 from api.deps import GamesDep, ServiceDep
-from api.middleware import service_words
+from api.middleware import request_lang, service_words
 from api.routes import ERRORS, CursorParam, LimitParam, body_doc
 from api.service import PAGE, Page, PagedDeductionJSON
 from deduce.document import decode_yaml, type_name
@@ -351,8 +351,9 @@ class HintAnswerJSON(PagedDeductionJSON):
     progress_problems: NotRequired[list[ProblemJSON]]
 
 
-def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, body: bytes) -> HintAnswerJSON:
-    """``POST /v1/hint``, from its body: one page of the deduction's candidates."""
+def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, lang: str, body: bytes) -> HintAnswerJSON:
+    """``POST /v1/hint``, from its body: one page of the deduction's candidates, and why WHO progress
+    cannot be had (said in ``lang``, the request's language) when it cannot."""
     doc = _object(decode_json(body, "a hint query"), "a hint query")
     cards = _given(doc, "cards", lambda d: within_bound(cardfile.parse(d)), "card set", lambda: default_cards)
     query = _within("query", lambda d: parse_query(cards, d), doc.get("query"))
@@ -365,7 +366,7 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, bod
         try:
             answer["progress"] = _within("query", lambda q: progress(cards, q, mode), query).to_json()
         except InputError as exc:  # the deduction stands; progress says why it cannot be had
-            answer["progress_problems"] = exc.to_json()
+            answer["progress_problems"] = exc.to_json(lang)
     return answer
 
 
@@ -385,7 +386,8 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, bod
 )
 async def post_hint(request: Request, svc: ServiceDep, limit: LimitParam = PAGE, cursor: CursorParam = None) -> Any:
     return await svc.answer(hint_answer, await request.body(), request.is_disconnected,
-                            svc.cards, svc.explain_timeout_ms, Page(limit, int(cursor or 0)), isolate=True)
+                            svc.cards, svc.explain_timeout_ms, Page(limit, int(cursor or 0)),
+                            request_lang(request.scope), isolate=True)
 
 
 # -- reading a box owner's own files ----------------------------------------------------------

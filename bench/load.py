@@ -237,7 +237,10 @@ async def drive_connections(base: str, kind: str, connections: int, seed: int, r
 
 def drive(base: str, kind: str, connections: int, seed: int, ready: Any, go: EventLike, stop: EventLike,
           counts: CountsLike) -> None:
-    """A client process: :func:`drive_connections`, its answers counted in ``counts``."""
+    """A client process: :func:`drive_connections`, its answers counted in ``counts``. At a low CPU
+    priority, as the attackers are: they stand for clients on other machines, and on a machine of two
+    cores they would otherwise take the core the client that measures ``/healthz`` waits for."""
+    os.nice(10)
     counts[f"{kind} {seed}"] = asyncio.run(drive_connections(base, kind, connections, seed, ready, go, stop))
 
 

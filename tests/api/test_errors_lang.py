@@ -235,3 +235,16 @@ def test_quota_answers_are_said_in_the_readers_language(monkeypatch: pytest.Monk
         assert problem["code"] == "quota"
         assert problem["message"].startswith(f"квота 'rate': не более 3 запросов в секунду на клиента "
                                              f"(за {api_quotas.RATE_WINDOW} с)")
+
+
+def test_why_who_progress_cannot_be_had_is_said_in_the_readers_language(client: TestClient) -> None:
+    """A 200 answer of ``POST /v1/hint`` whose typed card cannot be a card of the set: the deduction
+    stands, and ``progress_problems`` (same paths) is said in the request's language."""
+    no_such = {"suit": "rose", "clues": [{"traits": ["literary", "married", "court"], "counts": [2]}]}
+    said = {lang: client.post(f"/v1/hint?lang={lang}", json={"query": no_such, "mode": "normal"}).json()
+            for lang in ("en", "ru")}
+    english, russian = (said[lang]["progress_problems"] for lang in ("en", "ru"))
+    assert [p["path"] for p in russian] == [p["path"] for p in english]
+    assert english[0]["path"].startswith("query.clues[0]")
+    assert russian[0]["message"] != english[0]["message"]
+    assert re.search("[а-яё]", russian[0]["message"]), russian
