@@ -99,11 +99,9 @@ FINDING_WORDS = {"duplicate-traits": "duplicate", "suit-count": "suitcount", "mi
 
 
 def finding_text(cards: CardSet, report: AuditReport, finding: CardFinding, lang: str) -> str:
-    """A finding in one line. In English, the audit's own sentence (as ``--json`` gives it); in another
-    language the words the designer page says it with, her name first and every lady, suit and trait
-    by name, with what the page shows beside it (the Dark Ladies left, the cards that mislead)."""
-    if lang == "en":
-        return finding.message
+    """A finding in one line, in the words the designer page says it with (``--json`` keeps the audit's
+    own sentence, with ids): her name first and every lady, suit and trait by name, with what the page
+    shows beside it (the Dark Ladies left, the cards that mislead)."""
     code = finding.code
     if code == "key-untruthful":
         partner = cards.has_lady(finding.lady or "") and cards.lady(finding.lady or "").suit == finding.suit
