@@ -30,9 +30,10 @@ from deduce.document import (
     type_name,
     unique_entries,
 )
-from deduce.errors import InputError, Problems, shown
+from deduce.errors import InputError, Problems
 from deduce.game.fog import FogCard
 from deduce.game.fogeffects import FOG_EFFECTS
+from deduce.where.query import board_words, unknown_listed
 
 MAX_FOG_CARDS = 64
 
@@ -40,19 +41,18 @@ MAX_FOG_CARDS = 64
 def parse(doc: Any) -> tuple[FogCard, ...]:
     """The fog cards of a decoded document, in file order."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a fog card document must be a mapping with schema and cards; got {type_name(doc)}")
+        raise InputError.at((), board_words("fog.mapping", got=type_name(doc)))
     problems = Problems()
     parse_header(doc, problems)
     cards = []
     for i, ident, item in unique_entries(list_field(doc, "cards", problems, MAX_FOG_CARDS), "cards", problems):
         action = item.get("action")
         if not isinstance(action, str) or action not in FOG_EFFECTS:
-            problems.add(("cards", i, "action"),
-                         f"unknown action {shown(action)}; expected one of: {', '.join(FOG_EFFECTS)}")
+            problems.add(("cards", i, "action"), unknown_listed("action", action, FOG_EFFECTS))
             continue
         discard = item.get("discard", False)
         if not isinstance(discard, bool):
-            problems.add(("cards", i, "discard"), f"expected true or false, got {type_name(discard)}")
+            problems.add(("cards", i, "discard"), board_words("expected.boolean", got=type_name(discard)))
             continue
         cards.append(FogCard(
             id=ident, action=action, discard=discard,
@@ -60,7 +60,7 @@ def parse(doc: Any) -> tuple[FogCard, ...]:
             text=parse_names(item.get("text"), ("cards", i, "text"), problems, FOG_EFFECTS[action].summary),
         ))
     if not cards and not problems:
-        problems.add(("cards",), "needs at least one fog card")
+        problems.add(("cards",), board_words("fog.at-least-one"))
     problems.raise_if_any()
     return tuple(cards)
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypedDict, cast
 
 from deduce.document import is_int, key_text, type_name
-from deduce.errors import InputError, Problems, Wording, shown, unknown
+from deduce.errors import InputError, Problems, Wording, problem_words, shown, unknown
 from deduce.game.material import Rules, StealthOrder
-from deduce.who.cards import MODES, Mode
+from deduce.where.query import board_words
+from deduce.who.cards import MODES, Mode, ModeUnavailable
 
 #: Fields of a game's setup document (SPEC 8, POST /v1/games).
 SETUP_FIELDS = ("mode", "sequence", "reverse", "start", "seed", "discard_fog")
@@ -70,17 +71,17 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     if doc is None:
         doc = {}
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a game setup must be an object; got {type_name(doc)}")
+        raise InputError.at((), board_words("setup.mapping", got=type_name(doc)))
     problems = Problems()
     bad = problems.add
     for name in doc:
         if name not in SETUP_FIELDS:
-            bad((key_text(name),), f"unknown field; expected some of: {', '.join(SETUP_FIELDS)}")
+            bad((key_text(name),), problem_words("field.unknown", fields=", ".join(SETUP_FIELDS)))
     mode = _mode(doc, bad)
     sequence = _sequence(doc, bad)
     reverse = doc.get("reverse", False)
     if not isinstance(reverse, bool):
-        bad(("reverse",), f"expected true or false, got {type_name(reverse)}")
+        bad(("reverse",), board_words("expected.boolean", got=type_name(reverse)))
         reverse = False
     start = doc.get("start")
     if start is not None and (not isinstance(start, str) or not rules.board.has_location(start)):
@@ -88,12 +89,12 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     seed = doc.get("seed", default_seed)
     seed = default_seed if seed is None else seed
     if not is_int(seed) or not 0 <= seed <= MAX_SEED:
-        bad(("seed",), f"expected a whole number from 0 to {MAX_SEED}, got {shown(seed)}")
+        bad(("seed",), board_words("expected.range", least=0, most=MAX_SEED, got=shown(seed)))
     discard = _discard(rules, mode, doc.get("discard_fog"), bad)
     try:
         rules.cards.removed_suit(mode, rules.cards.suit_ids[0])
-    except ValueError as exc:
-        bad(("mode",), f"this card set cannot be played in {mode} mode: {exc}")
+    except ModeUnavailable as exc:
+        bad(("mode",), board_words("setup.mode", mode=mode, reason=exc.words))
     problems.raise_if_any()
     setup = Setup(mode, sequence, reverse, start, seed, discard)
     rules.order(setup.sequence_doc, reverse)  # unknown sequences are refused here, at setup
@@ -117,7 +118,8 @@ def _sequence(doc: Mapping[str, Any], bad: Report) -> tuple[SequenceKind, Any]:
     """The stealth sequence: an on-card position or a rulebook sequence (its value checked at setup)."""
     seq_doc = doc.get("sequence", {"position": 1})
     if not isinstance(seq_doc, Mapping) or len(seq_doc) != 1 or next(iter(seq_doc)) not in SEQUENCE_KINDS:
-        bad(("sequence",), 'expected {"position": 1..8} or {"rulebook": "<name>"}')
+        bad(("sequence",), board_words("setup.sequence", position='{"position": 1..8}',
+                                       rulebook='{"rulebook": "<name>"}'))
         return ("position", 1)
     kind, value = next(iter(seq_doc.items()))
     return (kind, value)
@@ -127,11 +129,11 @@ def _discard(rules: Rules, mode: Mode, discard: Any, bad: Report) -> int:
     """How many fog cards Expert discards at setup (1 unless said); none in any other mode."""
     if mode != "expert":
         if discard not in (None, 0) or isinstance(discard, bool):
-            bad(("discard_fog",), "fog cards are discarded at setup only in expert mode")
+            bad(("discard_fog",), board_words("setup.discard.mode"))
         return 0
     discard = 1 if discard is None else discard
     if not is_int(discard) or not 1 <= discard <= len(rules.fog) - 1:
-        bad(("discard_fog",), f"Expert discards 1 to {len(rules.fog) - 1} fog cards at setup; got {shown(discard)}")
+        bad(("discard_fog",), board_words("setup.discard", most=len(rules.fog) - 1, got=shown(discard)))
         return 1
     return int(discard)
 

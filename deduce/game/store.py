@@ -53,6 +53,7 @@ from deduce.game.events import EventJSON
 from deduce.game.material import Rules
 from deduce.game.rules import RULES_VERSION, Game, ReplayRefused, replay
 from deduce.game.setup import Setup, parse_setup
+from deduce.where.query import board_words
 
 #: Default database, relative to the working directory.
 DEFAULT_DB = Path("var") / "games.sqlite3"
@@ -127,8 +128,8 @@ def open_store(path: str | Path) -> sqlite3.Connection:
     """
     where = Path(path)
     if str(path) != ":memory:" and where.is_dir():
-        raise InputError.at((), f"the game store {str(path)!r} is a folder; give the path of a file in it, "
-                                f"such as {str(where / 'games.sqlite3')!r}", code="store")
+        said = board_words("store.folder", path=repr(str(path)), example=repr(str(where / "games.sqlite3")))
+        raise InputError.at((), said, code="store")
     db: sqlite3.Connection | None = None
     try:
         if str(path) != ":memory:":
@@ -150,7 +151,8 @@ def open_store(path: str | Path) -> sqlite3.Connection:
         if db is not None:
             db.close()
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise InputError.at((), f"cannot use {str(path)!r} as the game store: {reason}", code="store") from None
+        said = board_words("store.unusable", path=repr(str(path)), reason=reason)
+        raise InputError.at((), said, code="store") from None
     return db
 
 
@@ -290,8 +292,7 @@ class GameStore:
         :class:`ReplayRefused` for a stored game these rules cannot rebuild.
         """
         if not is_int(version):
-            raise InputError.at(("version",),
-                                f"expected the version of the view you acted on (a whole number), got {shown(version)}")
+            raise InputError.at(("version",), board_words("store.version", got=shown(version)))
         with self._lock:
             setup, rules_version = self._open(game_id, token)
             current = self._count(game_id)

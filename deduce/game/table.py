@@ -26,14 +26,14 @@ from typing import Any, NotRequired, cast, get_args
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.document import type_name
-from deduce.errors import InputError, Loc, Problem, ProblemJSON, Problems, shown
+from deduce.errors import InputError, Loc, ProblemJSON, Problems, problem_words, shown
 from deduce.game.advisor import PlanJSON, advise
 from deduce.game.fog import ACTIONS as FOG_ACTIONS
 from deduce.game.material import Rules
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON
 from deduce.game.view import Action, Pending, PlayerView
 from deduce.where.board import Board
-from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT
+from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, board_words
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import MODES, Mode
@@ -144,8 +144,8 @@ def table_advice(rules: Rules, doc: Any, lang: str = "en", board: Board | None =
         answer["plan"] = advise(rules, table.view, table.actions, table.pending).to_json(rules, lang)
     except InputError as exc:   # the hand: its problems name the clues as the deduction query has them
         suit_card = ("clues", len(table.view.clues))   # the suit card comes last in the deduction query
-        answer["plan_problems"] = [(Problem(("suit_card", *p.loc[2:]), p.message, p.code) if p.loc[:2] == suit_card
-                                    else p).to_json() for p in exc.problems]
+        answer["plan_problems"] = [(p.at(("suit_card", *p.loc[2:])) if p.loc[:2] == suit_card else p).to_json(lang)
+                                   for p in exc.problems]
     return answer
 
 
@@ -154,12 +154,11 @@ def parse_situation(rules: Rules, doc: Any) -> Table:
     is reported at once, with its path (:class:`~deduce.errors.InputError`)."""
     bad = Problems()
     if not isinstance(doc, Mapping):
-        bad.add((), f"a situation must be a JSON object; got {type_name(doc)}")
+        bad.add((), board_words("table.mapping", got=type_name(doc)))
         bad.raise_if_any()
     board, cards = rules.board, rules.cards
     if len(board.location_ids) > MAX_LOCATIONS:
-        bad.add((), f"a plan is made on a board of at most {MAX_LOCATIONS} locations; this one has "
-                    f"{len(board.location_ids)}", code="limit")
+        bad.add((), board_words("table.board.limit", most=MAX_LOCATIONS, n=len(board.location_ids)), code="limit")
     ladies = [lady.id for lady in cards.ladies]
     read = _Reader(doc, bad)
     read.only(SituationJSON.__annotations__)
@@ -205,7 +204,7 @@ class _Reader:
     def value(self, field: str, default: Any, required: bool) -> Any:
         if self.doc.get(field) is None:
             if required:
-                self.bad.add((*self.at, field), f"{field} is required")
+                self.bad.add((*self.at, field), board_words("table.required", field=field))
             return default
         return self.doc[field]
 
@@ -226,7 +225,7 @@ class _Reader:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-            self.bad.add((*self.at, field), f"expected a whole number from {least} to {most}, got {shown(value)}")
+            self.bad.add((*self.at, field), board_words("expected.range", least=least, most=most, got=shown(value)))
             return None
         return value
 
@@ -234,7 +233,8 @@ class _Reader:
         """A list of ids among ``choices`` (empty, or ``default``, when absent)."""
         value = self.value(field, default or [], False)
         if not isinstance(value, list):
-            self.bad.add((*self.at, field), f"expected a list of {kind} ids, got {type_name(value)}")
+            said = board_words("table.ids", kind=problem_words(f"kind.{kind}"), got=type_name(value))
+            self.bad.add((*self.at, field), said)
             return []
         for i, item in enumerate(value):
             if item not in choices:
@@ -245,7 +245,7 @@ class _Reader:
 def _trail(rules: Rules, value: Any, bad: Problems) -> list[TrailEntryJSON]:
     """The trail entries (SPEC 8): a slot, a kind and the fields of the kind, with known ids."""
     if not isinstance(value, list) or len(value) > MAX_TRAIL:
-        bad.add(("trail",), f"expected a list of at most {MAX_TRAIL} trail entries, got {type_name(value)}")
+        bad.add(("trail",), board_words("table.trail", most=MAX_TRAIL, got=type_name(value)))
         return []
     board, fog = rules.board, [f.id for f in rules.fog]
     ladies = [lady.id for lady in rules.cards.ladies]
@@ -256,7 +256,7 @@ def _trail(rules: Rules, value: Any, bad: Problems) -> list[TrailEntryJSON]:
     for i, entry in enumerate(value):
         at: Loc = ("trail", i)
         if not isinstance(entry, Mapping):
-            bad.add(at, f"expected a trail entry (an object), got {type_name(entry)}")
+            bad.add(at, board_words("table.trail.entry", got=type_name(entry)))
             continue
         kind, before = entry.get("kind"), len(bad)
         if kind not in TRAIL_KINDS:
@@ -271,7 +271,8 @@ def _trail(rules: Rules, value: Any, bad: Problems) -> list[TrailEntryJSON]:
                 if field_value not in choices:
                     bad.unknown((*at, name), kind_name, field_value, choices)
             elif not _FIELD_TYPES[name](field_value):
-                bad.add((*at, name), f"a {kind} entry's {name} must be {_FIELD_WORDS[name]}; got {shown(field_value)}")
+                bad.add((*at, name), board_words("table.trail.field", kind=kind, name=name, what=_FIELD_WORDS[name],
+                                            got=shown(field_value)))
         if len(bad) == before:
             out.append(cast(TrailEntryJSON, dict(entry)))
     return out
@@ -284,15 +285,16 @@ _FIELD_TYPES: dict[str, Callable[[Any], bool]] = {
     "value": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SLOT,
     "result": lambda v: isinstance(v, str),
 }
-_FIELD_WORDS = {"found": "true or false", "suit_card": "true or false", "cards": f"a whole number from 0 to {MAX_SLOT}",
-                "value": f"a whole number from 0 to {MAX_SLOT}", "result": "a string"}
+_FIELD_WORDS = {"found": board_words("table.trail.boolean"), "suit_card": board_words("table.trail.boolean"),
+                "cards": board_words("table.trail.whole", most=MAX_SLOT),
+                "value": board_words("table.trail.whole", most=MAX_SLOT), "result": problem_words("type.string")}
 
 
 def _done(value: Any, bad: Problems) -> DoneJSON:
     if value is None:
         return {}
     if not isinstance(value, Mapping) or not all(k in DONE_FLAGS and isinstance(v, bool) for k, v in value.items()):
-        bad.add(("done",), "expected an object of flags: moved, searched, clue (true or false)")
+        bad.add(("done",), board_words("table.done", flags=", ".join(DONE_FLAGS)))
         return {}
     return cast(DoneJSON, dict(value))
 
@@ -303,7 +305,7 @@ def _pending(rules: Rules, value: Any, pawn: str | None, bad: Problems) -> Pendi
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        bad.add(("pending",), f"expected a fog card waiting for an answer (an object), got {type_name(value)}")
+        bad.add(("pending",), board_words("table.pending", got=type_name(value)))
         return None
     read = _Reader(value, bad, ("pending",))
     read.only(PendingInJSON.__annotations__)
@@ -320,7 +322,7 @@ def _pending(rules: Rules, value: Any, pawn: str | None, bad: Problems) -> Pendi
         near = set(board.neighbours(pawn))
         far = [x for x in choices if x not in near and not any(board.adjacent(y, x) for y in near)]
         for x in far:
-            bad.add(("pending", "choices", choices.index(x)), f"the boat goes one or two steps: {x} is not")
+            bad.add(("pending", "choices", choices.index(x)), board_words("table.boat", location=x))
     if not choices:
-        bad.add(("pending", "choices"), "a fog card waiting for an answer allows at least one")
+        bad.add(("pending", "choices"), board_words("table.choices"))
     return Pending(card, action, asks, tuple(choices)) if choices else None

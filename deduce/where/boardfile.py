@@ -39,27 +39,33 @@ from deduce.document import (
     type_name,
     unique_entries,
 )
-from deduce.errors import InputError, Loc, Problems, shown
+from deduce.errors import InputError, Loc, Problems, problem_words, shown
+from deduce.text.catalog import Phrase
 from deduce.text.names import NamedJSON
 from deduce.where.board import Board, Landmark, Location, Point
+from deduce.where.query import board_words, unknown_listed
 
 MAX_LANDMARKS = 32
 MAX_LOCATIONS = 64
 MAX_PATHS = MAX_LOCATIONS * (MAX_LOCATIONS - 1) // 2
 
 
+def _got(value: Any) -> Phrase:
+    """What was given where a list of two was expected: a list of how many, or what else it is."""
+    return board_words("got.list-of", n=len(value)) if isinstance(value, list) else type_name(value)
+
+
 def _parse_at(value: Any, loc: Loc, problems: Problems) -> Point | None:
     """Drawing coordinates: a list of two finite numbers."""
     if not isinstance(value, list) or len(value) != 2:
-        got = f"a list of {len(value)}" if isinstance(value, list) else type_name(value)
-        problems.add(loc, f"expected [x, y], two numbers; got {got}")
+        problems.add(loc, board_words("board.at", got=_got(value)))
         return None
     for j, v in enumerate(value):
         if not (is_int(v) or isinstance(v, float)):
-            problems.add((*loc, j), f"expected a number, got {type_name(v)}")
+            problems.add((*loc, j), board_words("expected.number", got=type_name(v)))
             return None
         if not math.isfinite(_as_float(v)):
-            problems.add((*loc, j), f"expected a finite number, got {shown(v)}")
+            problems.add((*loc, j), board_words("expected.finite", got=shown(v)))
             return None
     return _as_float(value[0]), _as_float(value[1])
 
@@ -87,16 +93,15 @@ def _parse_locations(doc: Mapping[str, Any], landmark_ids: set[str],
         before = len(problems)
         landmark = item.get("landmark")
         if landmark is None:
-            problems.add((*loc, "landmark"), "is required")
+            problems.add((*loc, "landmark"), problem_words("required"))
         elif not isinstance(landmark, str) or landmark not in landmark_ids:
-            problems.add((*loc, "landmark"),
-                         f"unknown landmark {shown(landmark)}; expected one of: {', '.join(sorted(landmark_ids))}",
+            problems.add((*loc, "landmark"), unknown_listed("landmark", landmark, sorted(landmark_ids)),
                          code="unknown-landmark")
         at = None
         if item.get("at") is not None:
             at = _parse_at(item["at"], (*loc, "at"), problems)
         elif placed:
-            problems.add((*loc, "at"), "is missing: give every location drawing coordinates, or none")
+            problems.add((*loc, "at"), board_words("board.at.missing"))
         name = parse_names(item.get("name"), (*loc, "name"), problems, ident)
         if isinstance(landmark, str) and len(problems) == before:
             locations.append(Location(id=ident, name=name, landmark=landmark, at=at))
@@ -109,23 +114,23 @@ def _parse_paths(doc: Mapping[str, Any], location_ids: set[str], problems: Probl
     for i, item in enumerate(list_field(doc, "paths", problems, MAX_PATHS)):
         loc: Loc = ("paths", i)
         if not isinstance(item, list) or len(item) != 2:
-            got = f"a list of {len(item)}" if isinstance(item, list) else type_name(item)
-            problems.add(loc, f"expected a pair of location ids [a, b], got {got}")
+            problems.add(loc, board_words("board.path.pair", got=_got(item)))
             continue
         ok = True
         for j, end in enumerate(item):
             if not isinstance(end, str) or end not in location_ids:
-                problems.add((*loc, j), f"unknown location {shown(end)}", code="unknown-location")
+                said = problem_words("unknown", kind=problem_words("kind.location"), got=shown(end))
+                problems.add((*loc, j), said, code="unknown-location")
                 ok = False
         if not ok:
             continue
         a, b = item
         if a == b:
-            problems.add(loc, f"a path from {shown(a)} to itself", code="self-loop")
+            problems.add(loc, board_words("board.path.loop", place=shown(a)), code="self-loop")
             continue
         key = frozenset(item)
         if key in seen:
-            problems.add(loc, f"duplicate path between {shown(a)} and {shown(b)} (also paths[{seen[key]}])",
+            problems.add(loc, board_words("board.path.duplicate", a=shown(a), b=shown(b), first=f"paths[{seen[key]}]"),
                          code="duplicate-path")
             continue
         seen[key] = i
@@ -136,8 +141,7 @@ def _parse_paths(doc: Mapping[str, Any], location_ids: set[str], problems: Probl
 def parse(doc: Any) -> Board:
     """Interpret a decoded board document; raise :class:`InputError` listing every problem."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), "a board must be a mapping with schema, landmarks, locations and paths; "
-                                f"got {type_name(doc)}")
+        raise InputError.at((), board_words("board.mapping", got=type_name(doc)))
     problems = Problems()
     name = parse_header(doc, problems, "Board")
     landmark_entries = unique_entries(list_field(doc, "landmarks", problems, MAX_LANDMARKS), "landmarks", problems)

@@ -10,19 +10,23 @@ string``); :func:`observation_from_text` reads one observation typed on the comm
 
 Slots count cards moved since the start (the countdown card does not count); the
 tracker takes them mod ``length``. Slots are never negative.
+
+:func:`board_words` are the words of these problems, and of every WHERE and game reader's (boards,
+stealth decks, fog card documents, game setups, situations at the table, the game store): the
+catalog's ``boards`` section, said in the person's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, get_args
 
 from typing_extensions import TypedDict
 
 from deduce.document import is_int, type_name, typed_number, unknown_fields
-from deduce.errors import InputError, Loc, Problems, shown
-from deduce.text.catalog import Phrase
+from deduce.errors import InputError, Loc, Problems, problem_words, shown
+from deduce.text.catalog import Phrase, PhraseParam
 from deduce.where.board import Board
 from deduce.where.stealth import MOVES, Moves, is_moves
 
@@ -123,6 +127,20 @@ class TrackQuery:
                 "observations": [o.to_json() for o in self.observations]}
 
 
+def board_words(key: str, **params: PhraseParam) -> Phrase:
+    """The words of the catalog's ``boards`` section, said in any language: the problems of boards,
+    stealth decks and sequences, tracking queries, fog card documents, game setups, situations at
+    the table and the game store."""
+    return Phrase("boards", key, params)
+
+
+def unknown_listed(kind: str, value: object, choices: Iterable[str]) -> Phrase:
+    """``unknown landmark 'x'; expected one of: ...``, every choice listed (a document's own short list
+    of ids: its landmarks, the fog actions). ``kind`` is a ``kind.*`` key of the ``problems`` words."""
+    said = problem_words("unknown", kind=problem_words(f"kind.{kind}"), got=shown(value))
+    return problem_words("expected.one-of", what=said, choices=", ".join(choices))
+
+
 def _describe(value: Any) -> str | Phrase:
     """A value's kind for messages; fractional numbers are shown as they are."""
     return repr(value) if isinstance(value, float) else type_name(value)
@@ -130,36 +148,36 @@ def _describe(value: Any) -> str | Phrase:
 
 def _slot_number(value: Any, loc: Loc, problems: Problems) -> int | None:
     if not is_int(value):
-        problems.add(loc, f"expected a whole number, got {_describe(value)}")
+        problems.add(loc, board_words("expected.whole", got=_describe(value)))
         return None
     if value < 0:
-        problems.add(loc, f"expected a whole number of 0 or more (cards moved since the start), got {shown(value)}")
+        problems.add(loc, board_words("query.slot.negative", got=shown(value)))
         return None
     if value > MAX_SLOT:
-        problems.add(loc, f"{shown(value)} is beyond the {MAX_SLOT} cards a query may count", code="limit")
+        problems.add(loc, board_words("query.slot.limit", got=shown(value), most=MAX_SLOT), code="limit")
         return None
     return int(value)
 
 
 def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) -> SlotObservation | None:
     if not isinstance(item, Mapping):
-        problems.add(loc, f"expected an object with a slot and one of: {', '.join(KINDS)}; got {type_name(item)}")
+        problems.add(loc, board_words("query.observation", kinds=", ".join(KINDS), got=type_name(item)))
         return None
     before = len(problems)
     unknown_fields(item, OBSERVATION_FIELDS, loc, problems)
     slot: int | None = None
     if "slot" not in item:
-        problems.add((*loc, "slot"), "is required")
+        problems.add((*loc, "slot"), problem_words("required"))
     else:
         slot = _slot_number(item["slot"], (*loc, "slot"), problems)
     kinds = [k for k in KINDS if k in item]
     if len(kinds) != 1:
-        problems.add(loc, f"expected exactly one of: {', '.join(KINDS)}; got "
-                          + (", ".join(kinds) if kinds else "none"))
+        got = ", ".join(kinds) if kinds else board_words("got.none")
+        problems.add(loc, board_words("query.observation.exactly", kinds=", ".join(KINDS), got=got))
         return None
     kind = kinds[0]
     if kind != "searched" and "found" in item:
-        problems.add((*loc, "found"), "goes with searched: a search found her or not")
+        problems.add((*loc, "found"), board_words("query.found.alone"))
     landmark, location, found = _what_was_seen(board, item, kind, loc, problems)
     if slot is None or len(problems) != before:
         return None
@@ -176,15 +194,15 @@ def _what_was_seen(board: Board, item: Mapping[str, Any], kind: str, loc: Loc,
         return landmark, None, False
     if kind == "fog":
         if item["fog"] is not True:
-            problems.add((*loc, "fog"), f"expected true (a fog card was showing), got {_describe(item['fog'])}")
+            problems.add((*loc, "fog"), board_words("query.fog", got=_describe(item["fog"])))
         return None, None, False
     location = item["searched"]
     if not isinstance(location, str) or not board.has_location(location):
         problems.unknown((*loc, "searched"), "location", location, board.location_ids)
     if "found" not in item:
-        problems.add((*loc, "found"), "is required with searched: true if the search found her, else false")
+        problems.add((*loc, "found"), board_words("query.found.required"))
     elif not isinstance(item["found"], bool):
-        problems.add((*loc, "found"), f"expected true or false, got {_describe(item['found'])}")
+        problems.add((*loc, "found"), board_words("expected.boolean", got=_describe(item["found"])))
     else:
         return None, location, item["found"]
     return None, location, False
@@ -197,31 +215,29 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
     A query that no walk fits is not an error here: the tracker reports a contradiction.
     """
     if not isinstance(doc, Mapping):
-        raise InputError.at((), "a tracking query must be a JSON object with length, moves, now and observations; "
-                                f"got {type_name(doc)}")
+        raise InputError.at((), board_words("query.mapping", got=type_name(doc)))
     problems = Problems()
     unknown_fields(doc, QUERY_FIELDS, (), problems)
     length = _length(doc, problems)
     moves = doc.get("moves")
     if "moves" not in doc:
-        problems.add(("moves",), f"is required: one of {', '.join(MOVES)}")
+        problems.add(("moves",), board_words("query.moves.required", choices=", ".join(MOVES)))
     elif not is_moves(moves):
-        problems.add(("moves",), f"expected one of: {', '.join(MOVES)}; got {shown(moves)}")
+        problems.add(("moves",), board_words("expected.one-of", choices=", ".join(MOVES), got=shown(moves)))
         moves = None
     now: int | None = None
     if "now" not in doc:
-        problems.add(("now",), "is required: the slot to give the odds for")
+        problems.add(("now",), board_words("query.now.required"))
     else:
         now = _slot_number(doc["now"], ("now",), problems)
     items = doc.get("observations", [])
     if items is None:
         items = []
     if not isinstance(items, list):
-        problems.add(("observations",), f"expected a list, got {type_name(items)}")
+        problems.add(("observations",), problem_words("expected.list", got=type_name(items)))
         items = []
     elif len(items) > MAX_OBSERVATIONS:
-        problems.add(("observations",), f"has {len(items)} entries; at most {MAX_OBSERVATIONS} are allowed",
-                     code="limit")
+        problems.add(("observations",), board_words("limit.allowed", n=len(items), most=MAX_OBSERVATIONS), code="limit")
         items = []
     observations = [_parse_observation(board, item, ("observations", i), problems) for i, item in enumerate(items)]
     problems.raise_if_any()
@@ -233,15 +249,15 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
 def _length(doc: Mapping[str, Any], problems: Problems) -> int | None:
     """The deck length: a whole number from 1 to :data:`MAX_LENGTH`."""
     if "length" not in doc:
-        problems.add(("length",), "is required: the number of cards in the stealth deck")
+        problems.add(("length",), board_words("query.length.required"))
         return None
     length = doc["length"]
     if not is_int(length):
-        problems.add(("length",), f"expected a whole number, got {_describe(length)}")
+        problems.add(("length",), board_words("expected.whole", got=_describe(length)))
     elif length < 1:
-        problems.add(("length",), f"expected a whole number of at least 1, got {shown(length)}")
+        problems.add(("length",), board_words("query.length.least", got=shown(length)))
     elif length > MAX_LENGTH:
-        problems.add(("length",), f"{shown(length)} is longer than the {MAX_LENGTH} slots supported", code="limit")
+        problems.add(("length",), board_words("query.length.limit", got=shown(length), most=MAX_LENGTH), code="limit")
     else:
         return int(length)
     return None

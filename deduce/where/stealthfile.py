@@ -39,7 +39,8 @@ from deduce.document import (
     read_text,
     type_name,
 )
-from deduce.errors import InputError, Loc, Problems, shown
+from deduce.errors import InputError, Loc, Problems, problem_words, shown
+from deduce.where.query import board_words
 from deduce.where.stealth import (
     DASH,
     MOVES,
@@ -60,21 +61,21 @@ FACE = re.compile(rf"[A-Z{DASH}]{{{POSITIONS}}}")
 def _optional_string(item: Mapping[str, Any], field: str, loc: Loc, problems: Problems) -> str | None:
     value = item.get(field)
     if value is not None and (not isinstance(value, str) or not value.strip()):
-        problems.add((*loc, field), f"expected a non-empty string, got {type_name(value)}")
+        problems.add((*loc, field), board_words("expected.nonempty", got=type_name(value)))
         return None
     return value if isinstance(value, str) else None
 
 
 def _required_string(item: Mapping[str, Any], field: str, loc: Loc, problems: Problems) -> str | None:
     if item.get(field) is None:
-        problems.add((*loc, field), "is required")
+        problems.add((*loc, field), problem_words("required"))
         return None
     return _optional_string(item, field, loc, problems)
 
 
 def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     if not isinstance(item, Mapping):
-        problems.add(loc, f"expected a mapping with location and positions, got {type_name(item)}")
+        problems.add(loc, board_words("stealth.card", got=type_name(item)))
         return None
     before = len(problems)
     location = _required_string(item, "location", loc, problems)
@@ -82,13 +83,12 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     face = item.get("positions")
     positions = None
     if face is None:
-        problems.add((*loc, "positions"), f"is required: {POSITIONS} characters, each a capital letter or {DASH!r}")
+        problems.add((*loc, "positions"), board_words("stealth.positions.required", n=POSITIONS, dash=repr(DASH)))
     elif not isinstance(face, str) or not FACE.fullmatch(face):
         got = shown(face) if isinstance(face, str) else type_name(face)
-        problems.add((*loc, "positions"),
-                     f"expected {POSITIONS} characters, each a capital letter or {DASH!r}; got {got}")
+        problems.add((*loc, "positions"), board_words("stealth.positions", n=POSITIONS, dash=repr(DASH), got=got))
     elif card_id(None if c == DASH else c for c in face) is None:
-        problems.add((*loc, "positions"), "a card needs a letter in at least one position")
+        problems.add((*loc, "positions"), board_words("stealth.positions.empty"))
     else:
         positions = tuple(None if c == DASH else c for c in face)
     if location is None or positions is None or len(problems) != before:
@@ -96,7 +96,8 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
     card = StealthCard(location=location, positions=positions, landmark=landmark)
     stated = item.get("id")
     if stated is not None and stated != card.id:
-        problems.add((*loc, "id"), f"is {shown(stated)} but the positions give the id {card.id!r}", code="id-mismatch")
+        problems.add((*loc, "id"), board_words("stealth.id-mismatch", got=shown(stated), id=repr(card.id)),
+                     code="id-mismatch")
         return None
     return card
 
@@ -104,7 +105,7 @@ def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
 def parse(doc: Any) -> StealthDeck:
     """Interpret a decoded stealth deck document; raise :class:`InputError` listing every problem."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a stealth deck must be a mapping with schema and cards; got {type_name(doc)}")
+        raise InputError.at((), board_words("stealth.mapping", got=type_name(doc)))
     problems = Problems()
     parse_header(doc, problems)
     cards = parse_unique(list_field(doc, "cards", problems, MAX_CARDS), "cards", problems, _parse_card,
@@ -149,21 +150,21 @@ def to_json(deck: StealthDeck) -> StealthDeckJSON:
 
 def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
     if not isinstance(item, Mapping):
-        problems.add(loc, f"expected a mapping with name, moves and cards, got {type_name(item)}")
+        problems.add(loc, board_words("sequence.mapping", got=type_name(item)))
         return None
     before = len(problems)
     name = _required_string(item, "name", loc, problems)
     moves = item.get("moves")
     if not is_moves(moves):
-        problems.add((*loc, "moves"), f"expected one of: {', '.join(MOVES)}; got {shown(moves)}")
+        problems.add((*loc, "moves"), board_words("expected.one-of", choices=", ".join(MOVES), got=shown(moves)))
         moves = None
     cards = _sequence_cards(item.get("cards"), loc, problems)
     length = item.get("length")
     if length is not None:
         if not is_int(length) or length <= 0:
-            problems.add((*loc, "length"), f"expected a positive whole number, got {shown(length)}")
+            problems.add((*loc, "length"), board_words("expected.positive", got=shown(length)))
         elif cards is not None and length != len(cards):
-            problems.add((*loc, "length"), f"is {shown(length)} but the sequence lists {len(cards)} cards")
+            problems.add((*loc, "length"), board_words("sequence.length", got=shown(length), n=len(cards)))
     if name is None or moves is None or cards is None or len(problems) != before:
         return None
     return Sequence(name=name, moves=moves, cards=tuple(cards))
@@ -172,19 +173,20 @@ def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
 def _sequence_cards(cards: Any, loc: Loc, problems: Problems) -> list[str] | None:
     """A sequence's cards: a non-empty list of card ids, each once (None when it is not a list)."""
     if not isinstance(cards, list) or not cards:
-        got = "an empty list" if cards == [] else type_name(cards)
+        got = board_words("got.empty-list") if cards == [] else type_name(cards)
         problems.add((*loc, "cards"),
-                     "is required" if cards is None else f"expected a non-empty list of card ids, got {got}")
+                     problem_words("required") if cards is None else board_words("sequence.cards", got=got))
         return None
     if len(cards) > MAX_CARDS:
-        problems.add((*loc, "cards"), f"has {len(cards)} entries; at most {MAX_CARDS} are supported", code="limit")
+        problems.add((*loc, "cards"), problem_words("limit.entries", n=len(cards), most=MAX_CARDS), code="limit")
         return None
     first: dict[str, int] = {}
     for j, card in enumerate(cards):
         if not isinstance(card, str) or not card:
-            problems.add((*loc, "cards", j), f"expected a card id, got {type_name(card)}")
+            problems.add((*loc, "cards", j), board_words("sequence.card", got=type_name(card)))
         elif card in first:
-            problems.add((*loc, "cards", j), f"card {shown(card)} is already in the sequence at cards[{first[card]}]",
+            problems.add((*loc, "cards", j),
+                         board_words("sequence.card.duplicate", card=shown(card), first=f"cards[{first[card]}]"),
                          code="duplicate-card")
         else:
             first[card] = j
@@ -194,7 +196,7 @@ def _sequence_cards(cards: Any, loc: Loc, problems: Problems) -> list[str] | Non
 def parse_sequences(doc: Any) -> tuple[Sequence, ...]:
     """Interpret a decoded sequences document; raise :class:`InputError` listing every problem."""
     if not isinstance(doc, Mapping):
-        raise InputError.at((), f"a sequences document must be a mapping with a list 'sequences'; got {type_name(doc)}")
+        raise InputError.at((), board_words("sequences.mapping", got=type_name(doc)))
     problems = Problems()
     out = parse_unique(list_field(doc, "sequences", problems, MAX_SEQUENCES), "sequences", problems,
                        _parse_sequence, key=lambda sequence: sequence.name, noun="name", at="name")
