@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     board, deck = design(board, sequences, args.keep_paths)
     findings = audit_deck(board, deck, sequences)
     for f in findings:
-        said = f.message if lang == "en" else deck_finding_text(board, deck, f, lang)
+        said = deck_finding_text(board, deck, f, lang)
         print(f"{say(lang, f'stealth.{f.severity}')} [{f.code}] {said}", file=sys.stderr)
     if has_errors(findings):
         return 1

@@ -17,7 +17,7 @@ from deduce.render.who import format_table
 from deduce.text.catalog import Phrase, PhraseParam, section
 from deduce.text.phrases import phrase
 from deduce.where.advice import Advice
-from deduce.where.audit import DECK_LENGTH, report_text, valid_walks
+from deduce.where.audit import DECK_LENGTH, valid_walks
 from deduce.where.board import Board
 from deduce.where.stealth import Sequence as Walk
 from deduce.where.stealth import StealthDeck
@@ -95,11 +95,9 @@ def odds_caption(tracking: Tracking, which: Which, lang: str = "en") -> str:
 
 def deck_audit_text(board: Board, deck: StealthDeck, sequences: tuple[Walk, ...], findings: list[Finding],
                     lang: str = "en") -> str:
-    """The deck audit for a person (``deduce audit-deck``). In English, the audit's own report
-    (:func:`~deduce.where.audit.report_text`); in another language, what was checked and each
-    finding in the words the designer page says them with, places and landmarks by their names."""
-    if lang == "en":
-        return report_text(board, deck, sequences, findings)
+    """The deck audit for a person (``deduce audit-deck``): what was checked and each finding in the
+    words the designer page says them with, in ``lang``, places and landmarks by their names (``--json``
+    keeps the audit's own sentences)."""
     walks = deck.positions() + sequences
     errors = [f for f in findings if f.is_error]
     warnings = [f for f in findings if not f.is_error]

@@ -209,23 +209,3 @@ def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...]
         "valid_walks": [s.name for s in valid],
         "visits": visits(board, deck, valid),
     }
-
-
-def report_text(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...], findings: list[Finding]) -> str:
-    """The audit for a person: what was checked, then each finding on its own line."""
-    walks = deck.positions() + sequences
-    lines = [f"{board.name}: {len(board.locations)} locations, {len(board.paths)} paths, "
-             f"{len(board.landmarks)} landmarks; {len(deck.cards)} stealth cards.",
-             f"Checked {len(walks)} walks: {POSITIONS} on-card positions and {len(sequences)} extra "
-             f"sequence{'s' * (len(sequences) != 1)} "
-             "(paths go both ways, so a walk that holds forwards holds reversed)."]
-    errors = [f for f in findings if f.is_error]
-    warnings = [f for f in findings if not f.is_error]
-    for label, group in (("error", errors), ("warning", warnings)):
-        lines.extend(f"{label} [{f.code}] {f.message}" for f in group)
-    if not findings:
-        lines.append("No findings: the map is connected and drawn without crossings, and every walk is legal.")
-    else:
-        lines.append(f"{len(errors)} error{'s' * (len(errors) != 1)}, "
-                     f"{len(warnings)} warning{'s' * (len(warnings) != 1)}.")
-    return "\n".join(lines)

@@ -325,7 +325,8 @@ def test_cli_reports_findings(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     jump = next(f for f in report["findings"] if f["code"] == "jump")
     assert jump["slot"] is not None and len(jump["cards"]) == 2 and "tower" in jump["locations"]
     assert main(["audit-deck", "--board", str(path)]) == 1
-    assert "error [disconnected]" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Error [disconnected]" in out and "The Tower" in out  # by name, never ids alone (issue 26)
 
 
 def test_cli_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
