@@ -42,7 +42,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from pathlib import Path
 from typing import Any
 
 from limits import RateLimitItemPerSecond
@@ -54,6 +53,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from api.jobs import Busy, ServiceError
 from api.middleware import send_error, service_words
 from deduce.errors import DeduceError, InputError, Problem
+from deduce.game.store import open_sqlite
 from deduce.text.catalog import Phrase
 
 #: Defaults: unfinished games, costly requests in flight, and requests a second, per client.
@@ -143,21 +143,8 @@ class Ledger:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        db: sqlite3.Connection | None = None
-        try:
-            if path != MEMORY:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=OFF")  # counts, not records: none is worth an fsync
-            db.execute("PRAGMA busy_timeout=5000")
-            db.executescript(LEDGER_SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
-            if db is not None:
-                db.close()
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise InputError.at((), f"cannot use {path!r} as the quotas' ledger: {reason}", code="store") from None
-        self._db = db
+        self._db = open_sqlite(path, lambda db: db.executescript(LEDGER_SCHEMA), durable=False,  # counts, not records
+                               unusable=lambda reason: service_words("ledger.unusable", path=repr(path), reason=reason))
         self._lock = threading.Lock()
 
     def close(self) -> None:

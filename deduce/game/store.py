@@ -43,7 +43,7 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,7 @@ from deduce.game.events import EventJSON
 from deduce.game.material import Rules
 from deduce.game.rules import RULES_VERSION, Game, ReplayRefused, replay
 from deduce.game.setup import Setup, parse_setup
+from deduce.text.catalog import Phrase
 from deduce.where.query import board_words
 
 #: Default database, relative to the working directory.
@@ -119,6 +120,43 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def open_sqlite(path: str | Path, prepare: Callable[[sqlite3.Connection], object], *, durable: bool,
+                unusable: Callable[[str], Phrase]) -> sqlite3.Connection:
+    """A SQLite file that the server's processes share (``:memory:``: one of this process alone), made
+    with its folder when missing and ``prepare``-d (its schema). Write-ahead logging, so that readers
+    never wait for a writer, and a 5 s wait for another process's write; ``durable`` syncs every
+    commit to disk (games), else none (counts, which are not worth an fsync). A file that cannot be
+    used raises :class:`InputError` (code ``store``) in the words ``unusable(reason)`` gives."""
+    db: sqlite3.Connection | None = None
+    try:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
+        db.execute("PRAGMA busy_timeout=5000")
+        prepare(db)
+    except (OSError, sqlite3.Error) as exc:
+        if db is not None:
+            db.close()
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError.at((), unusable(reason), code="store") from None
+    return db
+
+
+def _bring_up_to_date(db: sqlite3.Connection) -> None:
+    """The game store's schema, with the columns and indexes later versions added."""
+    db.executescript(SCHEMA)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    for column, alter in ADDED_COLUMNS.items():
+        if column not in columns:
+            db.execute(alter)
+            if column == "touched":  # a database from before the quota: its games count as touched now
+                db.execute("UPDATE games SET touched = ?", (time.time(),))
+    for index in INDEXES:
+        db.execute(index)
+
+
 def open_store(path: str | Path) -> sqlite3.Connection:
     """The game store at ``path`` (a SQLite file, made with its folder when missing; ``:memory:`` for
     one that lasts as long as the process), brought up to the current schema.
@@ -130,30 +168,8 @@ def open_store(path: str | Path) -> sqlite3.Connection:
     if str(path) != ":memory:" and where.is_dir():
         said = board_words("store.folder", path=repr(str(path)), example=repr(str(where / "games.sqlite3")))
         raise InputError.at((), said, code="store")
-    db: sqlite3.Connection | None = None
-    try:
-        if str(path) != ":memory:":
-            where.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA busy_timeout=5000")
-        db.executescript(SCHEMA)
-        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-        for column, alter in ADDED_COLUMNS.items():
-            if column not in columns:
-                db.execute(alter)
-                if column == "touched":  # a database from before the quota: its games count as touched now
-                    db.execute("UPDATE games SET touched = ?", (time.time(),))
-        for index in INDEXES:
-            db.execute(index)
-    except (OSError, sqlite3.Error) as exc:
-        if db is not None:
-            db.close()
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        said = board_words("store.unusable", path=repr(str(path)), reason=reason)
-        raise InputError.at((), said, code="store") from None
-    return db
+    return open_sqlite(path, _bring_up_to_date, durable=True,
+                       unusable=lambda reason: board_words("store.unusable", path=repr(str(path)), reason=reason))
 
 
 class GameStore:
