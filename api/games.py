@@ -97,9 +97,8 @@ def refusal(exc: Exception, games: GameStore, lang: str) -> JSONResponse:
                                  {"WWW-Authenticate": "Bearer"})
     if isinstance(exc, GameNotFound):
         return problems_response([Problem((), service_words("game.not-found"), "not-found")], 404, lang)
-    if isinstance(exc, Conflict):  # the English names the versions; the other languages say what to do
-        return problems_response(
-            [Problem(("version",), Reworded(str(exc), service_words("game.stale").said), "stale-version")], 409, lang)
+    if isinstance(exc, Conflict):
+        return problems_response([Problem(("version",), exc.words, "stale-version")], 409, lang)
     assert isinstance(exc, Illegal)  # the rules' refusal: its code and params beside the message
     return problems_response([Problem((), refused_words(games.rules, str(exc), exc.code, exc.params),
                                       "illegal-action", exc.code, exc.params)], 409, lang)

@@ -177,7 +177,15 @@ class Unauthorized(DeduceError):
 
 
 class Conflict(DeduceError):
-    """The action was made on another version of the game than the current one."""
+    """The action was made on another version of the game than the current one; ``words`` say so (both
+    versions named) in any language, ``str()`` in English."""
+
+    def __init__(self, words: Phrase):
+        super().__init__(str(words))
+        self.words = words
+
+    def __reduce__(self) -> tuple[type[Conflict], tuple[Phrase]]:
+        return type(self), (self.words,)
 
 
 class ExplainTimeout(DeduceError):

@@ -341,5 +341,4 @@ class GameStore:
     @staticmethod
     def _stale(current: int, version: Any) -> Conflict:
         """The refusal of an action made on ``version`` of a game now at ``current``."""
-        return Conflict(f"the game is at version {current}; you acted on version {shown(version)}: "
-                        "reload it and try again")
+        return Conflict(board_words("store.stale", current=current, sent=shown(version)))

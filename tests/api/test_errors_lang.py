@@ -248,3 +248,13 @@ def test_why_who_progress_cannot_be_had_is_said_in_the_readers_language(client: 
     assert english[0]["path"].startswith("query.clues[0]")
     assert russian[0]["message"] != english[0]["message"]
     assert re.search("[а-яё]", russian[0]["message"]), russian
+
+
+def test_a_stale_version_names_both_versions_in_every_language(client: TestClient, game: tuple[str, str]) -> None:
+    """A 409 for an action made on an old version says which versions, in Russian as in English."""
+    stale = {"version": 10_000, "action": "pass"}
+    said = {lang: act(client, game, f"?lang={lang}", {}, stale) for lang in ("en", "ru")}
+    english, russian = (said[lang].json()["errors"][0] for lang in ("en", "ru"))
+    assert said["ru"].status_code == 409 and english["code"] == russian["code"] == "stale-version"
+    assert english["path"] == russian["path"] == "version"
+    assert "10000" in english["message"] and "10000" in russian["message"] and russian["message"].startswith("партия")
