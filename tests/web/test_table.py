@@ -18,7 +18,7 @@ from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
-from tests.web.pages import OWN_CARDS, ring_board
+from tests.web.pages import OWN_CARDS, accessibility_violations, ring_board
 from tests.web.watch import Pages, Watch
 
 
@@ -230,3 +230,4 @@ def test_the_table_page_gives_the_plan_a_game_would_for_what_is_entered(page: Pa
     codes = [reason["code"] for reason in expected["reasons"]]
     expect(plan.locator(".reasons li")).to_have_count(len(codes))
     assert plan.locator(".reasons li").evaluate_all("items => items.map((li) => li.dataset.code)") == codes
+    assert accessibility_violations(page) == []  # the page with its plan, as axe-core sees it

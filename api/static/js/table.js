@@ -123,7 +123,7 @@ function advicePanel(answer) {
   if (answer.plan_problems) return h("p", {class: "note"}, answer.plan_problems.map(problemText).join("; "));
   const plan = answer.plan;
   if (!plan) return null;
-  return h("section", {class: "plan", "aria-labelledby": "advice-h"},
+  return h("section", {class: "panel plan", "aria-labelledby": "advice-h"},
     h("h3", {id: "advice-h"}, t("plan.heading")),
     h("p", {class: "do", "data-action": plan.action ?? "none"}, h("strong", {}, actionText(plan.send))),
     plan.reasons.length ? h("ul", {class: "reasons", "aria-label": t("plan.why")},
