@@ -28,7 +28,6 @@ from typing_extensions import TypedDict  # pydantic (the API's response models) 
 from deduce.document import type_name
 from deduce.errors import InputError, Loc, ProblemJSON, Problems, problem_words, shown
 from deduce.game.advisor import PlanJSON, advise
-from deduce.game.fog import ACTIONS as FOG_ACTIONS
 from deduce.game.material import Rules
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON
 from deduce.game.view import Action, Pending, PlayerView
@@ -309,13 +308,13 @@ def _pending(rules: Rules, value: Any, pawn: str | None, bad: Problems) -> Pendi
         return None
     read = _Reader(value, bad, ("pending",))
     read.only(PendingInJSON.__annotations__)
-    asking = [f.id for f in rules.fog if FOG_ACTIONS[f.action].asks is not None]
+    asking = [f.id for f in rules.fog if f.kind.asks is not None]
     card = read.choice("card", asking, "fog card", required=True)
     choices = read.ids("choices", rules.board.location_ids, "location")
     if card is None or pawn is None:
         return None
-    action = rules.fog_card(card).action
-    asks = FOG_ACTIONS[action].asks
+    fog = rules.fog_card(card)
+    asks = fog.kind.asks
     assert asks is not None
     if asks == "path":
         board = rules.board
@@ -325,4 +324,4 @@ def _pending(rules: Rules, value: Any, pawn: str | None, bad: Problems) -> Pendi
             bad.add(("pending", "choices", choices.index(x)), board_words("table.boat", location=x))
     if not choices:
         bad.add(("pending", "choices"), board_words("table.choices"))
-    return Pending(card, action, asks, tuple(choices)) if choices else None
+    return Pending(card, fog.action, asks, tuple(choices)) if choices else None
