@@ -22,7 +22,7 @@ from typing import NotRequired, Protocol
 
 from typing_extensions import TypedDict
 
-from deduce.text.catalog import Phrase, PhraseParam
+from deduce.text.catalog import LANGS, Phrase, PhraseParam
 
 Loc = tuple[str | int, ...]
 #: A refusal's parameter: an id (a location, a trait, a fog card ...), a number, or a list of ids.
@@ -72,6 +72,36 @@ class Sayable(Protocol):
 #: What a problem says: words of the catalog, or (for what has no words of its own, such as a
 #: message quoted from a library) a plain English string.
 Wording = str | Sayable
+
+
+@dataclass(frozen=True)
+class KeptWords:
+    """Words said once in each language, then kept.
+
+    The problems of a typed card and of a typo are kept and met again line after line of a
+    batch; each time they are said (as the error's text, then as its JSON), so their sentences
+    are kept with them rather than made again from the catalog.
+    """
+
+    words: Sayable
+    _said: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def said(self, lang: str = "en") -> str:
+        """The words in ``lang`` (English for a language the catalog lacks, kept once as English's)."""
+        lang = lang if lang in LANGS else "en"
+        text = self._said.get(lang)
+        if text is None:
+            text = self._said[lang] = self.words.said(lang)
+        return text
+
+    def __str__(self) -> str:
+        return self.said("en")
+
+
+def kept(problems: Iterable[Problem]) -> tuple[Problem, ...]:
+    """``problems`` to keep (in a cache): their words said once in each language (:class:`KeptWords`)."""
+    return tuple(p if isinstance(p.words, (str, KeptWords)) else replace(p, words=KeptWords(p.words))
+                 for p in problems)
 
 
 def problem_words(key: str, **params: PhraseParam) -> Phrase:

@@ -10,12 +10,10 @@ import them and the core never needs a reader.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from deduce.document import is_int, type_name
-from deduce.errors import MAX_KEY_SHOWN, Loc, Problem, Problems, Sayable, shown, unknown
-from deduce.text.catalog import LANGS
+from deduce.errors import MAX_KEY_SHOWN, KeptWords, Loc, Problems, shown, unknown
 from deduce.who.cards import card_words
 
 
@@ -76,36 +74,6 @@ def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: 
 @lru_cache(maxsize=4096)
 def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> KeptWords:
     return KeptWords(unknown(kind, value, choices))
-
-
-@dataclass(frozen=True)
-class KeptWords:
-    """Words said once in each language, then kept.
-
-    The problems of a typed card and of a typo are kept and met again line after line of a
-    batch; each time they are said (as the error's text, then as its JSON), so their sentences
-    are kept with them rather than made again from the catalog.
-    """
-
-    words: Sayable
-    _said: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
-
-    def said(self, lang: str = "en") -> str:
-        """The words in ``lang`` (English for a language the catalog lacks, kept once as English's)."""
-        lang = lang if lang in LANGS else "en"
-        text = self._said.get(lang)
-        if text is None:
-            text = self._said[lang] = self.words.said(lang)
-        return text
-
-    def __str__(self) -> str:
-        return self.said("en")
-
-
-def kept(problems: Iterable[Problem]) -> tuple[Problem, ...]:
-    """``problems`` to keep (in a cache): their words said once in each language (:class:`KeptWords`)."""
-    return tuple(p if isinstance(p.words, (str, KeptWords)) else replace(p, words=KeptWords(p.words))
-                 for p in problems)
 
 
 def key_entry_text(counts: Iterable[int]) -> str:

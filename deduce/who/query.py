@@ -14,9 +14,9 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from deduce.document import key_text, type_name, typed_number, unknown_fields
-from deduce.errors import InputError, Loc, Problem, Problems, problem_words, shown
+from deduce.errors import InputError, KeptWords, Loc, Problem, Problems, kept, problem_words, shown
 from deduce.who.cards import CardSet, card_words
-from deduce.who.keys import KeptWords, kept, parse_key_entry, parse_trait_list, unknown_id
+from deduce.who.keys import parse_key_entry, parse_trait_list, unknown_id
 
 #: What a card named by id is: a clue, or the suit card (the other card of her suit).
 Role = Literal["clue", "suit_card"]
