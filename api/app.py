@@ -28,7 +28,6 @@ from typing import Any, cast
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from pydantic import BaseModel
 
 import deduce
 from api import design, errors, games, models, offline, routes, web
@@ -38,12 +37,15 @@ from api.quotas import ClientQuotas, Quotas
 from api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
 from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION, GameStore, open_store
+from deduce.schema import Definition
 from deduce.shipped import load_rules
+from deduce.where.query import TRACK_QUERY
 
 ROUTERS = (routes.router, games.router, design.router, offline.router)
-#: Request body models the routes read themselves (they appear in the OpenAPI components).
-REQUEST_MODELS: tuple[type[BaseModel], ...] = (models.QueryIn, models.CardSetIn, models.TrackQueryIn,
-                                               models.ActionIn, models.GameSetupIn)
+#: The documents the routes read themselves, by their definitions (they appear in the OpenAPI components).
+REQUEST_DOCUMENTS: tuple[Definition[Any], ...] = (
+    *(Definition(model) for model in (models.QueryIn, models.CardSetIn, models.ActionIn, models.GameSetupIn)),
+    TRACK_QUERY)
 #: Largest request body accepted (SPEC 6).
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
 #: Longest time a request's body may take to arrive (a phone on a slow line sends 1 MiB well within it).
@@ -166,8 +168,8 @@ def openapi_with_request_models(app: FastAPI) -> dict[str, Any]:
         schema = get_openapi(title=app.title, version=app.version, description=app.description,
                              routes=app.routes)
         components = schema.setdefault("components", {}).setdefault("schemas", {})
-        for model in REQUEST_MODELS:
-            js = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        for document in REQUEST_DOCUMENTS:
+            js = document.json_schema(ref_template="#/components/schemas/{model}")
             components.update(js.pop("$defs", {}))
             components[js["title"]] = js
         every_answer_listed(schema)

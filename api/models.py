@@ -25,7 +25,6 @@ from deduce.game import fogfile
 from deduce.game.setup import MAX_SEED
 from deduce.shipped import data_path
 from deduce.where.boardfile import MAX_LANDMARKS, MAX_LOCATIONS, MAX_PATHS
-from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT
 from deduce.where.stealth import DASH, POSITIONS, Moves
 from deduce.where.stealthfile import MAX_CARDS, MAX_SEQUENCES
 from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODES, Mode, ModeTable
@@ -248,56 +247,6 @@ def inline_schema(model: type[BaseModel]) -> dict[str, Any]:
         return [resolve(item) for item in node] if isinstance(node, list) else node
 
     return resolve(schema)  # type: ignore[no-any-return]
-
-
-SPEC_TRACK_QUERY: dict[str, Any] = {"length": 26, "moves": "always", "now": 7,
-                    "observations": [{"slot": 0, "landmark": "playhouse"}, {"slot": 3, "fog": True},
-                                     {"slot": 5, "searched": "globe", "found": False}]}
-
-
-SLOT = Field(ge=0, le=MAX_SLOT, description="cards moved since the start (the countdown card does not count)")
-
-
-class LandmarkSeenIn(BaseModel):
-    """A stealth card's landmark seen on a slot."""
-
-    model_config = ConfigDict(extra="forbid", title="LandmarkSeen")
-
-    slot: int = SLOT
-    landmark: str = Field(description="the landmark on the stealth card's back")
-
-
-class FogSeenIn(BaseModel):
-    """A fog card seen on a slot."""
-
-    model_config = ConfigDict(extra="forbid", title="FogSeen")
-
-    slot: int = SLOT
-    fog: Literal[True]
-
-
-class SearchIn(BaseModel):
-    """A location searched on a slot, and whether she was found there."""
-
-    model_config = ConfigDict(extra="forbid", title="Search")
-
-    slot: int = SLOT
-    searched: str = Field(description="the location searched")
-    found: bool = Field(False, description="whether the search found her")
-
-
-SlotObservationIn = LandmarkSeenIn | FogSeenIn | SearchIn
-
-
-class TrackQueryIn(BaseModel):
-    """A tracking query (SPEC 6 and 7)."""
-
-    model_config = ConfigDict(extra="forbid", title="TrackQuery", json_schema_extra={"examples": [SPEC_TRACK_QUERY]})
-
-    length: int = Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck")
-    moves: Moves = Field(description="always: she moves every turn; may_stay: she may stay put")
-    now: int = Field(ge=0, le=MAX_SLOT, description="the slot to give the odds for")
-    observations: list[SlotObservationIn] | None = Field(None, max_length=MAX_OBSERVATIONS)
 
 
 # -- game actions (SPEC 8) ------------------------------------------------------------

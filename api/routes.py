@@ -18,6 +18,7 @@ from api.bodies import YAML_TYPES
 from api.deps import ServiceDep
 from api.errors import ErrorBodyJSON
 from api.service import PAGE, Page, PagedDeductionJSON, deduction_answer, tracking_answer
+from deduce.where.query import EXAMPLE as TRACK_EXAMPLE
 from deduce.where.tracker import TrackingJSON
 from deduce.who.audit import AuditReportJSON
 from deduce.who.cardfile import CardSetJSON
@@ -99,7 +100,7 @@ async def post_audit(request: Request, svc: ServiceDep) -> Any:
     tags=["tracking"], summary="Where can the Dark Lady be?",
     description="Exact odds of each location of the server's board for slot `now` and the next one, "
                 "from what was seen of the stealth deck (SPEC 7).",
-    openapi_extra=body_doc("TrackQuery", {"spec": {"summary": "SPEC 6's example", "value": models.SPEC_TRACK_QUERY}}),
+    openapi_extra=body_doc("TrackQuery", {"spec": {"summary": "SPEC 6's example", "value": TRACK_EXAMPLE}}),
 )
 async def post_track(request: Request, svc: ServiceDep) -> Any:
     return await svc.answer(tracking_answer, await request.body(), request.is_disconnected, svc.board)

@@ -46,8 +46,8 @@ APART = {"deduce.who": ("deduce.where", "deduce.game"), "deduce.where": ("deduce
 #: The one place the CLI imports the API: ``deduce serve`` makes the app (with its quotas) and starts it.
 SERVE = ("deduce.cli.serve", ("api.app", "api.quotas"))
 #: Libraries that do I/O or belong to a front end, which the core never imports.
-IO_LIBRARIES = ("sqlite3", "socket", "subprocess", "argparse", "fastapi", "starlette", "uvicorn", "rich",
-                "pydantic", "http")
+#: (pydantic is neither: the core's documents are defined with it, :mod:`deduce.schema`.)
+IO_LIBRARIES = ("sqlite3", "socket", "subprocess", "argparse", "fastapi", "starlette", "uvicorn", "rich", "http")
 IO_CALLS = {"open", "print", "input"}
 IO_METHODS = {"read_text", "write_text", "read_bytes", "write_bytes"}
 STANDARD_STREAMS = {"stdout", "stderr", "stdin"}
@@ -74,7 +74,7 @@ def layer(module: str) -> int | None:
         return PUBLIC
     if module in ("deduce.errors", "deduce.findings", "deduce.executor") or within(module, "deduce.text"):
         return FOUNDATION
-    if module == "deduce.document":
+    if module in ("deduce.document", "deduce.schema"):
         return DOCUMENT
     if module in READERS:
         return READER

@@ -433,7 +433,7 @@ def terminal_bar(label: str) -> TerminalBar | None:
 
 #: The package's extras, each with the top-level modules it installs (``extra.NAME`` in the words names it).
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "api": ("fastapi", "starlette", "pydantic", "uvicorn", "anyio"),
+    "api": ("fastapi", "starlette", "uvicorn", "anyio"),
     "play": ("rich",),
     "dask": ("dask", "distributed"),
 }

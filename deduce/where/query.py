@@ -18,22 +18,23 @@ catalog's ``boards`` section, said in the person's language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, get_args
+from typing import Annotated, Any, Literal, NotRequired, final, get_args
 
+from pydantic import AfterValidator, Discriminator, Field, Tag, WrapValidator, with_config
 from typing_extensions import TypedDict
 
-from deduce.document import is_int, type_name, typed_number, unknown_fields
-from deduce.errors import InputError, Loc, Problems, problem_words, shown
+from deduce.document import type_name, typed_number
+from deduce.errors import problem_words, shown
+from deduce.schema import Definition, entry, known_in, problem, said, strict, validated
 from deduce.text.catalog import Phrase, PhraseParam
 from deduce.where.board import Board
-from deduce.where.stealth import MOVES, Moves, is_moves
+from deduce.where.stealth import MOVES, Moves
 
 #: The kinds of observation, each named by the field that holds it.
 ObservationKind = Literal["landmark", "fog", "searched"]
 KINDS: tuple[ObservationKind, ...] = get_args(ObservationKind)
-QUERY_FIELDS = ("length", "moves", "now", "observations")
 OBSERVATION_FIELDS = ("slot", "landmark", "fog", "searched", "found")
 #: Longest deck a query may describe. Real decks have 24-32 cards; the bound keeps the
 #: exact counts (which grow like degree**length) to a few thousand bits.
@@ -43,25 +44,10 @@ MAX_OBSERVATIONS = 1000
 #: Largest slot a query may name. A game moves a few hundred cards at most; the bound keeps
 #: every slot a number the result can echo (Python will not print one of 4,300 digits).
 MAX_SLOT = 10 ** 9
-
-
-class SlotObservationJSON(TypedDict):
-    """One observation: ``slot`` and exactly one of ``landmark``, ``fog`` or ``searched`` (with ``found``)."""
-
-    slot: int
-    landmark: NotRequired[str]
-    fog: NotRequired[Literal[True]]
-    searched: NotRequired[str]
-    found: NotRequired[bool]
-
-
-class TrackQueryJSON(TypedDict):
-    """A tracking query (SPEC 6 "Tracking query and result JSON")."""
-
-    length: int
-    moves: Moves
-    now: int
-    observations: list[SlotObservationJSON]
+#: SPEC 6's example of a tracking query.
+EXAMPLE: dict[str, Any] = {"length": 26, "moves": "always", "now": 7,
+                           "observations": [{"slot": 0, "landmark": "playhouse"}, {"slot": 3, "fog": True},
+                                            {"slot": 5, "searched": "globe", "found": False}]}
 
 
 @dataclass(frozen=True)
@@ -146,66 +132,114 @@ def _describe(value: Any) -> str | Phrase:
     return repr(value) if isinstance(value, float) else type_name(value)
 
 
-def _slot_number(value: Any, loc: Loc, problems: Problems) -> int | None:
-    if not is_int(value):
-        problems.add(loc, board_words("expected.whole", got=_describe(value)))
-        return None
-    if value < 0:
-        problems.add(loc, board_words("query.slot.negative", got=shown(value)))
-        return None
-    if value > MAX_SLOT:
-        problems.add(loc, board_words("query.slot.limit", got=shown(value), most=MAX_SLOT), code="limit")
-        return None
-    return int(value)
+def _whole(value: Any) -> Phrase:
+    return board_words("expected.whole", got=_describe(value))
 
 
-def _parse_observation(board: Board, item: Any, loc: Loc, problems: Problems) -> SlotObservation | None:
-    if not isinstance(item, Mapping):
-        problems.add(loc, board_words("query.observation", kinds=", ".join(KINDS), got=type_name(item)))
-        return None
-    before = len(problems)
-    unknown_fields(item, OBSERVATION_FIELDS, loc, problems)
-    slot: int | None = None
-    if "slot" not in item:
-        problems.add((*loc, "slot"), problem_words("required"))
-    else:
-        slot = _slot_number(item["slot"], (*loc, "slot"), problems)
-    kinds = [k for k in KINDS if k in item]
-    if len(kinds) != 1:
-        got = ", ".join(kinds) if kinds else board_words("got.none")
-        problems.add(loc, board_words("query.observation.exactly", kinds=", ".join(KINDS), got=got))
-        return None
-    kind = kinds[0]
-    if kind != "searched" and "found" in item:
-        problems.add((*loc, "found"), board_words("query.found.alone"))
-    landmark, location, found = _what_was_seen(board, item, kind, loc, problems)
-    if slot is None or len(problems) != before:
-        return None
-    return SlotObservation(slot=slot, kind=kind, landmark=landmark, location=location, found=found)
+#: A slot: cards moved since the start, from 0 to :data:`MAX_SLOT`.
+Slot = Annotated[int, Field(ge=0, le=MAX_SLOT, description="cards moved since the start (the countdown card "
+                                                           "does not count)"),
+                 said(_whole, limit=("less_than_equal",),
+                      greater_than_equal=lambda value: board_words("query.slot.negative", got=shown(value)),
+                      less_than_equal=lambda value: board_words("query.slot.limit", got=shown(value), most=MAX_SLOT))]
 
 
-def _what_was_seen(board: Board, item: Mapping[str, Any], kind: str, loc: Loc,
-                   problems: Problems) -> tuple[str | None, str | None, bool]:
-    """The landmark shown, or the place searched and whether she was found (a fog card shows neither)."""
+def _on_board(kind: str) -> AfterValidator:
+    """An id of the board's landmarks or locations (the board is the validation's context)."""
     if kind == "landmark":
-        landmark = item["landmark"]
-        if not isinstance(landmark, str) or not board.has_landmark(landmark):
-            problems.unknown((*loc, "landmark"), "landmark", landmark, board.landmark_ids)
-        return landmark, None, False
-    if kind == "fog":
-        if item["fog"] is not True:
-            problems.add((*loc, "fog"), board_words("query.fog", got=_describe(item["fog"])))
-        return None, None, False
-    location = item["searched"]
-    if not isinstance(location, str) or not board.has_location(location):
-        problems.unknown((*loc, "searched"), "location", location, board.location_ids)
-    if "found" not in item:
-        problems.add((*loc, "found"), board_words("query.found.required"))
-    elif not isinstance(item["found"], bool):
-        problems.add((*loc, "found"), board_words("expected.boolean", got=_describe(item["found"])))
-    else:
-        return None, location, item["found"]
-    return None, location, False
+        return known_in(kind, lambda board, ident: board.has_landmark(ident), lambda board: board.landmark_ids)
+    return known_in(kind, lambda board, ident: board.has_location(ident), lambda board: board.location_ids)
+
+
+@final
+@with_config(strict("LandmarkSeen"))
+class LandmarkSeen(TypedDict):
+    """A stealth card's landmark seen on a slot."""
+
+    slot: Slot
+    landmark: Annotated[str, Field(description="the landmark on the stealth card's back"), _on_board("landmark")]
+
+
+def _fog_shown(value: Any, handler: Callable[[Any], Any]) -> Any:
+    """``true`` itself: pydantic's ``Literal[True]`` would also take 1, which equals it in Python."""
+    if value is not True:
+        raise problem(board_words("query.fog", got=_describe(value)))
+    return handler(value)
+
+
+@final
+@with_config(strict("FogSeen"))
+class FogSeen(TypedDict):
+    """A fog card seen on a slot."""
+
+    slot: Slot
+    fog: Annotated[Literal[True], WrapValidator(_fog_shown)]
+
+
+@final
+@with_config(strict("Search"))
+class Search(TypedDict):
+    """A location searched on a slot, and whether she was found there."""
+
+    slot: Slot
+    searched: Annotated[str, Field(description="the location searched"), _on_board("location")]
+    found: Annotated[bool, Field(description="whether the search found her"),
+                     said(lambda value: board_words("expected.boolean", got=_describe(value)))]
+
+
+#: One observation: ``slot`` and exactly one of ``landmark``, ``fog`` or ``searched`` (with ``found``).
+SlotObservationJSON = LandmarkSeen | FogSeen | Search
+
+
+def _kind(item: Any) -> str | None:
+    """Which kind of observation ``item`` is: the one field of :data:`KINDS` it has."""
+    kinds = [kind for kind in KINDS if kind in item]
+    return kinds[0] if len(kinds) == 1 else None
+
+
+def _one_kind(item: Any, handler: Callable[[Any], Any]) -> Any:
+    """Refuse an observation with none or several of the kinds' fields before reading it as one."""
+    if _kind(item) is None:
+        kinds = [kind for kind in KINDS if kind in item]
+        got = ", ".join(kinds) if kinds else board_words("got.none")
+        raise problem(board_words("query.observation.exactly", kinds=", ".join(KINDS), got=got))
+    return handler(item)
+
+
+Observation = Annotated[
+    Annotated[LandmarkSeen, Tag("landmark")] | Annotated[FogSeen, Tag("fog")] | Annotated[Search, Tag("searched")],
+    Discriminator(_kind), WrapValidator(_one_kind),
+    entry(LandmarkSeen, fields=OBSERVATION_FIELDS, tags=KINDS,
+          missing={"found": board_words("query.found.required")},
+          extra={"found": board_words("query.found.alone")},
+          not_mapping=lambda value: board_words("query.observation", kinds=", ".join(KINDS), got=type_name(value)))]
+
+
+@with_config(strict("TrackQuery", EXAMPLE))
+class TrackQueryJSON(TypedDict):
+    """A tracking query (SPEC 6 "Tracking query and result JSON")."""
+
+    length: Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
+                      said(_whole, limit=("less_than_equal",),
+                           greater_than_equal=lambda value: board_words("query.length.least", got=shown(value)),
+                           less_than_equal=lambda value: board_words("query.length.limit", got=shown(value),
+                                                                     most=MAX_LENGTH))]
+    moves: Annotated[Moves, Field(description="always: she moves every turn; may_stay: she may stay put"),
+                     said(lambda value: board_words("expected.one-of", choices=", ".join(MOVES), got=shown(value)))]
+    now: Annotated[Slot, Field(description="the slot to give the odds for")]
+    observations: NotRequired[
+        Annotated[list[Observation], Field(max_length=MAX_OBSERVATIONS),
+                  said(list_type=lambda value: problem_words("expected.list", got=type_name(value)),
+                       too_long=lambda value: board_words("limit.allowed", n=len(value), most=MAX_OBSERVATIONS),
+                       limit=("too_long",))] | None]
+
+
+#: The tracking query's definition, checked with the board as its context.
+TRACK_QUERY: Definition[TrackQueryJSON] = Definition(Annotated[TrackQueryJSON, entry(
+    TrackQueryJSON, missing={"length": board_words("query.length.required"),
+                             "moves": board_words("query.moves.required", choices=", ".join(MOVES)),
+                             "now": board_words("query.now.required")},
+    not_mapping=lambda value: board_words("query.mapping", got=type_name(value)))])
 
 
 def parse_track_query(board: Board, doc: Any) -> TrackQuery:
@@ -214,53 +248,17 @@ def parse_track_query(board: Board, doc: Any) -> TrackQuery:
     ``length``, ``moves`` and ``now`` are required; ``observations`` defaults to none.
     A query that no walk fits is not an error here: the tracker reports a contradiction.
     """
-    if not isinstance(doc, Mapping):
-        raise InputError.at((), board_words("query.mapping", got=type_name(doc)))
-    problems = Problems()
-    unknown_fields(doc, QUERY_FIELDS, (), problems)
-    length = _length(doc, problems)
-    moves = doc.get("moves")
-    if "moves" not in doc:
-        problems.add(("moves",), board_words("query.moves.required", choices=", ".join(MOVES)))
-    elif not is_moves(moves):
-        problems.add(("moves",), board_words("expected.one-of", choices=", ".join(MOVES), got=shown(moves)))
-        moves = None
-    now: int | None = None
-    if "now" not in doc:
-        problems.add(("now",), board_words("query.now.required"))
-    else:
-        now = _slot_number(doc["now"], ("now",), problems)
-    items = doc.get("observations", [])
-    if items is None:
-        items = []
-    if not isinstance(items, list):
-        problems.add(("observations",), problem_words("expected.list", got=type_name(items)))
-        items = []
-    elif len(items) > MAX_OBSERVATIONS:
-        problems.add(("observations",), board_words("limit.allowed", n=len(items), most=MAX_OBSERVATIONS), code="limit")
-        items = []
-    observations = [_parse_observation(board, item, ("observations", i), problems) for i, item in enumerate(items)]
-    problems.raise_if_any()
-    assert length is not None and is_moves(moves) and now is not None, "each was reported when missing or bad"
-    return TrackQuery(length=length, moves=moves, now=now,
-                      observations=tuple(o for o in observations if o is not None))
+    query = validated(TRACK_QUERY, doc, board)
+    return TrackQuery(length=query["length"], moves=query["moves"], now=query["now"],
+                      observations=tuple(map(_observation, query.get("observations") or ())))
 
 
-def _length(doc: Mapping[str, Any], problems: Problems) -> int | None:
-    """The deck length: a whole number from 1 to :data:`MAX_LENGTH`."""
-    if "length" not in doc:
-        problems.add(("length",), board_words("query.length.required"))
-        return None
-    length = doc["length"]
-    if not is_int(length):
-        problems.add(("length",), board_words("expected.whole", got=_describe(length)))
-    elif length < 1:
-        problems.add(("length",), board_words("query.length.least", got=shown(length)))
-    elif length > MAX_LENGTH:
-        problems.add(("length",), board_words("query.length.limit", got=shown(length), most=MAX_LENGTH), code="limit")
-    else:
-        return int(length)
-    return None
+def _observation(seen: SlotObservationJSON) -> SlotObservation:
+    if "landmark" in seen:
+        return SlotObservation(seen["slot"], "landmark", landmark=seen["landmark"])
+    if "searched" in seen:
+        return SlotObservation(seen["slot"], "searched", location=seen["searched"], found=seen["found"])
+    return SlotObservation(seen["slot"], "fog")
 
 
 #: Words accepted for a search's outcome on the command line.

@@ -1,0 +1,119 @@
+"""A document defined once (deduce.schema): pydantic validates it, and its problems keep the readers' words."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired
+
+import pytest
+from pydantic import Discriminator, Field, Tag, with_config
+from typing_extensions import TypedDict
+
+from deduce.errors import InputError, problem_words
+from deduce.schema import Definition, entry, known_in, said, strict, validated
+
+GREEN = ("apple", "leaf", "frog")
+
+
+def low(value: Any) -> Any:
+    return problem_words("type.named", name=f"low {value!r}")
+
+
+def high(value: Any) -> Any:
+    return problem_words("type.named", name=f"high {value!r}")
+
+
+@with_config(strict("Thing"))
+class Thing(TypedDict):
+    size: Annotated[int, Field(ge=1, le=9), said(greater_than_equal=low, less_than_equal=high,
+                                                  limit=("less_than_equal",))]
+    colour: Annotated[str, known_in("name", lambda ids, value: value in ids, lambda ids: ids)]
+    tags: NotRequired[list[Annotated[int, said(lambda value: problem_words("type.named", name="a tag"))]]]
+
+
+THING: Definition[Thing] = Definition(Annotated[Thing, entry(
+    Thing, missing={"size": problem_words("type.named", name="size, please")},
+    not_mapping=lambda value: problem_words("type.named", name="not a thing"))])
+
+
+def problems(definition: Definition[Any], doc: Any, context: object = GREEN) -> list[tuple[str, str, str]]:
+    with pytest.raises(InputError) as info:
+        validated(definition, doc, context)
+    return [(p.path, p.message, p.code) for p in info.value.problems]
+
+
+def test_a_good_document_is_returned_as_it_is() -> None:
+    doc = {"size": 3, "colour": "leaf", "tags": [1, 2]}
+    assert validated(THING, doc, GREEN) == doc
+
+
+def test_a_field_says_each_refusal_in_its_own_words_and_code() -> None:
+    assert problems(THING, {"size": 0, "colour": "leaf"}) == [("size", "low 0", "schema")]
+    assert problems(THING, {"size": 10, "colour": "leaf"}) == [("size", "high 10", "limit")]
+
+
+def test_a_refusal_the_field_does_not_word_keeps_the_default_words() -> None:
+    assert problems(THING, {"size": "3", "colour": 4}) == [
+        ("size", "is not valid: Input should be a valid integer", "schema"),
+        ("colour", "expected a string, got a number", "schema")]
+
+
+def test_an_item_of_a_list_keeps_its_own_words_and_path() -> None:
+    assert problems(THING, {"size": 2, "colour": "leaf", "tags": [1, "x", True]}) == [
+        ("tags[1]", "a tag", "schema"), ("tags[2]", "a tag", "schema")]
+
+
+def test_no_conversion_is_made() -> None:
+    """Strict: a boolean is not a number, a numeric string is not one either."""
+    assert [path for path, _, _ in problems(THING, {"size": True, "colour": "leaf", "tags": ["1"]})] == \
+        ["size", "tags[0]"]
+
+
+def test_unknown_fields_come_first_and_list_the_known_ones() -> None:
+    assert problems(THING, {"colour": "leaf", "wings": 2}) == [
+        ("wings", "unknown field; expected some of: size, colour, tags", "schema"),
+        ("size", "size, please", "schema")]
+
+
+def test_something_that_is_not_a_mapping_is_said_so() -> None:
+    assert problems(THING, [1, 2]) == [("", "not a thing", "schema")]
+
+
+def test_an_id_is_checked_against_the_context_with_a_near_miss_named() -> None:
+    assert problems(THING, {"size": 2, "colour": "lef"}) == [
+        ("colour", "unknown name 'lef' (did you mean 'leaf'?); expected one of: apple, leaf, frog", "schema")]
+
+
+def test_without_a_context_only_the_shape_is_checked() -> None:
+    assert validated(THING, {"size": 2, "colour": "anything"}) == {"size": 2, "colour": "anything"}
+
+
+@with_config(strict("Cat"))
+class Cat(TypedDict):
+    cat: Literal["tabby", "black"]
+    lives: int
+
+
+@with_config(strict("Dog"))
+class Dog(TypedDict):
+    dog: str
+
+
+def pet_kind(item: Any) -> str | None:
+    return "cat" if "cat" in item else "dog" if "dog" in item else None
+
+
+PET: Definition[Cat | Dog] = Definition(Annotated[
+    Annotated[Cat, Tag("cat")] | Annotated[Dog, Tag("dog")], Discriminator(pet_kind),
+    entry(Cat, fields=("cat", "dog", "lives"), tags=("cat", "dog"))])
+
+
+def test_a_union_told_apart_by_a_field_has_the_documents_paths() -> None:
+    assert problems(PET, {"cat": "tabby", "bark": 1}, None) == [
+        ("bark", "unknown field; expected some of: cat, dog, lives", "schema"), ("lives", "is required", "schema")]
+    assert validated(PET, {"dog": "rex"}) == {"dog": "rex"}
+
+
+def test_the_schema_is_the_definitions() -> None:
+    schema = THING.json_schema("#/components/schemas/{model}")
+    assert schema["properties"]["size"] == {"maximum": 9, "minimum": 1, "title": "Size", "type": "integer"}
+    assert schema["additionalProperties"] is False and schema["required"] == ["size", "colour"]
