@@ -44,8 +44,12 @@ from deduce.where.query import TRACK_QUERY
 ROUTERS = (routes.router, games.router, design.router, offline.router)
 #: The documents the routes read themselves, by their definitions (they appear in the OpenAPI components).
 REQUEST_DOCUMENTS: tuple[Definition[Any], ...] = (
-    *(Definition(model) for model in (models.QueryIn, models.CardSetIn, models.ActionIn, models.GameSetupIn)),
-    TRACK_QUERY)
+    Definition(models.QueryIn),
+    Definition(models.CardSetIn),
+    Definition(models.ActionIn),
+    Definition(models.GameSetupIn),
+    TRACK_QUERY,
+)
 #: Largest request body accepted (SPEC 6).
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
 #: Longest time a request's body may take to arrive (a phone on a slow line sends 1 MiB well within it).
