@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from operator import mul
+from threading import Lock
 from typing import Literal
 
 from typing_extensions import TypedDict
@@ -82,6 +83,7 @@ class _Steps:
         self._powers: dict[int, Matrix] = {1: self.matrix}
         self._jumps: dict[tuple[bool, int], list[list[tuple[int, int]]]] = {}
         self._products: dict[tuple[bool, int, int, tuple[int, ...]], list[int]] = {}
+        self._keeping = Lock()  # threads share the steps of a board (the service's, a Dask worker's)
 
     def power(self, k: int) -> Matrix:
         """``A**k`` for ``k >= 1`` (shared: callers must not modify it)."""
@@ -198,10 +200,14 @@ class _Steps:
         return run
 
     def _keep(self, key: tuple[bool, int, int, tuple[int, ...]], packed: list[int]) -> None:
-        """Keep a product for the next call, the oldest going first past :data:`CACHED_PRODUCTS`."""
-        if len(self._products) >= CACHED_PRODUCTS:
-            del self._products[next(iter(self._products))]
-        self._products[key] = packed
+        """Keep a product for the next call, the oldest going first past :data:`CACHED_PRODUCTS`.
+
+        One thread at a time: two that both found the cache full would both drop its oldest, and the
+        second would find it gone."""
+        with self._keeping:
+            if len(self._products) >= CACHED_PRODUCTS:
+                del self._products[next(iter(self._products))]
+            self._products[key] = packed
 
 
 @lru_cache(maxsize=32)

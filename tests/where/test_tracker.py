@@ -6,7 +6,9 @@ over every sequence of locations, and closed forms for complete graphs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+import threading
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise, product
@@ -292,3 +294,40 @@ def test_shortest_decks_enumerated_walk_by_walk(moves: str, length: int) -> None
         assert sorted(found) == [("l0",), ("l1",), ("l2",)]
     if moves == "always" and length == 2:
         assert sorted(found) == [("l0", "l1"), ("l1", "l0"), ("l1", "l2"), ("l2", "l1")]
+
+
+Key = tuple[bool, int, int, tuple[int, ...]]
+
+
+class _Crowded(dict[Key, list[int]]):
+    """A full product cache whose oldest key two threads must both have found before either goes on."""
+
+    def __init__(self, meet: threading.Barrier):
+        super().__init__({(True, 0, 0, (i,)): [] for i in range(tracker.CACHED_PRODUCTS)})
+        self.meet = meet
+
+    def __iter__(self) -> Iterator[Key]:
+        oldest = next(super().__iter__())
+        with contextlib.suppress(threading.BrokenBarrierError):  # broken: one thread held the cache alone
+            self.meet.wait(timeout=1)
+        yield oldest
+
+
+def test_threads_sharing_a_boards_steps_keep_products_one_at_a_time() -> None:
+    """Two threads finding the cache full both dropped its oldest product, and the second failed (KeyError)."""
+    steps = tracker._Steps(make_board({"a": "x", "b": "y"}, [("a", "b")]), may_stay=False)
+    steps._products = _Crowded(threading.Barrier(2))
+    failures: list[BaseException] = []
+
+    def keep(n: int) -> None:
+        try:
+            steps._keep((False, n, 0, ()), [n])
+        except BaseException as exc:  # a thread's failure is reported by the test, not lost
+            failures.append(exc)
+
+    threads = [threading.Thread(target=keep, args=(n,)) for n in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == [] and len(dict(steps._products)) == tracker.CACHED_PRODUCTS
