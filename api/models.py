@@ -21,13 +21,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
-from deduce.game import fogfile
-from deduce.game.setup import MAX_SEED
-from deduce.shipped import data_path
 from deduce.where.boardfile import MAX_LANDMARKS, MAX_LOCATIONS, MAX_PATHS
 from deduce.where.stealth import DASH, POSITIONS, Moves
 from deduce.where.stealthfile import MAX_CARDS, MAX_SEQUENCES
-from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODES, Mode, ModeTable
+from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, ModeTable
 from deduce.who.query import MAX_CLUES, Role
 
 #: A count on a key: a whole number of the card's traits (at most a lady's traits: the set says how many).
@@ -311,56 +308,3 @@ class ActionIn(RootModel[MoveIn | PlainActionIn | ConfrontIn | ResolvePathIn | R
     """An action on a game (SPEC 8): which one, and what it needs; the rules decide if it is allowed now."""
 
     model_config = ConfigDict(title="Action")
-
-
-class PositionSequenceIn(BaseModel):
-    """One of the stealth deck's eight shuffled orders."""
-
-    model_config = ConfigDict(extra="forbid", title="PositionSequence")
-    position: int = Field(ge=1, le=8)
-
-
-class RulebookSequenceIn(BaseModel):
-    """A sequence of the rulebook, by name (``GET /v1/material`` lists them)."""
-
-    model_config = ConfigDict(extra="forbid", title="RulebookSequence")
-    rulebook: str
-
-
-#: The most fog cards Expert may discard at setup: all of the shipped fog deck but one (games play with it).
-MAX_DISCARD = len(fogfile.load(data_path("fog.yaml"))) - 1
-
-
-class SetupIn(BaseModel):
-    """What every setup may choose, whatever its mode."""
-
-    model_config = ConfigDict(extra="forbid")
-    sequence: PositionSequenceIn | RulebookSequenceIn = Field(PositionSequenceIn(position=1),
-                                                               description="her route")
-    reverse: bool = Field(False, description="play the sequence backwards")
-    start: str | None = Field(None, description="her first location (null: drawn from the seed)")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="the deal's seed (null: a random one)")
-
-
-class PlainSetupIn(SetupIn):
-    """A game in any mode but Expert: no fog card is discarded at setup."""
-
-    model_config = ConfigDict(title="PlainSetup")
-    mode: Mode = Field("normal", description="the difficulty",
-                       json_schema_extra={"enum": [mode for mode in MODES if mode != "expert"]})
-    discard_fog: Literal[0] | None = Field(None, description="no fog card is discarded but in Expert")
-
-
-class ExpertSetupIn(SetupIn):
-    """An Expert game: fog cards are discarded at setup, 1 by default."""
-
-    model_config = ConfigDict(title="ExpertSetup")
-    mode: Literal["expert"]
-    discard_fog: int | None = Field(None, ge=1, le=MAX_DISCARD,
-                                    description=f"fog cards discarded at setup, 1 to {MAX_DISCARD} (null: 1)")
-
-
-class GameSetupIn(RootModel[PlainSetupIn | ExpertSetupIn]):
-    """A new game's setup (SPEC 8); every field is optional, and no body at all is the default game."""
-
-    model_config = ConfigDict(title="GameSetup")

@@ -26,13 +26,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
-from pydantic import AfterValidator, ConfigDict, JsonValue, TypeAdapter, ValidationError, ValidationInfo, WrapValidator
+from pydantic import ConfigDict, JsonValue, TypeAdapter, ValidationError, ValidationInfo, WrapValidator
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from deduce.document import type_name
 from deduce.errors import InputError, Problems, Wording, problem_words, unknown
 
-__all__ = ["Definition", "Said", "entry", "known_in", "problem", "said", "strict", "validated"]
+__all__ = ["Definition", "Said", "entry", "known_in", "problem", "said", "strict", "tagged", "validated"]
 
 T = TypeVar("T")
 
@@ -80,20 +80,22 @@ def said(otherwise: SayValue | None = None, /, *, limit: Collection[str] = (), *
 
 
 def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[str, Wording] | None = None,
-          extra: Mapping[str, Wording] | None = None, not_mapping: SayValue | None = None,
-          tags: Collection[str] = ()) -> WrapValidator:
+          extra: Mapping[str, Wording] | None = None, not_mapping: SayValue | None = None) -> WrapValidator:
     """The words of a mapping of the ``shape`` TypedDict for what is wrong with it as a whole.
 
     A field it lacks is ``required`` unless ``missing`` words it; a field it does not know is
     ``field.unknown``, listing ``fields`` (by default the shape's own), unless ``extra`` words it;
     a value that is not a mapping at all gets the ``not_mapping`` words. As the readers always did,
     the fields it does not know come first.
-
-    On a union of shapes told apart by a field (pydantic's ``Discriminator``), ``tags`` are the
-    union's tags, which pydantic puts first in the path of a problem inside a shape; they are
-    taken out, so the path is the document's.
     """
     known = tuple(fields if fields is not None else shape.__annotations__)
+    order = {field: i for i, field in enumerate(known)}
+
+    def place(err: ErrorDetails) -> tuple[bool, int]:
+        """Unknown fields first, then the others in the order of ``fields``."""
+        field = err["loc"][0] if err["loc"] else None
+        return (err["type"] != "extra_forbidden" or len(err["loc"]) != 1, order.get(str(field), len(known)))
+
     missing_words = dict(missing or {})
     extra_words = dict(extra or {})
 
@@ -113,11 +115,29 @@ def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[
             return handler(value)
         except ValidationError as exc:
             errors = exc.errors(include_url=False)
-            for err in errors:
-                if err["loc"] and err["loc"][0] in tags:
-                    err["loc"] = err["loc"][1:]
-            errors.sort(key=lambda err: err["type"] != "extra_forbidden" or len(err["loc"]) != 1)
+            errors.sort(key=place)
             raise ValidationError.from_exception_data(exc.title, [reworded(err) for err in errors]) from None
+    return WrapValidator(check)
+
+
+def tagged(kind: Callable[[Any], str | None], refused: SayValue) -> WrapValidator:
+    """The words of a union of shapes told apart by ``kind`` (the tag pydantic's ``Discriminator`` reads).
+
+    A value of no kind is ``refused`` in those words. pydantic puts the tag first in the path of
+    a problem inside a shape: it is taken out, so that the path is the document's.
+    """
+    def check(value: Any, handler: Callable[[Any], Any]) -> Any:
+        tag = kind(value)
+        if tag is None:
+            raise problem(refused(value))
+        try:
+            return handler(value)
+        except ValidationError as exc:
+            errors = exc.errors(include_url=False)
+            for err in errors:
+                if err["loc"][:1] == (tag,):
+                    err["loc"] = err["loc"][1:]
+            raise ValidationError.from_exception_data(exc.title, [_again(err) for err in errors]) from None
     return WrapValidator(check)
 
 
@@ -132,19 +152,22 @@ def _again(err: ErrorDetails, kind: PydanticCustomError | None = None) -> InitEr
     return details
 
 
-def known_in(kind: str, has: Callable[[Any, str], bool], choices: Callable[[Any], Sequence[str]]) -> AfterValidator:
+def known_in(kind: str, has: Callable[[Any, str], bool], choices: Callable[[Any], Sequence[str]]) -> WrapValidator:
     """An id that must be one of those the reader was given (``has(context, value)``), else an ``unknown``
-    ``kind`` ("unknown location 'globb' (did you mean 'globe'?)", listing ``choices(context)``).
+    ``kind`` ("unknown location 'globb' (did you mean 'globe'?)", listing ``choices(context)``); a value
+    that is not even a string is an unknown one too.
 
     Without a context (a document validated on its own, as the HTTP service's answers are) only
     the shape is checked.
     """
-    def check(value: str, info: ValidationInfo) -> str:
+    def check(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
         context = info.context
-        if context is not None and not has(context, value):
+        if context is None:
+            return handler(value)
+        if not isinstance(value, str) or not has(context, value):
             raise problem(lambda: unknown(kind, value, choices(context)))
-        return value
-    return AfterValidator(check)
+        return handler(value)
+    return WrapValidator(check)
 
 
 #: The words of pydantic's kinds of error that no field or mapping words itself.

@@ -9,7 +9,7 @@ from pydantic import Discriminator, Field, Tag, with_config
 from typing_extensions import TypedDict
 
 from deduce.errors import InputError, problem_words
-from deduce.schema import Definition, entry, known_in, said, strict, validated
+from deduce.schema import Definition, entry, known_in, said, strict, tagged, validated
 
 GREEN = ("apple", "leaf", "frog")
 
@@ -52,7 +52,7 @@ def test_a_field_says_each_refusal_in_its_own_words_and_code() -> None:
 
 
 def test_a_refusal_the_field_does_not_word_keeps_the_default_words() -> None:
-    assert problems(THING, {"size": "3", "colour": 4}) == [
+    assert problems(THING, {"size": "3", "colour": 4}, None) == [
         ("size", "is not valid: Input should be a valid integer", "schema"),
         ("colour", "expected a string, got a number", "schema")]
 
@@ -81,6 +81,8 @@ def test_something_that_is_not_a_mapping_is_said_so() -> None:
 def test_an_id_is_checked_against_the_context_with_a_near_miss_named() -> None:
     assert problems(THING, {"size": 2, "colour": "lef"}) == [
         ("colour", "unknown name 'lef' (did you mean 'leaf'?); expected one of: apple, leaf, frog", "schema")]
+    assert problems(THING, {"size": 2, "colour": 4}) == [
+        ("colour", "unknown name 4; expected one of: apple, leaf, frog", "schema")]
 
 
 def test_without_a_context_only_the_shape_is_checked() -> None:
@@ -104,13 +106,16 @@ def pet_kind(item: Any) -> str | None:
 
 PET: Definition[Cat | Dog] = Definition(Annotated[
     Annotated[Cat, Tag("cat")] | Annotated[Dog, Tag("dog")], Discriminator(pet_kind),
-    entry(Cat, fields=("cat", "dog", "lives"), tags=("cat", "dog"))])
+    tagged(pet_kind, lambda item: problem_words("type.named", name="no pet")),
+    entry(Cat, fields=("cat", "dog", "lives"))])
 
 
 def test_a_union_told_apart_by_a_field_has_the_documents_paths() -> None:
     assert problems(PET, {"cat": "tabby", "bark": 1}, None) == [
         ("bark", "unknown field; expected some of: cat, dog, lives", "schema"), ("lives", "is required", "schema")]
     assert validated(PET, {"dog": "rex"}) == {"dog": "rex"}
+    assert problems(PET, {"cat": "ginger", "lives": 9}, None)[0][0] == "cat"
+    assert problems(PET, {"bird": 1}, None) == [("", "no pet", "schema")]
 
 
 def test_the_schema_is_the_definitions() -> None:

@@ -9,15 +9,21 @@ only (:meth:`Setup.to_json`, :meth:`Setup.from_json`: the store keeps games this
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict, cast
+from typing import Annotated, Any, Literal, Required, cast, final
 
-from deduce.document import is_int, key_text, type_name
-from deduce.errors import InputError, Problems, Wording, problem_words, shown, unknown
+from pydantic import AfterValidator, Discriminator, Field, Tag, ValidationInfo, with_config
+from typing_extensions import TypedDict
+
+from deduce.document import type_name
+from deduce.errors import InputError, problem_words, shown, unknown
 from deduce.game.material import Rules, StealthOrder
+from deduce.schema import Definition, entry, known_in, problem, said, strict, tagged, validated
+from deduce.text.catalog import Phrase
 from deduce.where.query import board_words
-from deduce.who.cards import MODES, Mode, ModeUnavailable
+from deduce.where.stealth import POSITIONS
+from deduce.who.cards import MODES, Mode, ModeUnavailable, PlainMode
 
 #: Fields of a game's setup document (SPEC 8, POST /v1/games).
 SETUP_FIELDS = ("mode", "sequence", "reverse", "start", "seed", "discard_fog")
@@ -66,76 +72,128 @@ class Setup:
                    doc["discard_fog"])
 
 
+#: Most fog cards Expert may discard at setup: all of the printed game's ten fog cards but one (a game plays
+#: with at least one). A smaller fog deck allows fewer (the rules the setup is read with say how many).
+MAX_DISCARD = 9
+
+
+def _expected_range(value: Any) -> Phrase:
+    return board_words("expected.range", least=0, most=MAX_SEED, got=shown(value))
+
+
+@final
+@with_config(strict("PositionSequence"))
+class PositionSequence(TypedDict):
+    """One of the stealth deck's eight shuffled orders."""
+
+    position: Annotated[int, Field(ge=1, le=POSITIONS), said(
+        lambda value: problem_words("expected.position", most=POSITIONS, got=shown(value)))]
+
+
+@final
+@with_config(strict("RulebookSequence"))
+class RulebookSequence(TypedDict):
+    """A sequence of the rulebook, by name (``GET /v1/material`` lists them)."""
+
+    rulebook: str
+
+
+def _sequence_kind(choice: Any) -> SequenceKind | None:
+    """Which way the sequence is chosen: the one field of a mapping of one field."""
+    if isinstance(choice, Mapping) and len(choice) == 1 and next(iter(choice)) in SEQUENCE_KINDS:
+        kind: SequenceKind = next(iter(choice))
+        return kind
+    return None
+
+
+SequenceJSON = Annotated[
+    Annotated[PositionSequence, Tag("position")] | Annotated[RulebookSequence, Tag("rulebook")],
+    Discriminator(_sequence_kind), tagged(_sequence_kind, lambda choice: board_words(
+        "setup.sequence", position='{"position": 1..8}', rulebook='{"rulebook": "<name>"}')),
+    Field(description="her route")]
+
+
+def _fog_left(discard: int, info: ValidationInfo) -> int:
+    """Fewer discards than the rules' fog cards (the setup is read with the rules as its context)."""
+    rules = info.context
+    if rules is not None and discard > len(rules.fog) - 1:
+        raise problem(board_words("setup.discard", most=len(rules.fog) - 1, got=shown(discard)))
+    return discard
+
+
+class _Choices(TypedDict, total=False):
+    """What every setup may choose, whatever its mode."""
+
+    sequence: SequenceJSON
+    reverse: Annotated[bool, Field(description="play the sequence backwards"),
+                       said(lambda value: board_words("expected.boolean", got=type_name(value)))]
+    start: Annotated[str, Field(description="her first location (null: drawn from the seed)"),
+                     known_in("location", lambda rules, ident: rules.board.has_location(ident),
+                              lambda rules: rules.board.location_ids)] | None
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED, description="the deal's seed (null: a random one)"),
+                    said(_expected_range)] | None
+
+
+@final
+@with_config(strict("PlainSetup"))
+class PlainSetup(_Choices, total=False):
+    """A game in any mode but Expert: no fog card is discarded at setup."""
+
+    mode: Annotated[PlainMode, Field(description="the difficulty"),
+                    said(lambda value: unknown("mode", value, MODES))]
+    discard_fog: Annotated[int, Field(ge=0, le=0, description="no fog card is discarded but in Expert"),
+                           said(lambda value: board_words("setup.discard.mode"))] | None
+
+
+@final
+@with_config(strict("ExpertSetup"))
+class ExpertSetup(_Choices, total=False):
+    """An Expert game: fog cards are discarded at setup, 1 by default."""
+
+    mode: Required[Literal["expert"]]
+    discard_fog: Annotated[int, Field(ge=1, le=MAX_DISCARD, description=f"fog cards discarded at setup, 1 to "
+                                                                        f"{MAX_DISCARD} (null: 1)"),
+                           said(lambda value: board_words("setup.discard", most=MAX_DISCARD, got=shown(value))),
+                           AfterValidator(_fog_left)] | None
+
+
+def _setup_kind(doc: Any) -> str | None:
+    """Expert, or any other mode (None: not a setup at all)."""
+    if not isinstance(doc, Mapping):
+        return None
+    return "expert" if doc.get("mode") == "expert" else "plain"
+
+
+#: A new game's setup (SPEC 8), read with the game's rules as its context: every field is optional,
+#: and no document at all is the default game.
+SETUP: Definition[PlainSetup | ExpertSetup] = Definition(Annotated[
+    Annotated[PlainSetup, Tag("plain")] | Annotated[ExpertSetup, Tag("expert")], Discriminator(_setup_kind),
+    tagged(_setup_kind, lambda doc: board_words("setup.mapping", got=type_name(doc))),
+    entry(PlainSetup, fields=SETUP_FIELDS,
+          not_mapping=lambda value: board_words("setup.mapping", got=type_name(value))),
+    Field(title="GameSetup", description="A new game's setup (SPEC 8); every field is optional, and no body at "
+                                         "all is the default game.")])
+
+
 def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     """Read a setup document (all fields optional); every problem is named by its field."""
-    if doc is None:
-        doc = {}
-    if not isinstance(doc, Mapping):
-        raise InputError.at((), board_words("setup.mapping", got=type_name(doc)))
-    problems = Problems()
-    bad = problems.add
-    for name in doc:
-        if name not in SETUP_FIELDS:
-            bad((key_text(name),), problem_words("field.unknown", fields=", ".join(SETUP_FIELDS)))
-    mode = _mode(doc, bad)
-    sequence = _sequence(doc, bad)
-    reverse = doc.get("reverse", False)
-    if not isinstance(reverse, bool):
-        bad(("reverse",), board_words("expected.boolean", got=type_name(reverse)))
-        reverse = False
-    start = doc.get("start")
-    if start is not None and (not isinstance(start, str) or not rules.board.has_location(start)):
-        bad(("start",), unknown("location", start, rules.board.location_ids))
-    seed = doc.get("seed", default_seed)
-    seed = default_seed if seed is None else seed
-    if not is_int(seed) or not 0 <= seed <= MAX_SEED:
-        bad(("seed",), board_words("expected.range", least=0, most=MAX_SEED, got=shown(seed)))
-    discard = _discard(rules, mode, doc.get("discard_fog"), bad)
+    choices = validated(SETUP, {} if doc is None else doc, rules)
+    mode: Mode = choices.get("mode", "normal")
     try:
         rules.cards.removed_suit(mode, rules.cards.suit_ids[0])
     except ModeUnavailable as exc:
-        bad(("mode",), board_words("setup.mode", mode=mode, reason=exc.words))
-    problems.raise_if_any()
-    setup = Setup(mode, sequence, reverse, start, seed, discard)
-    rules.order(setup.sequence_doc, reverse)  # unknown sequences are refused here, at setup
+        raise InputError.at(("mode",), board_words("setup.mode", mode=mode, reason=exc.words)) from None
+    sequence = choices.get("sequence", {"position": 1})
+    kind = _sequence_kind(sequence)
+    assert kind is not None, "the definition takes one of the kinds"
+    seed = choices.get("seed")
+    discard = choices.get("discard_fog")
+    if discard is None:
+        discard = 1 if mode == "expert" else 0
+    setup = Setup(mode, (kind, next(iter(sequence.values()))), choices.get("reverse", False), choices.get("start"),
+                  default_seed if seed is None else seed, discard)
+    rules.order(setup.sequence_doc, setup.reverse)  # an unknown rulebook sequence is refused here, at setup
     return setup
-
-
-#: How a setup's field reports a problem: the place under the setup, and what was expected.
-Report = Callable[[tuple[str], Wording], None]
-
-
-def _mode(doc: Mapping[str, Any], bad: Report) -> Mode:
-    """The mode (normal when none is given, or a wrong one was)."""
-    given = doc.get("mode", "normal")
-    if given not in MODES:
-        bad(("mode",), unknown("mode", given, MODES))
-    mode: Mode = given if given in MODES else "normal"
-    return mode
-
-
-def _sequence(doc: Mapping[str, Any], bad: Report) -> tuple[SequenceKind, Any]:
-    """The stealth sequence: an on-card position or a rulebook sequence (its value checked at setup)."""
-    seq_doc = doc.get("sequence", {"position": 1})
-    if not isinstance(seq_doc, Mapping) or len(seq_doc) != 1 or next(iter(seq_doc)) not in SEQUENCE_KINDS:
-        bad(("sequence",), board_words("setup.sequence", position='{"position": 1..8}',
-                                       rulebook='{"rulebook": "<name>"}'))
-        return ("position", 1)
-    kind, value = next(iter(seq_doc.items()))
-    return (kind, value)
-
-
-def _discard(rules: Rules, mode: Mode, discard: Any, bad: Report) -> int:
-    """How many fog cards Expert discards at setup (1 unless said); none in any other mode."""
-    if mode != "expert":
-        if discard not in (None, 0) or isinstance(discard, bool):
-            bad(("discard_fog",), board_words("setup.discard.mode"))
-        return 0
-    discard = 1 if discard is None else discard
-    if not is_int(discard) or not 1 <= discard <= len(rules.fog) - 1:
-        bad(("discard_fog",), board_words("setup.discard", most=len(rules.fog) - 1, got=shown(discard)))
-        return 1
-    return int(discard)
 
 
 @dataclass(frozen=True)

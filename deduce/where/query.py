@@ -22,12 +22,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NotRequired, final, get_args
 
-from pydantic import AfterValidator, Discriminator, Field, Tag, WrapValidator, with_config
+from pydantic import Discriminator, Field, Tag, WrapValidator, with_config
 from typing_extensions import TypedDict
 
 from deduce.document import type_name, typed_number
 from deduce.errors import problem_words, shown
-from deduce.schema import Definition, entry, known_in, problem, said, strict, validated
+from deduce.schema import Definition, entry, known_in, problem, said, strict, tagged, validated
 from deduce.text.catalog import Phrase, PhraseParam
 from deduce.where.board import Board
 from deduce.where.stealth import MOVES, Moves
@@ -144,7 +144,7 @@ Slot = Annotated[int, Field(ge=0, le=MAX_SLOT, description="cards moved since th
                       less_than_equal=lambda value: board_words("query.slot.limit", got=shown(value), most=MAX_SLOT))]
 
 
-def _on_board(kind: str) -> AfterValidator:
+def _on_board(kind: str) -> WrapValidator:
     """An id of the board's landmarks or locations (the board is the validation's context)."""
     if kind == "landmark":
         return known_in(kind, lambda board, ident: board.has_landmark(ident), lambda board: board.landmark_ids)
@@ -197,19 +197,16 @@ def _kind(item: Any) -> str | None:
     return kinds[0] if len(kinds) == 1 else None
 
 
-def _one_kind(item: Any, handler: Callable[[Any], Any]) -> Any:
-    """Refuse an observation with none or several of the kinds' fields before reading it as one."""
-    if _kind(item) is None:
-        kinds = [kind for kind in KINDS if kind in item]
-        got = ", ".join(kinds) if kinds else board_words("got.none")
-        raise problem(board_words("query.observation.exactly", kinds=", ".join(KINDS), got=got))
-    return handler(item)
+def _not_one_kind(item: Any) -> Phrase:
+    kinds = [kind for kind in KINDS if kind in item]
+    return board_words("query.observation.exactly", kinds=", ".join(KINDS), got=", ".join(kinds) or
+                       board_words("got.none"))
 
 
 Observation = Annotated[
     Annotated[LandmarkSeen, Tag("landmark")] | Annotated[FogSeen, Tag("fog")] | Annotated[Search, Tag("searched")],
-    Discriminator(_kind), WrapValidator(_one_kind),
-    entry(LandmarkSeen, fields=OBSERVATION_FIELDS, tags=KINDS,
+    Discriminator(_kind), tagged(_kind, _not_one_kind),
+    entry(LandmarkSeen, fields=OBSERVATION_FIELDS,
           missing={"found": board_words("query.found.required")},
           extra={"found": board_words("query.found.alone")},
           not_mapping=lambda value: board_words("query.observation", kinds=", ".join(KINDS), got=type_name(value)))]

@@ -20,8 +20,10 @@ from deduce.errors import problem_words
 from deduce.text.catalog import Phrase, PhraseParam
 from deduce.text.names import Names
 
+#: A mode of the rulebook that discards no fog card at setup (every one but Expert).
+PlainMode = Literal["training", "easy", "normal", "advanced"]
 #: A mode of the rulebook.
-Mode = Literal["training", "easy", "normal", "advanced", "expert"]
+Mode = PlainMode | Literal["expert"]
 #: A ``modes`` table of a card set: which suit a mode removes, by the Dark Lady's suit.
 ModeTable = Literal["easy", "advanced"]
 

@@ -18,9 +18,10 @@ from deduce.errors import Illegal, InputError
 from deduce.game.hints import hints
 from deduce.game.rules import Game, replay
 from deduce.game.scoring import breakdown, rank, score
-from deduce.game.setup import parse_setup
+from deduce.game.setup import MAX_DISCARD, parse_setup
 from deduce.game.state import VERDICTS
 from deduce.game.view import EndJSON, ViewJSON
+from deduce.shipped import load_rules
 from deduce.who.cards import Lady, Mode
 from tests.game_fixtures import RING, WALK, ring_rules
 
@@ -122,7 +123,7 @@ def test_expert_discards_fog_cards_at_setup() -> None:
 
 
 @pytest.mark.parametrize("doc, field", [
-    ({"mode": "hard"}, "mode"), ({"sequence": {"position": 9}}, "sequence"),
+    ({"mode": "hard"}, "mode"), ({"sequence": {"position": 9}}, "sequence.position"),
     ({"sequence": {"rulebook": "nope"}}, "sequence"), ({"sequence": 3}, "sequence"),
     ({"start": "atlantis"}, "start"), ({"seed": -1}, "seed"), ({"seed": "x"}, "seed"),
     ({"seed": True}, "seed"), ({"reverse": "yes"}, "reverse"), ({"discard_fog": 1}, "discard_fog"),
@@ -650,3 +651,17 @@ def test_expert_discards_never_return_in_random_games() -> None:
             in_play = t.fog_deck + list(t.fog_in_slot.values())
             assert not setup_discards & set(in_play) and setup_discards <= set(t.fog_discarded)
             assert len(set(in_play + t.fog_discarded)) == len(in_play + t.fog_discarded) == 10
+
+
+def test_the_setups_discard_limit_is_the_shipped_fog_deck_but_one() -> None:
+    """The setup's definition (and so the OpenAPI document) allows what the shipped fog deck allows."""
+    assert len(load_rules().fog) - 1 == MAX_DISCARD
+    new({"mode": "expert", "discard_fog": MAX_DISCARD})
+
+
+def test_a_smaller_fog_deck_allows_fewer_discards() -> None:
+    rules = replace(RULES, fog=RULES.fog[:4])
+    with pytest.raises(InputError) as exc:
+        parse_setup(rules, {"mode": "expert", "discard_fog": 4})
+    assert [(p.path, p.message) for p in exc.value.problems] == [
+        ("discard_fog", "Expert discards 1 to 3 fog cards at setup; got 4")]
