@@ -36,6 +36,7 @@ from api.protocol import HEADER_SECONDS, WRITE_SECONDS, Deadlines
 from api.quotas import ClientQuotas, Quotas
 from api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
+from deduce.game.parse import ACTION
 from deduce.game.setup import SETUP
 from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION, GameStore, open_store
 from deduce.schema import Definition
@@ -47,7 +48,7 @@ ROUTERS = (routes.router, games.router, design.router, offline.router)
 REQUEST_DOCUMENTS: tuple[Definition[Any], ...] = (
     Definition(models.QueryIn),
     Definition(models.CardSetIn),
-    Definition(models.ActionIn),
+    ACTION,
     SETUP,
     TRACK_QUERY,
 )

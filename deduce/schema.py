@@ -32,7 +32,7 @@ from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 from deduce.document import type_name
 from deduce.errors import InputError, Problems, Wording, problem_words, unknown
 
-__all__ = ["Definition", "Said", "entry", "known_in", "problem", "said", "strict", "tagged", "validated"]
+__all__ = ["Definition", "Said", "entry", "known_in", "problem", "refusals", "said", "strict", "tagged", "validated"]
 
 T = TypeVar("T")
 
@@ -195,6 +195,16 @@ class Definition(Generic[T]):
     def json_schema(self, ref_template: str) -> dict[str, Any]:
         """The document's JSON Schema, its parts referred to by ``ref_template`` (``#/components/schemas/{model}``)."""
         return self.adapter.json_schema(ref_template=ref_template)
+
+
+def refusals(definition: Definition[Any], doc: Any, context: object = None) -> list[ErrorDetails]:
+    """What pydantic finds wrong with ``doc`` against its definition (nothing: it is one, as it is, since
+    nothing is converted), for a reader that says it its own way (a game action's refusals, one at a time)."""
+    try:
+        definition.adapter.validate_python(doc, strict=True, context=context)
+    except ValidationError as exc:
+        return exc.errors(include_url=False)
+    return []
 
 
 def validated(definition: Definition[T], doc: Any, context: object = None) -> T:

@@ -13,12 +13,6 @@ from typing import ClassVar
 
 from deduce.game.view import Action
 
-#: Every action a player may send, with the fields its document takes.
-ACTION_FIELDS: dict[Action, tuple[str, ...]] = {
-    "move": ("to",), "search": (), "confront": ("traits",), "fog": (),
-    "resolve": ("path", "location", "to"), "pass": (), "reveal_suit_card": (),
-}
-
 
 @dataclass(frozen=True)
 class Move:

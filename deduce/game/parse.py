@@ -1,25 +1,30 @@
-"""Action documents to typed actions: what a player sends, read and checked (SPEC 8).
+"""Action documents to typed actions: what a player sends, defined once, read and checked (SPEC 8).
 
-Core module, no I/O. :func:`parse_action` reads one action document (``{"action": "move",
-"to": "globe"}``, the ``version`` field beside it allowed) into a typed action of
-:mod:`deduce.game.actions`, for :meth:`deduce.game.state.State.apply`. It refuses in the order a
-player is told: a document that is not an action or names an unknown one, or carries fields the
-action does not take (:class:`~deduce.errors.InputError`, 422); an action the rules do not allow now
-(:class:`~deduce.errors.Illegal`, 409, from the state); then values that are not places, traits or
-walks (422). Each refusal is a code, its parameters and its path (:mod:`deduce.game.refusals`).
-What depends on the table beyond that (a place not adjacent, a choice not offered) is the rules'
-to refuse, when the action is applied.
+Core module, no I/O. :data:`ACTION` defines the action documents (``{"action": "move", "to": "globe"}``,
+the ``version`` field beside it allowed): one TypedDict per shape, from which come the validation
+here, the ``Action`` schema of the OpenAPI document and the static types. :func:`parse_action` reads
+one into a typed action of :mod:`deduce.game.actions`, for :meth:`deduce.game.state.State.apply`.
+
+It refuses in the order a player is told, one refusal at a time: a document that is not an action
+or names an unknown one, or carries fields the action does not take (:class:`~deduce.errors.InputError`,
+422); an action the rules do not allow now (:class:`~deduce.errors.Illegal`, 409, from the state); then
+values that are not places, traits or walks (422). Each refusal is a code, its parameters and its path
+(:mod:`deduce.game.refusals`). What depends on the table beyond that (a place not adjacent, a choice not
+offered) is the rules' to refuse, when the action is applied.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, cast, final, get_args, get_type_hints
+
+from pydantic import AfterValidator, Discriminator, Field, Tag, with_config
+from pydantic_core import ErrorDetails, PydanticCustomError
+from typing_extensions import TypedDict
 
 from deduce.document import type_name
-from deduce.errors import clip, shown
+from deduce.errors import InputError, clip, shown
 from deduce.game.actions import (
-    ACTION_FIELDS,
     Confront,
     Move,
     Pass,
@@ -32,88 +37,221 @@ from deduce.game.actions import (
 from deduce.game.material import Rules
 from deduce.game.refusals import malformed
 from deduce.game.view import Action
+from deduce.schema import Definition, refusals, strict
+from deduce.who.cards import MAX_TRAITS
 
 if TYPE_CHECKING:
     from deduce.game.state import State
 
 #: The fields every action document may carry besides its own.
 COMMON_FIELDS = ("action", "version")
+class _Acted(TypedDict):
+    """What every action document carries: the version of the view it was made on. The game store checks it
+    (SPEC 8) before the action is read; a game played without a store (the terminal's, a replay) has none."""
+
+    version: Annotated[int, Field(ge=0, description="the version of the view the action was made on")]
+
+
+@final
+@with_config(strict("MoveAction"))
+class MoveAction(_Acted):
+    """Move the pawn to a neighbouring location."""
+
+    action: Literal["move"]
+    to: Annotated[str, Field(description="a location next to the pawn")]
+
+
+@final
+@with_config(strict("PlainAction"))
+class PlainAction(_Acted):
+    """An action that takes nothing more: search, use the fog card, pass, reveal the suit card."""
+
+    action: Literal["search", "fog", "pass", "reveal_suit_card"]
+
+
+def _distinct(traits: list[str]) -> list[str]:
+    if len(set(traits)) != len(traits):
+        raise PydanticCustomError("unique", "the same trait twice")
+    return traits
+
+
+@final
+@with_config(strict("ConfrontAction"))
+class ConfrontAction(_Acted):
+    """Search the pawn's location naming her traits."""
+
+    action: Literal["confront"]
+    traits: Annotated[list[str], Field(min_length=1, max_length=MAX_TRAITS, json_schema_extra={"uniqueItems": True},
+                                       description="her traits, as many as a lady has"), AfterValidator(_distinct)]
+
+
+@final
+@with_config(strict("ResolvePath"))
+class ResolvePath(_Acted):
+    """Answer a fog card that asks for a path of one or two steps."""
+
+    action: Literal["resolve"]
+    path: Annotated[list[str], Field(min_length=1, max_length=2)]
+
+
+@final
+@with_config(strict("ResolveLocation"))
+class ResolveLocation(_Acted):
+    """Answer a fog card that asks for a location."""
+
+    action: Literal["resolve"]
+    location: str
+
+
+@final
+@with_config(strict("ResolveTo"))
+class ResolveTo(_Acted):
+    """Answer a fog card that asks where to move."""
+
+    action: Literal["resolve"]
+    to: str
+
+
+ActionJSON = MoveAction | PlainAction | ConfrontAction | ResolvePath | ResolveLocation | ResolveTo
+
+#: Each shape of action document by its tag: the action's name, for one of the plain actions ``plain``, and for
+#: an answer to a fog card ``resolve-`` and the field it answers in.
+SHAPES: dict[str, type] = {"move": MoveAction, "confront": ConfrontAction, "plain": PlainAction,
+                           "resolve-path": ResolvePath, "resolve-location": ResolveLocation, "resolve-to": ResolveTo}
+
+
+def _names(shape: type) -> tuple[str, ...]:
+    """The actions a shape of document is for (its ``action`` field's values)."""
+    return get_args(get_type_hints(shape)["action"])
+
+
+def _fields_of(name: Action) -> tuple[str, ...]:
+    """The fields an action's documents take besides :data:`COMMON_FIELDS`, from its shapes."""
+    return tuple(field for shape in SHAPES.values() if name in _names(shape)
+                 for field in shape.__annotations__ if field not in COMMON_FIELDS)
+
+
+#: Every action a player may send, with the fields its document takes besides :data:`COMMON_FIELDS`.
+ACTION_FIELDS: dict[Action, tuple[str, ...]] = {name: _fields_of(name) for name in get_args(Action)}
+#: The fields that answer a waiting fog card: the one its action asks for.
+ANSWERS = ACTION_FIELDS["resolve"]
+#: The tag of each action but ``resolve`` (whose tag is the field it answers in).
+_TAGS = {name: tag for tag, shape in SHAPES.items() for name in _names(shape)}
+
+
+def _shape(doc: Any) -> str | None:
+    """Which shape ``doc`` has (its tag in :data:`SHAPES`); None if it is not an action at all."""
+    if not isinstance(doc, Mapping):
+        return None
+    name = doc.get("action")
+    if name != "resolve":
+        return _TAGS.get(name) if isinstance(name, str) else None
+    answers = [field for field in ANSWERS if field in doc]  # several, or none: the rules tell which is asked
+    return f"resolve-{answers[0] if answers else 'path'}"
+
+
+#: An action on a game (SPEC 8): which one, and what it needs; the rules decide if it is allowed now.
+ACTION: Definition[ActionJSON] = Definition(Annotated[
+    Union[tuple(Annotated[shape, Tag(tag)] for tag, shape in SHAPES.items())],  # noqa: UP007 (a union built)
+    Discriminator(_shape),
+    Field(title="Action", description="An action on a game (SPEC 8): which one, and what it needs; the rules "
+                                      "decide if it is allowed now.")])
 
 
 def parse_action(state: State, doc: Any) -> PlayerAction:
     """The typed action of ``doc``, checked against the rules' ``state`` (see the module)."""
-    kind = action_kind(state.rules, doc)
+    rules = state.rules
+    errors = refusals(ACTION, doc)
+    kind = action_kind(rules, doc, errors)
     state.check_allowed(kind)
-    return READERS[kind](state, doc)
+    if kind == "resolve":
+        assert state.table.pending is not None  # allowed only when a fog card waits
+        _answers_what_is_asked(rules, doc, state.table.pending.asks)
+    wrong = next((err for err in errors if err["loc"][1:2] != ("version",)), None)  # the store's to check
+    if wrong is not None:
+        raise _wrong_value(rules, doc, wrong)
+    return _on_the_table(state, cast(ActionJSON, doc))  # strict: what passes is the document as sent
 
 
-def action_kind(rules: Rules, doc: Any) -> Action:
-    """The kind of action ``doc`` names, once its shape and fields are right."""
+def action_kind(rules: Rules, doc: Any, errors: list[ErrorDetails]) -> Action:
+    """The kind of action ``doc`` names, once it is an action with no field its kind does not take."""
     if not isinstance(doc, Mapping):
         raise malformed(rules, (), "not-an-action", got=str(type_name(doc)))  # a JSON parameter: English
     name = doc.get("action")
     if not isinstance(name, str) or name not in ACTION_FIELDS:  # type first: a list is no dict key
         raise malformed(rules, ("action",), "unknown-action", got=shown(name), actions=list(ACTION_FIELDS))
-    for key in doc:
-        if key not in COMMON_FIELDS + ACTION_FIELDS[name]:
-            field = clip(str(key))
+    for err in errors:
+        field = err["loc"][-1]
+        if err["type"] == "extra_forbidden" and field not in ACTION_FIELDS[name]:  # a resolve's other answers: below
+            said = clip(str(field))
             if ACTION_FIELDS[name]:
-                raise malformed(rules, (field,), "unexpected-field", action=name, field=str(field),
+                raise malformed(rules, (said,), "unexpected-field", action=name, field=str(said),
                                  fields=list(ACTION_FIELDS[name]))
-            raise malformed(rules, (field,), "takes-no-fields", action=name, field=str(field))
+            raise malformed(rules, (said,), "takes-no-fields", action=name, field=str(said))
     return name
 
 
-def location_field(rules: Rules, doc: Mapping[str, Any], name: str) -> str:
-    """The location id in the field ``name``."""
-    value = doc.get(name)
-    if not isinstance(value, str) or not rules.board.has_location(value):
-        raise malformed(rules, (name,), "bad-location", example=rules.board.location_ids[0], got=shown(value))
-    return value
-
-
-def read_move(state: State, doc: Mapping[str, Any]) -> Move:
-    return Move(location_field(state.rules, doc, "to"))
-
-
-def read_confront(state: State, doc: Mapping[str, Any]) -> Confront:
-    """The traits named: as many as a lady has, each a known trait, none twice."""
-    cards = state.cards
-    traits = doc.get("traits")
-    k = cards.traits_per_lady
-    if (not isinstance(traits, list) or len(traits) != k or len(set(map(str, traits))) != k
-            or not all(isinstance(t, str) and cards.has_trait(t) for t in traits)):
-        raise malformed(state.rules, ("traits",), "bad-traits", count=k, traits=list(cards.trait_ids))
-    return Confront(tuple(traits))
-
-
-def read_resolve(state: State, doc: Mapping[str, Any]) -> Resolve:
-    """The answer to the fog card waiting, in the one field it asks for."""
-    pending = state.table.pending
-    assert pending is not None  # allowed only when a fog card waits
-    asks = pending.asks
+def _answers_what_is_asked(rules: Rules, doc: Mapping[str, Any], asks: str) -> None:
+    """An answer to a fog card is in the one field its action asks for (``path``, ``location`` or ``to``)."""
     for key in doc:
         if key not in (*COMMON_FIELDS, asks):
             field = clip(str(key))
-            raise malformed(state.rules, (field,), "resolve-field", asks=asks, field=str(field))
-    if asks == "path":
-        return Resolve(read_path(state.rules, doc.get("path")))
-    return Resolve(location_field(state.rules, doc, asks))
+            raise malformed(rules, (field,), "resolve-field", asks=asks, field=str(field))
+    if asks not in doc:
+        raise malformed(rules, ("path",), "bad-path") if asks == "path" else _not_a_place(rules, asks, None)
 
 
-def read_path(rules: Rules, path: Any) -> tuple[str, ...]:
-    """A walk of one or two location ids (whether it follows the paths is the rules' to say)."""
-    if not isinstance(path, list) or not 1 <= len(path) <= 2:
-        raise malformed(rules, ("path",), "bad-path")
-    for i, loc in enumerate(path):
-        if not isinstance(loc, str) or not rules.board.has_location(loc):
-            raise malformed(rules, ("path", i), "bad-path-step", got=shown(loc))
-    return tuple(path)
+def _wrong_value(rules: Rules, doc: Mapping[str, Any], err: ErrorDetails) -> InputError:
+    """The refusal of a value the definition does not take (``err``, under its shape's tag)."""
+    loc = err["loc"][1:]
+    if loc[0] == "traits":
+        return _not_her_traits(rules)
+    if loc[0] == "path":
+        step = loc[1:]
+        return _not_a_step(rules, int(step[0]), err["input"]) if step else malformed(rules, ("path",), "bad-path")
+    return _not_a_place(rules, str(loc[0]), doc.get(str(loc[0])))
 
 
-#: How each kind of action is read, once allowed.
-READERS: dict[Action, Callable[[State, Mapping[str, Any]], PlayerAction]] = {
-    "move": read_move, "search": lambda state, doc: Search(), "confront": read_confront,
-    "fog": lambda state, doc: UseFog(), "resolve": read_resolve, "pass": lambda state, doc: Pass(),
-    "reveal_suit_card": lambda state, doc: RevealSuitCard(),
-}
+def _not_her_traits(rules: Rules) -> InputError:
+    return malformed(rules, ("traits",), "bad-traits", count=rules.cards.traits_per_lady,
+                     traits=list(rules.cards.trait_ids))
+
+
+def _not_a_step(rules: Rules, i: int, value: object) -> InputError:
+    return malformed(rules, ("path", i), "bad-path-step", got=shown(value))
+
+
+def _not_a_place(rules: Rules, field: str, value: object) -> InputError:
+    return malformed(rules, (field,), "bad-location", example=rules.board.location_ids[0], got=shown(value))
+
+
+def _place(rules: Rules, field: str, value: str) -> str:
+    if not rules.board.has_location(value):
+        raise _not_a_place(rules, field, value)
+    return value
+
+
+def _on_the_table(state: State, action: ActionJSON) -> PlayerAction:
+    """The typed action, once the places and traits it names are the game's own."""
+    rules = state.rules
+    if action["action"] == "move":
+        return Move(_place(rules, "to", action["to"]))
+    if action["action"] == "confront":
+        cards = state.cards
+        if len(action["traits"]) != cards.traits_per_lady or not all(map(cards.has_trait, action["traits"])):
+            raise _not_her_traits(rules)
+        return Confront(tuple(action["traits"]))
+    if action["action"] != "resolve":
+        return PLAIN[action["action"]]()
+    if "path" in action:
+        for i, step in enumerate(action["path"]):
+            if not rules.board.has_location(step):
+                raise _not_a_step(rules, i, step)
+        return Resolve(tuple(action["path"]))
+    return Resolve(_place(rules, "to", action["to"]) if "to" in action else
+                   _place(rules, "location", action["location"]))
+
+
+#: The actions that take nothing more, by their name.
+PLAIN: dict[str, Callable[[], PlayerAction]] = {"search": Search, "fog": UseFog, "pass": Pass,
+                                               "reveal_suit_card": RevealSuitCard}

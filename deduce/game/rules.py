@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deduce.game.actions import ACTION_FIELDS, PlayerAction
+from deduce.game.actions import PlayerAction
 from deduce.game.events import EventJSON, Words
 from deduce.game.hints import HintsJSON, hints
 from deduce.game.material import Rules, StealthOrder
-from deduce.game.parse import parse_action
+from deduce.game.parse import ACTION_FIELDS, parse_action
 from deduce.game.replay import RULES_VERSION, ReplayRefused, replay_state
 from deduce.game.setup import Deal, Setup
 from deduce.game.state import State, Table
