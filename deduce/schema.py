@@ -53,8 +53,8 @@ from deduce.errors import InputError, Loc, Problems, Wording, problem_words, sho
 from deduce.text.names import Names
 
 __all__ = ["VERSION_MISSING", "Definition", "EntryId", "Found", "Listed", "Name", "Repeated", "Said", "Version",
-           "also", "duplicate", "entry", "entry_key", "first_entries", "known_in", "names", "problem", "refused",
-           "said", "strict", "unique", "validated"]
+           "also", "duplicate", "entry", "entry_key", "first_entries", "in_turn", "known_in", "names", "problem",
+           "refused", "said", "strict", "unique", "validated"]
 
 T = TypeVar("T")
 
@@ -103,7 +103,7 @@ def said(otherwise: SayValue | None = None, /, *, limit: Collection[str] = (), *
     return WrapValidator(check)
 
 
-def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[str, Wording] | None = None,
+def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[str, Said] | None = None,
           extra: Mapping[str, Wording] | None = None, not_mapping: SayValue | None = None,
           tags: Collection[str] = ()) -> WrapValidator:
     """The words of a mapping of the ``shape`` TypedDict for what is wrong with it as a whole.
@@ -217,6 +217,24 @@ def also(shape: type, check: Callable[[Mapping[str, Any], Any], Found]) -> WrapV
             return result
         errors.sort(key=lambda err: order.get(str(err["loc"][0]), -1) if err["loc"] else -1)
         raise _raised(errors)
+    return WrapValidator(wrap)
+
+
+def in_turn(shape: type, *fields: str) -> WrapValidator:
+    """A mapping of the ``shape`` TypedDict read in the order of its fields, which stops at the first of
+    ``fields`` found wrong: its problems are said, and none of the fields after it (what they hold is read
+    by it: a fog card's text falls back on its action's)."""
+    order = {field: rank for rank, field in enumerate(shape.__annotations__)}
+
+    def rank(err: ErrorDetails) -> int:
+        return order.get(str(err["loc"][0]), -1) if err["loc"] else -1
+
+    def wrap(value: Any, handler: Callable[[Any], Any]) -> Any:
+        result, errors = _outcome(handler, value)
+        if not errors:
+            return result
+        wrong = [order[field] for field in fields if any(err["loc"][:1] == (field,) for err in errors)]
+        raise _raised(err for err in errors if not wrong or rank(err) <= min(wrong))
     return WrapValidator(wrap)
 
 
