@@ -21,9 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
-from deduce.where.boardfile import MAX_LANDMARKS, MAX_LOCATIONS, MAX_PATHS
-from deduce.where.stealth import DASH, POSITIONS, Moves
-from deduce.where.stealthfile import MAX_CARDS, MAX_SEQUENCES
+from deduce.schema import Definition
 from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, ModeTable
 from deduce.who.query import MAX_CLUES, Role
 
@@ -164,76 +162,10 @@ class CardSetIn(BaseModel):
     ladies: list[LadyIn] = Field(min_length=1, max_length=MAX_LADIES)
 
 
-# -- boards, stealth decks and sequences (SPEC 7) ----------------------------------------------
-
-class LandmarkIn(BaseModel):
-    model_config = ConfigDict(extra="allow", title="LandmarkEntry")
-    id: EntryId
-    name: Name | None = None
-
-
-class LocationIn(BaseModel):
-    model_config = ConfigDict(extra="allow", title="LocationEntry")
-    id: EntryId
-    name: Name | None = None
-    landmark: str = Field(description="one of the board's landmarks")
-    at: tuple[float, float] | None = Field(None, description="drawing coordinates: for every location, or none")
-
-
-class BoardIn(BaseModel):
-    """A board document (SPEC 7), as JSON or YAML. Unknown extra fields are ignored."""
-
-    model_config = ConfigDict(extra="allow", title="BoardDocument")
-    schema_: Literal[1] = Field(alias="schema")
-    name: str = "Board"
-    landmarks: list[LandmarkIn] = Field(max_length=MAX_LANDMARKS)
-    locations: list[LocationIn] = Field(max_length=MAX_LOCATIONS)
-    paths: list[Annotated[list[str], Field(min_length=2, max_length=2, json_schema_extra={"uniqueItems": True})]] = \
-        Field(max_length=MAX_PATHS, description="pairs of the board's locations, each pair once")
-
-
-#: A non-empty string, as the stealth readers take one (:func:`deduce.where.stealthfile._required_string`).
-Text = Annotated[str, Field(min_length=1, pattern=r"\S")]
-
-
-class StealthCardIn(BaseModel):
-    model_config = ConfigDict(extra="allow", title="StealthCardEntry")
-    location: Text
-    landmark: Text | None = None
-    positions: str = Field(min_length=POSITIONS, max_length=POSITIONS, pattern=f"^[A-Z{DASH}]*[A-Z][A-Z{DASH}]*$",
-                           description=f"the card's letter in each of the {POSITIONS} positions, {DASH!r} for none")
-    id: str | None = Field(None, description="the id the positions give, when stated")
-
-
-class StealthDeckIn(BaseModel):
-    """A stealth deck document (SPEC 7). Unknown extra fields are ignored."""
-
-    model_config = ConfigDict(extra="allow", title="StealthDeckDocument")
-    schema_: Literal[1] = Field(alias="schema")
-    cards: list[StealthCardIn] = Field(max_length=MAX_CARDS)
-
-
-class SequenceIn(BaseModel):
-    model_config = ConfigDict(extra="allow", title="SequenceEntry")
-    name: Text
-    moves: Moves
-    cards: list[Annotated[str, Field(min_length=1)]] = Field(min_length=1, max_length=MAX_CARDS,
-                                                            json_schema_extra={"uniqueItems": True},
-                                                            description="stealth card ids, in deck order")
-    length: int | None = Field(None, ge=1, le=MAX_CARDS, description="how many cards, when stated")
-
-
-class SequencesIn(BaseModel):
-    """A document of stealth sequences (SPEC 7). Unknown extra fields are ignored."""
-
-    model_config = ConfigDict(extra="allow", title="SequencesDocument")
-    sequences: list[SequenceIn] = Field(max_length=MAX_SEQUENCES)
-
-
-def inline_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """``model``'s JSON Schema with its parts written out in place (no ``$defs``), for a document a route
+def inline_schema(document: Definition[Any]) -> dict[str, Any]:
+    """The ``document``'s JSON Schema with its parts written out in place (no ``$defs``), for a document a route
     describes in its own ``openapi_extra`` rather than in the document's shared components."""
-    schema = model.model_json_schema()
+    schema = document.json_schema(ref_template="#/$defs/{model}")
     defs = schema.pop("$defs", {})
 
     def resolve(node: Any) -> Any:

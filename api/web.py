@@ -227,9 +227,9 @@ def document_schema(schema: dict[str, Any], absent: str) -> dict[str, Any]:
 
 #: The documents a request body may carry, each as :func:`document_schema` says.
 CARDS_DOCUMENT = document_schema({"$ref": "#/components/schemas/CardSetDocument"}, "the server's own")
-BOARD = models.inline_schema(models.BoardIn)
-STEALTH_DOCUMENT = document_schema(models.inline_schema(models.StealthDeckIn), "the shipped one")
-SEQUENCES_DOCUMENT = document_schema(models.inline_schema(models.SequencesIn), "the shipped one")
+BOARD = models.inline_schema(boardfile.BOARD)
+STEALTH_DOCUMENT = document_schema(models.inline_schema(stealthfile.STEALTH_DECK), "the shipped one")
+SEQUENCES_DOCUMENT = document_schema(models.inline_schema(stealthfile.SEQUENCES), "the shipped one")
 
 
 def _body_schema(required: list[str], **properties: Any) -> dict[str, Any]:

@@ -16,35 +16,82 @@ words are declared where the field is:
 - :func:`known_in` on an id: a check against what the reader was given (a board's locations, the
   card set's traits), which pydantic passes to every field as the validation's ``context``.
 
-What no single field can say (each id of a list at most once, a key for every suit the set has)
-the readers check in code on the validated document.
+What no single field can say is declared where it is seen, and found whatever else is wrong, so
+that every problem is said in one reading:
+
+- :func:`unique` on a list: each entry's id (or other key) at most once;
+- :func:`also` on a mapping: what one field makes wrong in another (a count the list it counts
+  contradicts), or what the rest of the document does (a board drawn needs every location placed).
+
+What is left (a key for every suit the set has) the readers check in code on the validated document.
+The parts many documents share close the module: ``schema: 1`` (:data:`Version`), entries' ids
+(:data:`EntryId`), names in several languages (:data:`Name`) and lists with a limit (:class:`Listed`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import ConfigDict, JsonValue, TypeAdapter, ValidationError, ValidationInfo, WrapValidator
+from annotated_types import GroupedMetadata, MaxLen
+from pydantic import (
+    ConfigDict,
+    Field,
+    JsonValue,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    WrapValidator,
+)
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
-from deduce.document import type_name
-from deduce.errors import InputError, Problems, Wording, problem_words, unknown
+from deduce.document import is_int, key_text, type_name
+from deduce.errors import InputError, Loc, Problems, Wording, problem_words, shown, unknown
+from deduce.text.names import Names
 
-__all__ = ["Definition", "Said", "entry", "known_in", "problem", "refusals", "said", "strict", "tagged", "validated"]
+__all__ = [
+    "VERSION_MISSING",
+    "Definition",
+    "EntryId",
+    "Found",
+    "Listed",
+    "Name",
+    "Repeated",
+    "Said",
+    "Version",
+    "also",
+    "duplicate",
+    "entry",
+    "entry_key",
+    "first_entries",
+    "in_turn",
+    "known_in",
+    "names",
+    "problem",
+    "refusals",
+    "refused",
+    "said",
+    "strict",
+    "tagged",
+    "unique",
+    "validated",
+]
 
 T = TypeVar("T")
 
 
-
-def strict(title: str, *examples: JsonValue) -> ConfigDict:
+def strict(title: str, *examples: JsonValue, extra: Literal["forbid", "allow"] = "forbid") -> ConfigDict:
     """The configuration of a document's mapping called ``title`` in the JSON Schema, with its ``examples``:
-    unknown fields are refused, and values are not converted (no ``"3"`` for 3, no ``true`` for 1)."""
-    config = ConfigDict(strict=True, extra="forbid", title=title)
+    values are not converted (no ``"3"`` for 3, no ``true`` for 1), and unknown fields are refused, or kept
+    with ``extra="allow"`` (a file a person writes may carry notes of their own: a card set, a board)."""
+    config = ConfigDict(strict=True, extra=extra, title=title)
     if examples:
         config["json_schema_extra"] = {"examples": list(examples)}
     return config
+
+
 #: The kind of pydantic error that already holds its problem's words (and its code) in its context.
 SAID = "said"
 
@@ -79,16 +126,19 @@ def said(otherwise: SayValue | None = None, /, *, limit: Collection[str] = (), *
     return WrapValidator(check)
 
 
-def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[str, Wording] | None = None,
+def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[str, Said] | None = None,
           extra: Mapping[str, Wording] | None = None, not_mapping: SayValue | None = None) -> WrapValidator:
     """The words of a mapping of the ``shape`` TypedDict for what is wrong with it as a whole.
 
     A field it lacks is ``required`` unless ``missing`` words it; a field it does not know is
     ``field.unknown``, listing ``fields`` (by default the shape's own), unless ``extra`` words it;
     a value that is not a mapping at all gets the ``not_mapping`` words. As the readers always did,
-    the fields it does not know come first.
+    the fields it does not know come first, then the others in the order of ``fields``. A shape that keeps the
+    fields it does not know (``extra="allow"``) ignores those whose names are not even strings (YAML's ``5: x``),
+    as the fields of its own.
     """
     known = tuple(fields if fields is not None else shape.__annotations__)
+    keeps_extra = getattr(shape, "__pydantic_config__", {}).get("extra") == "allow"
     order = {field: i for i, field in enumerate(known)}
 
     def place(err: ErrorDetails) -> tuple[bool, int]:
@@ -111,6 +161,8 @@ def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[
     def check(value: Any, handler: Callable[[Any], Any]) -> Any:
         if not_mapping is not None and not isinstance(value, Mapping):
             raise problem(not_mapping(value))
+        if keeps_extra and isinstance(value, Mapping) and not all(isinstance(key, str) for key in value):
+            value = {key: item for key, item in value.items() if isinstance(key, str)}
         try:
             return handler(value)
         except ValidationError as exc:
@@ -170,6 +222,122 @@ def known_in(kind: str, has: Callable[[Any, str], bool], choices: Callable[[Any]
     return WrapValidator(check)
 
 
+def refused(*problems: tuple[Loc, Said, str]) -> ValidationError:
+    """Problems a validator finds inside the value it checks, each at its path there, with its words and
+    code (``((1,), words, "schema")``). Raised, they join the document's other problems under the value's path."""
+    return _raised(_said(loc, words, code) for loc, words, code in problems)
+
+
+def _said(loc: Loc, words: Said, code: str, value: Any = None) -> ErrorDetails:
+    """A problem as pydantic reports an error, in its words already."""
+    return ErrorDetails(type=SAID, loc=loc, msg=code, input=value, ctx={"words": words, "code": code})
+
+
+def _raised(errors: Iterable[ErrorDetails]) -> ValidationError:
+    return ValidationError.from_exception_data("Document", [_again(err) for err in errors])
+
+
+def _outcome(handler: Callable[[Any], Any], value: Any) -> tuple[Any, list[ErrorDetails]]:
+    """What ``handler`` makes of ``value``, or the errors it finds in it."""
+    try:
+        return handler(value), []
+    except ValidationError as exc:
+        return None, exc.errors(include_url=False)
+
+
+#: What a check of a whole mapping finds: the field each problem is at, its words and its code.
+Found = Iterable[tuple[str, Said, str]]
+
+
+def also(shape: type, check: Callable[[Mapping[str, Any], Any], Found]) -> WrapValidator:
+    """A mapping of the ``shape`` TypedDict with problems that no field finds alone, whatever else is wrong
+    with it: ``check(mapping, context)`` names each (a location without the coordinates the others have, a
+    count that the list it counts contradicts). All the mapping's problems are said in its fields' order."""
+    order = {field: rank for rank, field in enumerate(shape.__annotations__)}
+
+    def wrap(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+        if not isinstance(value, Mapping):
+            return handler(value)
+        result, errors = _outcome(handler, value)
+        errors += [_said((field,), words, code, value) for field, words, code in check(value, info.context)]
+        if not errors:
+            return result
+        errors.sort(key=lambda err: order.get(str(err["loc"][0]), -1) if err["loc"] else -1)
+        raise _raised(errors)
+    return WrapValidator(wrap)
+
+
+def in_turn(shape: type, *fields: str) -> WrapValidator:
+    """A mapping of the ``shape`` TypedDict read in the order of its fields, which stops at the first of
+    ``fields`` found wrong: its problems are said, and none of the fields after it (what they hold is read
+    by it: a fog card's text falls back on its action's)."""
+    order = {field: rank for rank, field in enumerate(shape.__annotations__)}
+
+    def rank(err: ErrorDetails) -> int:
+        return order.get(str(err["loc"][0]), -1) if err["loc"] else -1
+
+    def wrap(value: Any, handler: Callable[[Any], Any]) -> Any:
+        result, errors = _outcome(handler, value)
+        if not errors:
+            return result
+        wrong = [order[field] for field in fields if any(err["loc"][:1] == (field,) for err in errors)]
+        raise _raised(err for err in errors if not wrong or rank(err) <= min(wrong))
+    return WrapValidator(wrap)
+
+
+#: How an entry repeats an earlier one (given the entry, the key they share and the earlier one's index): the
+#: path inside the entry the problem is at, its words and its code.
+Repeated = Callable[[Any, Any, int], tuple[Loc, Said, str]]
+
+
+def duplicate(field: str, at: str = "id", noun: str = "id") -> Repeated:
+    """The words of an entry of the list ``field`` whose ``noun`` (at its field ``at``) an earlier one has:
+    ``duplicate id 'globe' (also locations[2])``, code ``duplicate-id``."""
+    kind = problem_words(f"kind.{noun}")
+
+    def repeated(item: Any, key: Any, first: int) -> tuple[Loc, Said, str]:
+        return (at,), problem_words("duplicate", kind=kind, got=shown(key), first=f"{field}[{first}]"), "duplicate-id"
+    return repeated
+
+
+def unique(key: Callable[[Any], Hashable | None], repeated: Repeated, *, ids_first: bool = False) -> WrapValidator:
+    """A list whose entries differ by ``key(entry)`` (None for an entry that has none): an entry with the key
+    of an earlier one is said to repeat it, in the words of ``repeated``, and nothing else is said of it.
+
+    An entry with a problem has no key (what it would repeat is a guess), unless ``ids_first``: then the
+    key is the entry's id, read before anything else in it. The problems of the entries' ids (an entry that
+    is not a mapping, its id missing, wrong or repeated) then come first, for the whole list, and an entry
+    whose id is wrong or repeated is not read further: a document's entries are known by their ids first.
+    """
+    def of_id(err: ErrorDetails) -> bool:
+        return len(err["loc"]) == 1 or err["loc"][1] == "id"
+
+    def wrap(items: Any, handler: Callable[[Any], Any]) -> Any:
+        result, errors = _outcome(handler, items)
+        if not isinstance(items, list) or any(not err["loc"] for err in errors):
+            if errors:
+                raise _raised(errors)
+            return result
+        unread = {err["loc"][0] for err in errors if ids_first and of_id(err)}
+        keyless = unread if ids_first else {err["loc"][0] for err in errors}
+        first: dict[Hashable, int] = {}
+        repeats: dict[int, ErrorDetails] = {}
+        for i, item in enumerate(items):
+            k = None if i in keyless else key(item)
+            if k is not None and k in first:
+                loc, words, code = repeated(item, k, first[k])
+                repeats[i] = _said((i, *loc), words, code, item)
+            elif k is not None:
+                first[k] = i
+        kept = [err for err in errors if err["loc"][0] not in repeats and (err["loc"][0] not in unread or of_id(err))]
+        if not kept and not repeats:
+            return result
+        kept += repeats.values()
+        kept.sort(key=lambda err: (ids_first and not of_id(err), err["loc"][0]))
+        raise _raised(kept)
+    return WrapValidator(wrap)
+
+
 #: The words of pydantic's kinds of error that no field or mapping words itself.
 _DEFAULT_WORDS: dict[str, Callable[[ErrorDetails], Wording]] = {
     "missing": lambda err: problem_words("required"),
@@ -223,3 +391,93 @@ def validated(definition: Definition[T], doc: Any, context: object = None) -> T:
                 words = _DEFAULT_WORDS.get(err["type"])
                 problems.add(err["loc"], words(err) if words else problem_words("invalid", reason=err["msg"]))
         raise InputError(problems.items, problems.more) from None
+
+
+# -- parts many documents share --------------------------------------------------------------------------------
+
+def _version(value: Any, handler: Callable[[Any], Any]) -> Any:
+    if value is None:
+        raise problem(problem_words("schema.required"))
+    if not is_int(value) or value != 1:
+        raise problem(problem_words("schema.unsupported", got=shown(value)))
+    return handler(value)
+
+
+#: A document's ``schema: 1``, the version of its format (a document's ``entry`` words it missing
+#: with :data:`VERSION_MISSING`).
+Version = Annotated[Literal[1], Field(description="the version of the document's format"), WrapValidator(_version)]
+VERSION_MISSING: Mapping[str, Wording] = {"schema": problem_words("schema.required")}
+
+
+def _name(value: Any, handler: Callable[[Any], Any]) -> Any:
+    if isinstance(value, Mapping):
+        wrong = [((key_text(lang),), problem_words("expected.string", got=type_name(text)), "schema")
+                 for lang, text in value.items() if not isinstance(lang, str) or not isinstance(text, str)]
+        if wrong:
+            raise refused(*wrong)
+    elif value is not None and not isinstance(value, str):
+        raise problem(problem_words("expected.names", got=type_name(value)))
+    return handler(value)
+
+
+#: An entry's name: one for every language, or a mapping of language to name (``{en: Globe, it: Globo}``);
+#: none (null, or no field) is the entry's id.
+Name = Annotated[str | dict[str, str] | None, WrapValidator(_name)]
+
+
+def names(name: Name, fallback: str) -> Names:
+    """A :data:`Name` as the engine says it: an unqualified one is English, and ``fallback`` (the id) stands in
+    for a language it lacks."""
+    if isinstance(name, str):
+        return Names({"en": name}, fallback)
+    return Names(name or {}, fallback)
+
+
+def _entry_id(value: Any, handler: Callable[[Any], Any]) -> Any:
+    if value is None:
+        raise problem(problem_words("required"))
+    if not isinstance(value, str) or not value.strip():
+        raise problem(problem_words("expected.nonempty"))
+    return handler(value)
+
+
+#: The id of an entry (a landmark, a fog card): a string with more than white space in it.
+EntryId = Annotated[str, Field(min_length=1, pattern=r"\S"), WrapValidator(_entry_id)]
+
+
+def entry_key(item: Any) -> str | None:
+    """The id of an entry as it was given, if it is a sound :data:`EntryId` (None otherwise)."""
+    ident = item.get("id") if isinstance(item, Mapping) else None
+    return ident if isinstance(ident, str) and ident.strip() else None
+
+
+def first_entries(doc: Any, field: str, most: int) -> dict[str, Mapping[str, Any]]:
+    """The entries of ``doc[field]`` (a list of at most ``most``) by their ids, the first of each id: what a
+    document defines, which its other parts name (a board's locations name its landmarks), found before it
+    is read; nothing for a list it cannot have."""
+    items = doc.get(field) if isinstance(doc, Mapping) else None
+    if not isinstance(items, list) or len(items) > most:
+        return {}
+    found: dict[str, Mapping[str, Any]] = {}
+    for item in items:
+        ident = entry_key(item)
+        if ident is not None:
+            found.setdefault(ident, item)
+    return found
+
+
+def _list_words(value: Any) -> Wording:
+    return problem_words("required") if value is None else problem_words("expected.list", got=type_name(value))
+
+
+@dataclass(frozen=True)
+class Listed(GroupedMetadata):
+    """A list of at most ``most`` entries, as every reader words it: none (or null) ``is required``, another
+    value is not a list, and a longer list has too many entries (code ``limit``; they are not read)."""
+
+    most: int
+
+    def __iter__(self) -> Iterator[object]:
+        yield MaxLen(self.most)
+        yield said(_list_words, limit=("too_long",),
+                   too_long=lambda value: problem_words("limit.entries", n=len(value), most=self.most))

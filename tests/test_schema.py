@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, NotRequired
 
 import pytest
@@ -9,7 +10,26 @@ from pydantic import Discriminator, Field, Tag, with_config
 from typing_extensions import TypedDict
 
 from deduce.errors import InputError, problem_words
-from deduce.schema import Definition, entry, known_in, said, strict, tagged, validated
+from deduce.schema import (
+    VERSION_MISSING,
+    Definition,
+    EntryId,
+    Found,
+    Listed,
+    Name,
+    Version,
+    also,
+    duplicate,
+    entry,
+    entry_key,
+    known_in,
+    names,
+    said,
+    strict,
+    tagged,
+    unique,
+    validated,
+)
 
 GREEN = ("apple", "leaf", "frog")
 
@@ -122,3 +142,83 @@ def test_the_schema_is_the_definitions() -> None:
     schema = THING.json_schema("#/components/schemas/{model}")
     assert schema["properties"]["size"] == {"maximum": 9, "minimum": 1, "title": "Size", "type": "integer"}
     assert schema["additionalProperties"] is False and schema["required"] == ["size", "colour"]
+
+
+# -- what no single field can say, and the parts many documents share ----------------------------------------
+
+@with_config(strict("Shelf", extra="allow"))
+class Shelf(TypedDict):
+    id: EntryId
+    count: Annotated[int, said(lambda value: problem_words("type.named", name="a count"))]
+    name: NotRequired[Name]
+
+
+def too_many(shelf: Mapping[str, Any], context: object) -> Found:
+    if isinstance(shelf.get("count"), int) and shelf["count"] > 3:
+        yield "count", problem_words("type.named", name="too many"), "limit"
+    if context == "named" and "name" not in shelf:
+        yield "name", problem_words("type.named", name="a name, please"), "schema"
+
+
+def shelves(ids_first: bool) -> Definition[dict[str, list[Shelf]]]:
+    item = Annotated[Shelf, also(Shelf, too_many), entry(Shelf, not_mapping=lambda value: problem_words(
+        "type.named", name="not a shelf"))]
+    return Definition(dict[str, Annotated[list[item], Listed(4), unique(
+        entry_key, duplicate("shelves"), ids_first=ids_first)]])
+
+
+def test_an_entry_repeating_an_earlier_ones_id_is_said_to_and_nothing_else_of_it() -> None:
+    doc = {"shelves": [{"id": "a", "count": 1}, {"id": "b", "count": "x"}, {"id": "a", "count": 2}]}
+    assert problems(shelves(False), doc, None) == [
+        ("shelves[1].count", "a count", "schema"),
+        ("shelves[2].id", "duplicate id 'a' (also shelves[0])", "duplicate-id")]
+
+
+def test_an_entry_with_a_problem_has_no_id_to_repeat_unless_ids_come_first() -> None:
+    doc = {"shelves": [{"id": "a", "count": "x"}, {"id": "a", "count": 1}, 7, {"id": " ", "count": "z"}]}
+    assert problems(shelves(False), doc, None) == [
+        ("shelves[0].count", "a count", "schema"), ("shelves[2]", "not a shelf", "schema"),
+        ("shelves[3].id", "expected a non-empty string", "schema"), ("shelves[3].count", "a count", "schema")]
+    assert problems(shelves(True), doc, None) == [
+        ("shelves[1].id", "duplicate id 'a' (also shelves[0])", "duplicate-id"),
+        ("shelves[2]", "not a shelf", "schema"), ("shelves[3].id", "expected a non-empty string", "schema"),
+        ("shelves[0].count", "a count", "schema")]
+
+
+def test_a_mappings_own_checks_are_said_with_its_fields_in_their_order() -> None:
+    doc = {"shelves": [{"id": "a", "count": 5, "name": 3}, {"id": "b", "count": 1}]}
+    assert problems(shelves(False), doc, "named") == [
+        ("shelves[0].count", "too many", "limit"),
+        ("shelves[0].name", "expected a string or a mapping of language to string, got a number", "schema"),
+        ("shelves[1].name", "a name, please", "schema")]
+
+
+def test_a_list_with_a_limit_and_names_in_the_readers_words() -> None:
+    assert problems(shelves(False), {"shelves": [{"id": "a", "count": 1}] * 5}, None) == [
+        ("shelves", "has 5 entries; at most 4 are supported", "limit")]
+    assert problems(shelves(False), {"shelves": None}, None) == [("shelves", "is required", "schema")]
+    assert problems(shelves(False), {"shelves": [{"id": "a", "count": 1, "name": {"en": 1, 2: "x"}}]}, None) == [
+        ("shelves[0].name.en", "expected a string, got a number", "schema"),
+        ("shelves[0].name.2", "expected a string, got a string", "schema")]
+
+
+def test_an_open_mapping_keeps_unknown_fields_and_ignores_keys_that_are_not_strings() -> None:
+    doc = {"shelves": [{"id": "a", "count": 1, "colour": "red", 5: "x"}]}
+    assert validated(shelves(False), doc) == {"shelves": [{"id": "a", "count": 1, "colour": "red"}]}
+    assert names("Globe", "globe").get("it") == "Globe" and names(None, "globe").get() == "globe"
+
+
+@with_config(strict("Versioned"))
+class Versioned(TypedDict):
+    schema: Version
+
+
+VERSIONED: Definition[Versioned] = Definition(Annotated[Versioned, entry(Versioned, missing=VERSION_MISSING)])
+
+
+@pytest.mark.parametrize("doc, said", [
+    ({}, "is required (schema: 1)"), ({"schema": None}, "is required (schema: 1)"),
+    ({"schema": True}, "unsupported schema True; expected 1"), ({"schema": 1.0}, "unsupported schema 1.0; expected 1")])
+def test_a_documents_version(doc: dict[str, Any], said: str) -> None:
+    assert problems(VERSIONED, doc, None) == [("schema", said, "schema")]
+    assert validated(VERSIONED, {"schema": 1}) == {"schema": 1}

@@ -17,52 +17,96 @@ action's summary.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, NotRequired
 
-from deduce.document import (
-    decode_yaml,
-    list_field,
-    parse_header,
-    parse_names,
-    read_text,
-    type_name,
-    unique_entries,
-)
-from deduce.errors import InputError, Problems
+from pydantic import AfterValidator, Field, WrapValidator, with_config
+from typing_extensions import TypedDict
+
+from deduce.document import decode_yaml, read_text, type_name
+from deduce.errors import problem_words
 from deduce.game.fog import FogCard
 from deduce.game.fogeffects import FOG_EFFECTS
+from deduce.schema import (
+    VERSION_MISSING,
+    Definition,
+    EntryId,
+    Listed,
+    Name,
+    Version,
+    duplicate,
+    entry,
+    entry_key,
+    in_turn,
+    names,
+    problem,
+    refused,
+    said,
+    strict,
+    unique,
+    validated,
+)
+from deduce.text.catalog import Phrase
 from deduce.where.query import board_words, unknown_listed
 
 MAX_FOG_CARDS = 64
 
 
+def _unknown_action(value: Any) -> Phrase:
+    return unknown_listed("action", value, FOG_EFFECTS)
+
+
+def _action(value: Any, handler: Callable[[Any], Any]) -> Any:
+    """A fog action: one with its unit in :data:`FOG_EFFECTS` when the card is read (units may be registered)."""
+    if not isinstance(value, str) or value not in FOG_EFFECTS:
+        raise problem(_unknown_action(value))
+    return handler(value)
+
+
+@with_config(strict("FogCardEntry", extra="allow"))
+class FogCardEntryJSON(TypedDict):
+    """A fog card: its action, whether it leaves the game once used, and its words (its action's summary
+    for a card with no text)."""
+
+    id: EntryId
+    action: Annotated[str, Field(description="a fog action of deduce.game.fogeffects"), WrapValidator(_action)]
+    discard: NotRequired[Annotated[bool, said(lambda value: board_words("expected.boolean", got=type_name(value)))]]
+    name: NotRequired[Name]
+    text: NotRequired[Name]
+
+
+def _some_cards(fog: FogDocumentJSON) -> FogDocumentJSON:
+    if not fog["cards"]:
+        raise refused((("cards",), board_words("fog.at-least-one"), "schema"))
+    return fog
+
+
+@with_config(strict("FogDocument", extra="allow"))
+class FogDocumentJSON(TypedDict):
+    """A fog card document (``data/fog.yaml``). Unknown fields are ignored."""
+
+    schema: Version
+    # at least one card: said only of a document with nothing else wrong (by _some_cards)
+    cards: Annotated[list[Annotated[FogCardEntryJSON, in_turn(FogCardEntryJSON, "action", "discard"), entry(
+        FogCardEntryJSON, missing={"action": lambda: _unknown_action(None)},
+        not_mapping=lambda value: problem_words("expected.entry", got=type_name(value)))]],
+                     Field(json_schema_extra={"minItems": 1}), Listed(MAX_FOG_CARDS),
+                     unique(entry_key, duplicate("cards"), ids_first=True)]
+
+
+#: The fog card document's definition.
+FOG_DOCUMENT: Definition[FogDocumentJSON] = Definition(Annotated[FogDocumentJSON, AfterValidator(_some_cards), entry(
+    FogDocumentJSON, missing=VERSION_MISSING,
+    not_mapping=lambda value: board_words("fog.mapping", got=type_name(value)))])
+
+
 def parse(doc: Any) -> tuple[FogCard, ...]:
     """The fog cards of a decoded document, in file order."""
-    if not isinstance(doc, Mapping):
-        raise InputError.at((), board_words("fog.mapping", got=type_name(doc)))
-    problems = Problems()
-    parse_header(doc, problems)
-    cards = []
-    for i, ident, item in unique_entries(list_field(doc, "cards", problems, MAX_FOG_CARDS), "cards", problems):
-        action = item.get("action")
-        if not isinstance(action, str) or action not in FOG_EFFECTS:
-            problems.add(("cards", i, "action"), unknown_listed("action", action, FOG_EFFECTS))
-            continue
-        discard = item.get("discard", False)
-        if not isinstance(discard, bool):
-            problems.add(("cards", i, "discard"), board_words("expected.boolean", got=type_name(discard)))
-            continue
-        cards.append(FogCard(
-            id=ident, action=action, discard=discard,
-            name=parse_names(item.get("name"), ("cards", i, "name"), problems, ident),
-            text=parse_names(item.get("text"), ("cards", i, "text"), problems, FOG_EFFECTS[action].summary),
-        ))
-    if not cards and not problems:
-        problems.add(("cards",), board_words("fog.at-least-one"))
-    problems.raise_if_any()
-    return tuple(cards)
+    return tuple(FogCard(id=card["id"], action=card["action"], discard=card.get("discard", False),
+                         name=names(card.get("name"), card["id"]),
+                         text=names(card.get("text"), FOG_EFFECTS[card["action"]].summary))
+                 for card in validated(FOG_DOCUMENT, doc)["cards"])
 
 
 def loads(text: str | bytes) -> tuple[FogCard, ...]:

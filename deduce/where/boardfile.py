@@ -23,26 +23,38 @@ crossings, degrees 2–4) is not a reading error: :mod:`deduce.where.audit` repo
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, NotRequired
 
+from pydantic import AfterValidator, Field, ValidationInfo, WrapValidator, with_config
 from typing_extensions import TypedDict
 
-from deduce.document import (
-    decode_yaml,
-    is_int,
-    list_field,
-    parse_header,
-    parse_names,
-    read_text,
-    type_name,
-    unique_entries,
+from deduce.document import decode_yaml, is_int, read_text, type_name
+from deduce.errors import Loc, problem_words, shown
+from deduce.schema import (
+    VERSION_MISSING,
+    Definition,
+    EntryId,
+    Found,
+    Listed,
+    Name,
+    Version,
+    also,
+    duplicate,
+    entry,
+    entry_key,
+    first_entries,
+    names,
+    problem,
+    refused,
+    strict,
+    unique,
+    validated,
 )
-from deduce.errors import InputError, Loc, Problems, problem_words, shown
 from deduce.text.catalog import Phrase
-from deduce.text.names import NamedJSON
-from deduce.where.board import Board, Landmark, Location, Point
+from deduce.where.board import Board, Landmark, Location
 from deduce.where.query import board_words, unknown_listed
 
 MAX_LANDMARKS = 32
@@ -50,24 +62,60 @@ MAX_LOCATIONS = 64
 MAX_PATHS = MAX_LOCATIONS * (MAX_LOCATIONS - 1) // 2
 
 
+@dataclass(frozen=True)
+class _Defined:
+    """What a board document defines, which its other parts name: its landmarks (sorted, as a problem lists
+    them) and its locations, by id, and whether it places its locations on a drawing. It is found before
+    the board is read, so that each entry checks the ids it names where it names them."""
+
+    landmarks: tuple[str, ...]
+    locations: frozenset[str]
+    placed: bool
+
+    @classmethod
+    def by(cls, doc: Any) -> _Defined:
+        locations = first_entries(doc, "locations", MAX_LOCATIONS)
+        return cls(tuple(sorted(first_entries(doc, "landmarks", MAX_LANDMARKS))), frozenset(locations),
+                   any(entry.get("at") is not None for entry in locations.values()))
+
+
+def _not_entry(value: Any) -> Phrase:
+    return problem_words("expected.entry", got=type_name(value))
+
+
+@with_config(strict("LandmarkEntry", extra="allow"))
+class LandmarkJSON(TypedDict):
+    """A landmark: the symbol a stealth card's back shows."""
+
+    id: EntryId
+    name: NotRequired[Name]
+
+
 def _got(value: Any) -> Phrase:
     """What was given where a list of two was expected: a list of how many, or what else it is."""
     return board_words("got.list-of", n=len(value)) if isinstance(value, list) else type_name(value)
 
 
-def _parse_at(value: Any, loc: Loc, problems: Problems) -> Point | None:
-    """Drawing coordinates: a list of two finite numbers."""
+def _landmark(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+    """One of the board's landmarks."""
+    if value is None:
+        raise problem(problem_words("required"))
+    defined = info.context
+    if isinstance(defined, _Defined) and (not isinstance(value, str) or value not in defined.landmarks):
+        raise problem(unknown_listed("landmark", value, defined.landmarks), "unknown-landmark")
+    return handler(value)
+
+
+def _at(value: Any, handler: Callable[[Any], Any]) -> Any:
+    """Drawing coordinates: a list of two finite numbers (only the first wrong one is said)."""
     if not isinstance(value, list) or len(value) != 2:
-        problems.add(loc, board_words("board.at", got=_got(value)))
-        return None
+        raise problem(board_words("board.at", got=_got(value)))
     for j, v in enumerate(value):
         if not (is_int(v) or isinstance(v, float)):
-            problems.add((*loc, j), board_words("expected.number", got=type_name(v)))
-            return None
+            raise refused(((j,), board_words("expected.number", got=type_name(v)), "schema"))
         if not math.isfinite(_as_float(v)):
-            problems.add((*loc, j), board_words("expected.finite", got=shown(v)))
-            return None
-    return _as_float(value[0]), _as_float(value[1])
+            raise refused(((j,), board_words("expected.finite", got=shown(v)), "schema"))
+    return handler(value)
 
 
 def _as_float(v: float) -> float:
@@ -78,79 +126,89 @@ def _as_float(v: float) -> float:
         return math.inf
 
 
-def _parse_locations(doc: Mapping[str, Any], landmark_ids: set[str],
-                     problems: Problems) -> tuple[list[Location], set[str]]:
-    """The well-formed locations, and the ids of all entries that have one.
+@with_config(strict("LocationEntry", extra="allow"))
+class LocationJSON(TypedDict):
+    """A location; ``at`` (whole numbers written without a fraction) only when the board is drawn."""
 
-    A location whose entry is broken elsewhere still counts as known for the paths, so
-    that one mistake is reported once, where it is.
-    """
-    entries = unique_entries(list_field(doc, "locations", problems, MAX_LOCATIONS), "locations", problems)
-    placed = [i for i, _, e in entries if e.get("at") is not None]
-    locations = []
-    for i, ident, item in entries:
-        loc: Loc = ("locations", i)
-        before = len(problems)
-        landmark = item.get("landmark")
-        if landmark is None:
-            problems.add((*loc, "landmark"), problem_words("required"))
-        elif not isinstance(landmark, str) or landmark not in landmark_ids:
-            problems.add((*loc, "landmark"), unknown_listed("landmark", landmark, sorted(landmark_ids)),
-                         code="unknown-landmark")
-        at = None
-        if item.get("at") is not None:
-            at = _parse_at(item["at"], (*loc, "at"), problems)
-        elif placed:
-            problems.add((*loc, "at"), board_words("board.at.missing"))
-        name = parse_names(item.get("name"), (*loc, "name"), problems, ident)
-        if isinstance(landmark, str) and len(problems) == before:
-            locations.append(Location(id=ident, name=name, landmark=landmark, at=at))
-    return locations, {ident for _, ident, _ in entries}
+    # the fields in the order their problems are said
+    id: EntryId
+    landmark: Annotated[str, Field(description="one of the board's landmarks"), WrapValidator(_landmark)]
+    at: NotRequired[Annotated[list[int | float], Field(min_length=2, max_length=2, description="drawing "
+                                                         "coordinates (x east, y south): for every location, or none"),
+                              WrapValidator(_at)] | None]
+    name: NotRequired[Name]
 
 
-def _parse_paths(doc: Mapping[str, Any], location_ids: set[str], problems: Problems) -> list[tuple[str, str]]:
-    paths: list[tuple[str, str]] = []
-    seen: dict[frozenset[str], int] = {}
-    for i, item in enumerate(list_field(doc, "paths", problems, MAX_PATHS)):
-        loc: Loc = ("paths", i)
-        if not isinstance(item, list) or len(item) != 2:
-            problems.add(loc, board_words("board.path.pair", got=_got(item)))
-            continue
-        ok = True
-        for j, end in enumerate(item):
-            if not isinstance(end, str) or end not in location_ids:
-                said = problem_words("unknown", kind=problem_words("kind.location"), got=shown(end))
-                problems.add((*loc, j), said, code="unknown-location")
-                ok = False
-        if not ok:
-            continue
-        a, b = item
-        if a == b:
-            problems.add(loc, board_words("board.path.loop", place=shown(a)), code="self-loop")
-            continue
-        key = frozenset(item)
-        if key in seen:
-            problems.add(loc, board_words("board.path.duplicate", a=shown(a), b=shown(b), first=f"paths[{seen[key]}]"),
-                         code="duplicate-path")
-            continue
-        seen[key] = i
-        paths.append((a, b))
-    return paths
+def _placed_too(location: Mapping[str, Any], defined: Any) -> Found:
+    """A location of a board drawn is placed too."""
+    if isinstance(defined, _Defined) and defined.placed and location.get("at") is None:
+        yield "at", board_words("board.at.missing"), "schema"
+
+
+def _end(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+    """One of the board's locations."""
+    defined = info.context
+    if isinstance(defined, _Defined) and (not isinstance(value, str) or value not in defined.locations):
+        raise problem(problem_words("unknown", kind=problem_words("kind.location"), got=shown(value)),
+                      "unknown-location")
+    return handler(value)
+
+
+def _pair(value: Any, handler: Callable[[Any], Any]) -> Any:
+    if not isinstance(value, list) or len(value) != 2:
+        raise problem(board_words("board.path.pair", got=_got(value)))
+    return handler(value)
+
+
+def _not_a_loop(path: list[str]) -> list[str]:
+    if path[0] == path[1]:
+        raise problem(board_words("board.path.loop", place=shown(path[0])), "self-loop")
+    return path
+
+
+def _same_path(path: list[str], ends: object, first: int) -> tuple[Loc, Phrase, str]:
+    a, b = path
+    return (), board_words("board.path.duplicate", a=shown(a), b=shown(b), first=f"paths[{first}]"), "duplicate-path"
+
+
+#: A path: the ids of the two locations it joins.
+PathJSON = Annotated[list[Annotated[str, WrapValidator(_end)]],
+                     Field(min_length=2, max_length=2, json_schema_extra={"uniqueItems": True}),
+                     WrapValidator(_pair), AfterValidator(_not_a_loop)]
+
+
+@with_config(strict("BoardDocument", extra="allow"))
+class BoardJSON(TypedDict):
+    """A board document (SPEC 7), as JSON or YAML, as ``GET /v1/board`` returns it. Unknown fields are ignored."""
+
+    schema: Version
+    name: NotRequired[Annotated[str, Field(json_schema_extra={"default": "Board"})]]
+    landmarks: Annotated[list[Annotated[LandmarkJSON, entry(LandmarkJSON, not_mapping=_not_entry)]],
+                         Listed(MAX_LANDMARKS), unique(entry_key, duplicate("landmarks"), ids_first=True)]
+    locations: Annotated[list[Annotated[LocationJSON, also(LocationJSON, _placed_too),
+                                        entry(LocationJSON, not_mapping=_not_entry)]],
+                         Listed(MAX_LOCATIONS), unique(entry_key, duplicate("locations"), ids_first=True)]
+    paths: Annotated[list[PathJSON], Field(description="pairs of the board's locations, each pair once"),
+                     Listed(MAX_PATHS), unique(frozenset, _same_path)]
+
+
+#: The board document's definition; :func:`parse` reads it with what it defines as its context.
+BOARD: Definition[BoardJSON] = Definition(Annotated[BoardJSON, entry(
+    BoardJSON, missing=VERSION_MISSING, not_mapping=lambda value: board_words("board.mapping", got=type_name(value)))])
 
 
 def parse(doc: Any) -> Board:
     """Interpret a decoded board document; raise :class:`InputError` listing every problem."""
-    if not isinstance(doc, Mapping):
-        raise InputError.at((), board_words("board.mapping", got=type_name(doc)))
-    problems = Problems()
-    name = parse_header(doc, problems, "Board")
-    landmark_entries = unique_entries(list_field(doc, "landmarks", problems, MAX_LANDMARKS), "landmarks", problems)
-    landmarks = tuple(Landmark(m, parse_names(e.get("name"), ("landmarks", i, "name"), problems, m))
-                      for i, m, e in landmark_entries)
-    locations, known = _parse_locations(doc, {m.id for m in landmarks}, problems)
-    paths = _parse_paths(doc, known, problems)
-    problems.raise_if_any()
-    return Board(name=name, landmarks=landmarks, locations=tuple(locations), paths=tuple(paths))
+    board = validated(BOARD, doc, _Defined.by(doc))
+    landmarks = tuple(Landmark(m["id"], names(m.get("name"), m["id"])) for m in board["landmarks"])
+    locations = tuple(Location(id=loc["id"], name=names(loc.get("name"), loc["id"]), landmark=loc["landmark"],
+                               at=_point(loc.get("at"))) for loc in board["locations"])
+    return Board(name=board.get("name", "Board"), landmarks=landmarks, locations=locations,
+                 paths=tuple((a, b) for a, b in board["paths"]))
+
+
+def _point(at: list[int | float] | None) -> tuple[float, float] | None:
+    return None if at is None else (float(at[0]), float(at[1]))
 
 
 def loads(text: str | bytes) -> Board:
@@ -161,23 +219,6 @@ def loads(text: str | bytes) -> Board:
 def load(path: str | Path) -> Board:
     """A board from a YAML or JSON file."""
     return loads(read_text(path, "board file"))
-
-
-class LocationJSON(NamedJSON):
-    """A location; ``at`` (whole numbers written without a fraction) only when the board is drawn."""
-
-    landmark: str
-    at: NotRequired[list[int | float]]
-
-
-class BoardJSON(TypedDict):
-    """A board document (SPEC 7), as ``GET /v1/board`` returns it."""
-
-    schema: Literal[1]
-    name: str
-    landmarks: list[NamedJSON]
-    locations: list[LocationJSON]
-    paths: list[list[str]]
 
 
 def _number(v: float) -> int | float:

@@ -24,94 +24,122 @@ each document is read on its own.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, NotRequired
 
+from pydantic import AfterValidator, Field, WrapValidator, with_config
 from typing_extensions import TypedDict
 
-from deduce.document import (
-    decode_yaml,
-    is_int,
-    list_field,
-    parse_header,
-    parse_unique,
-    read_text,
-    type_name,
+from deduce.document import decode_yaml, is_int, read_text, type_name
+from deduce.errors import Loc, problem_words, shown
+from deduce.schema import (
+    VERSION_MISSING,
+    Definition,
+    Found,
+    Listed,
+    Version,
+    also,
+    duplicate,
+    entry,
+    problem,
+    refused,
+    said,
+    strict,
+    unique,
+    validated,
 )
-from deduce.errors import InputError, Loc, Problems, problem_words, shown
+from deduce.text.catalog import Phrase
 from deduce.where.query import board_words
-from deduce.where.stealth import (
-    DASH,
-    MOVES,
-    POSITIONS,
-    Moves,
-    Sequence,
-    StealthCard,
-    StealthDeck,
-    card_id,
-    is_moves,
-)
+from deduce.where.stealth import DASH, MOVES, POSITIONS, Moves, Sequence, StealthCard, StealthDeck, card_id
 
 MAX_CARDS = 64
 MAX_SEQUENCES = 256
 FACE = re.compile(rf"[A-Z{DASH}]{{{POSITIONS}}}")
 
 
-def _optional_string(item: Mapping[str, Any], field: str, loc: Loc, problems: Problems) -> str | None:
-    value = item.get(field)
-    if value is not None and (not isinstance(value, str) or not value.strip()):
-        problems.add((*loc, field), board_words("expected.nonempty", got=type_name(value)))
-        return None
-    return value if isinstance(value, str) else None
+def _text(value: Any, handler: Callable[[Any], Any]) -> Any:
+    if value is None:
+        raise problem(problem_words("required"))
+    if not isinstance(value, str) or not value.strip():
+        raise problem(board_words("expected.nonempty", got=type_name(value)))
+    return handler(value)
 
 
-def _required_string(item: Mapping[str, Any], field: str, loc: Loc, problems: Problems) -> str | None:
-    if item.get(field) is None:
-        problems.add((*loc, field), problem_words("required"))
-        return None
-    return _optional_string(item, field, loc, problems)
+#: A string with more than white space in it (null, where it is given, is none).
+Text = Annotated[str, Field(min_length=1, pattern=r"\S"), WrapValidator(_text)]
 
 
-def _parse_card(item: Any, loc: Loc, problems: Problems) -> StealthCard | None:
-    if not isinstance(item, Mapping):
-        problems.add(loc, board_words("stealth.card", got=type_name(item)))
-        return None
-    before = len(problems)
-    location = _required_string(item, "location", loc, problems)
-    landmark = _optional_string(item, "landmark", loc, problems)
-    face = item.get("positions")
-    positions = None
-    if face is None:
-        problems.add((*loc, "positions"), board_words("stealth.positions.required", n=POSITIONS, dash=repr(DASH)))
-    elif not isinstance(face, str) or not FACE.fullmatch(face):
-        got = shown(face) if isinstance(face, str) else type_name(face)
-        problems.add((*loc, "positions"), board_words("stealth.positions", n=POSITIONS, dash=repr(DASH), got=got))
-    elif card_id(None if c == DASH else c for c in face) is None:
-        problems.add((*loc, "positions"), board_words("stealth.positions.empty"))
-    else:
-        positions = tuple(None if c == DASH else c for c in face)
-    if location is None or positions is None or len(problems) != before:
-        return None
-    card = StealthCard(location=location, positions=positions, landmark=landmark)
-    stated = item.get("id")
-    if stated is not None and stated != card.id:
-        problems.add((*loc, "id"), board_words("stealth.id-mismatch", got=shown(stated), id=repr(card.id)),
-                     code="id-mismatch")
-        return None
+def _letters(face: str) -> tuple[str | None, ...]:
+    """A card's positions as printed, a letter or None in each."""
+    return tuple(None if c == DASH else c for c in face)
+
+
+def _face(value: Any, handler: Callable[[Any], Any]) -> Any:
+    if value is None:
+        raise problem(_POSITIONS_REQUIRED)
+    if not isinstance(value, str) or not FACE.fullmatch(value):
+        got = shown(value) if isinstance(value, str) else type_name(value)
+        raise problem(board_words("stealth.positions", n=POSITIONS, dash=repr(DASH), got=got))
+    if card_id(_letters(value)) is None:
+        raise problem(board_words("stealth.positions.empty"))
+    return handler(value)
+
+
+_POSITIONS_REQUIRED = board_words("stealth.positions.required", n=POSITIONS, dash=repr(DASH))
+
+
+def _as_stated(value: Any, handler: Callable[[Any], Any]) -> Any:
+    """A card's stated id, whatever it is: the card checks it against its positions, once they are sound."""
+    return value
+
+
+@with_config(strict("StealthCardEntry", extra="allow"))
+class StealthCardJSON(TypedDict):
+    """A card: its location, the landmark on its back when known, and its positions as printed."""
+
+    location: Text
+    landmark: NotRequired[Text | None]
+    positions: Annotated[str, Field(min_length=POSITIONS, max_length=POSITIONS,
+                                    pattern=f"^[A-Z{DASH}]*[A-Z][A-Z{DASH}]*$",
+                                    description=f"the card's letter in each of the {POSITIONS} positions, "
+                                                f"{DASH!r} for none"),
+                         WrapValidator(_face)]
+    id: NotRequired[Annotated[str | None, Field(description="the id the positions give, when stated"),
+                              WrapValidator(_as_stated)]]
+
+
+def _stated_id(card: StealthCardJSON) -> StealthCardJSON:
+    """A card's id, when stated, is the one its positions give."""
+    stated, ident = card.get("id"), card_id(_letters(card["positions"]))
+    if stated is not None and stated != ident:
+        raise refused((("id",), board_words("stealth.id-mismatch", got=shown(stated), id=repr(ident)), "id-mismatch"))
     return card
+
+
+@with_config(strict("StealthDeckDocument", extra="allow"))
+class StealthDeckJSON(TypedDict):
+    """A stealth deck document (SPEC 7). Unknown fields are ignored."""
+
+    schema: Version
+    cards: Annotated[list[Annotated[StealthCardJSON, AfterValidator(_stated_id), entry(
+        StealthCardJSON, missing={"positions": _POSITIONS_REQUIRED},
+        not_mapping=lambda value: board_words("stealth.card", got=type_name(value)))]],
+                     Listed(MAX_CARDS),
+                     unique(lambda card: card_id(_letters(card["positions"])), duplicate("cards", at="positions"))]
+
+
+#: The stealth deck document's definition.
+STEALTH_DECK: Definition[StealthDeckJSON] = Definition(Annotated[StealthDeckJSON, entry(
+    StealthDeckJSON, missing=VERSION_MISSING,
+    not_mapping=lambda value: board_words("stealth.mapping", got=type_name(value)))])
 
 
 def parse(doc: Any) -> StealthDeck:
     """Interpret a decoded stealth deck document; raise :class:`InputError` listing every problem."""
-    if not isinstance(doc, Mapping):
-        raise InputError.at((), board_words("stealth.mapping", got=type_name(doc)))
-    problems = Problems()
-    parse_header(doc, problems)
-    cards = parse_unique(list_field(doc, "cards", problems, MAX_CARDS), "cards", problems, _parse_card,
-                         key=lambda card: card.id, at="positions")
-    problems.raise_if_any()
-    return StealthDeck(tuple(cards))
+    deck = validated(STEALTH_DECK, doc)
+    return StealthDeck(tuple(StealthCard(location=card["location"], positions=_letters(card["positions"]),
+                                         landmark=card.get("landmark")) for card in deck["cards"]))
 
 
 def loads(text: str | bytes) -> StealthDeck:
@@ -122,19 +150,6 @@ def loads(text: str | bytes) -> StealthDeck:
 def load(path: str | Path) -> StealthDeck:
     """A stealth deck from a YAML or JSON file."""
     return loads(read_text(path, "stealth deck file"))
-
-
-class StealthCardJSON(TypedDict):
-    """A card: its location, the landmark on its back when known, and its positions as printed."""
-
-    location: str
-    landmark: NotRequired[str]
-    positions: str
-
-
-class StealthDeckJSON(TypedDict):
-    schema: Literal[1]
-    cards: list[StealthCardJSON]
 
 
 def _card_json(card: StealthCard) -> StealthCardJSON:
@@ -148,60 +163,74 @@ def to_json(deck: StealthDeck) -> StealthDeckJSON:
     return {"schema": 1, "cards": [_card_json(card) for card in deck.cards]}
 
 
-def _parse_sequence(item: Any, loc: Loc, problems: Problems) -> Sequence | None:
-    if not isinstance(item, Mapping):
-        problems.add(loc, board_words("sequence.mapping", got=type_name(item)))
-        return None
-    before = len(problems)
-    name = _required_string(item, "name", loc, problems)
-    moves = item.get("moves")
-    if not is_moves(moves):
-        problems.add((*loc, "moves"), board_words("expected.one-of", choices=", ".join(MOVES), got=shown(moves)))
-        moves = None
-    cards = _sequence_cards(item.get("cards"), loc, problems)
-    length = item.get("length")
-    if length is not None:
-        if not is_int(length) or length <= 0:
-            problems.add((*loc, "length"), board_words("expected.positive", got=shown(length)))
-        elif cards is not None and length != len(cards):
-            problems.add((*loc, "length"), board_words("sequence.length", got=shown(length), n=len(cards)))
-    if name is None or moves is None or cards is None or len(problems) != before:
-        return None
-    return Sequence(name=name, moves=moves, cards=tuple(cards))
+def _moves_words(value: Any) -> Phrase:
+    return board_words("expected.one-of", choices=", ".join(MOVES), got=shown(value))
 
 
-def _sequence_cards(cards: Any, loc: Loc, problems: Problems) -> list[str] | None:
-    """A sequence's cards: a non-empty list of card ids, each once (None when it is not a list)."""
-    if not isinstance(cards, list) or not cards:
-        got = board_words("got.empty-list") if cards == [] else type_name(cards)
-        problems.add((*loc, "cards"),
-                     problem_words("required") if cards is None else board_words("sequence.cards", got=got))
-        return None
-    if len(cards) > MAX_CARDS:
-        problems.add((*loc, "cards"), problem_words("limit.entries", n=len(cards), most=MAX_CARDS), code="limit")
-        return None
-    first: dict[str, int] = {}
-    for j, card in enumerate(cards):
-        if not isinstance(card, str) or not card:
-            problems.add((*loc, "cards", j), board_words("sequence.card", got=type_name(card)))
-        elif card in first:
-            problems.add((*loc, "cards", j),
-                         board_words("sequence.card.duplicate", card=shown(card), first=f"cards[{first[card]}]"),
-                         code="duplicate-card")
-        else:
-            first[card] = j
-    return cards
+def _cards_words(value: Any) -> Phrase:
+    return problem_words("required") if value is None else board_words("sequence.cards", got=type_name(value))
+
+
+def _same_card(card: str, key: object, first: int) -> tuple[Loc, Phrase, str]:
+    return (), board_words("sequence.card.duplicate", card=shown(card), first=f"cards[{first}]"), "duplicate-card"
+
+
+def _positive(value: Any, handler: Callable[[Any], Any]) -> Any:
+    """A positive whole number; one past :data:`MAX_CARDS` contradicts the cards (a list of at most as many),
+    which is said of it when they are sound."""
+    if not is_int(value) or value <= 0:
+        raise problem(board_words("expected.positive", got=shown(value)))
+    return value
+
+
+@with_config(strict("SequenceEntry", extra="allow"))
+class SequenceJSON(TypedDict):
+    """A stealth sequence: its name, how she moves, and its cards by id in deck order."""
+
+    # the fields in the order their problems are said
+    name: Text
+    moves: Annotated[Moves, said(_moves_words)]
+    cards: Annotated[list[Annotated[str, Field(min_length=1),
+                                    said(lambda value: board_words("sequence.card", got=type_name(value)))]],
+                     Field(min_length=1, max_length=MAX_CARDS, json_schema_extra={"uniqueItems": True},
+                           description="stealth card ids, in deck order"),
+                     said(_cards_words, limit=("too_long",),
+                          too_short=lambda value: board_words("sequence.cards", got=board_words("got.empty-list")),
+                          too_long=lambda value: problem_words("limit.entries", n=len(value), most=MAX_CARDS)),
+                     unique(lambda card: card, _same_card)]
+    length: NotRequired[Annotated[int, Field(ge=1, le=MAX_CARDS, description="how many cards, when stated"),
+                                  WrapValidator(_positive)] | None]
+
+
+def _counted(sequence: Mapping[str, Any], context: object) -> Found:
+    """A sequence's stated length is the number of its cards."""
+    length, cards = sequence.get("length"), sequence.get("cards")
+    if is_int(length) and length > 0 and isinstance(cards, list) and 0 < len(cards) <= MAX_CARDS \
+            and length != len(cards):
+        yield "length", board_words("sequence.length", got=shown(length), n=len(cards)), "schema"
+
+
+@with_config(strict("SequencesDocument", extra="allow"))
+class SequencesJSON(TypedDict):
+    """A sequences document: the rulebook's extra sequences, each naming its cards by id in order (SPEC 7).
+    Unknown fields are ignored."""
+
+    sequences: Annotated[list[Annotated[SequenceJSON, also(SequenceJSON, _counted), entry(
+        SequenceJSON, missing={"moves": _moves_words(None)},
+        not_mapping=lambda value: board_words("sequence.mapping", got=type_name(value)))]],
+                         Listed(MAX_SEQUENCES),
+                         unique(lambda sequence: sequence["name"], duplicate("sequences", at="name", noun="name"))]
+
+
+#: The sequences document's definition.
+SEQUENCES: Definition[SequencesJSON] = Definition(Annotated[SequencesJSON, entry(
+    SequencesJSON, not_mapping=lambda value: board_words("sequences.mapping", got=type_name(value)))])
 
 
 def parse_sequences(doc: Any) -> tuple[Sequence, ...]:
     """Interpret a decoded sequences document; raise :class:`InputError` listing every problem."""
-    if not isinstance(doc, Mapping):
-        raise InputError.at((), board_words("sequences.mapping", got=type_name(doc)))
-    problems = Problems()
-    out = parse_unique(list_field(doc, "sequences", problems, MAX_SEQUENCES), "sequences", problems,
-                       _parse_sequence, key=lambda sequence: sequence.name, noun="name", at="name")
-    problems.raise_if_any()
-    return tuple(out)
+    return tuple(Sequence(name=s["name"], moves=s["moves"], cards=tuple(s["cards"]))
+                 for s in validated(SEQUENCES, doc)["sequences"])
 
 
 def loads_sequences(text: str | bytes) -> tuple[Sequence, ...]:
@@ -212,19 +241,6 @@ def loads_sequences(text: str | bytes) -> tuple[Sequence, ...]:
 def load_sequences(path: str | Path) -> tuple[Sequence, ...]:
     """Stealth sequences from a JSON or YAML file."""
     return loads_sequences(read_text(path, "sequences file"))
-
-
-class SequenceJSON(TypedDict):
-    name: str
-    moves: Moves
-    length: int
-    cards: list[str]
-
-
-class SequencesJSON(TypedDict):
-    """A sequences document: the rulebook's extra sequences, each naming its cards by id in order."""
-
-    sequences: list[SequenceJSON]
 
 
 def sequences_to_json(sequences: tuple[Sequence, ...]) -> SequencesJSON:
