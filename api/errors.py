@@ -12,7 +12,8 @@
 
 Each answer says its problems in the request's language (:func:`api.middleware.request_lang`), with
 ``Content-Language`` and ``Vary: Accept-Language``; the service's own words come from the catalog
-(:func:`api.middleware.service_words`), FastAPI's validation messages (pydantic's) stay English.
+(:func:`api.middleware.service_words`), and FastAPI's checks of a route's parameters are said in the
+words of every document (:func:`deduce.schema.problem_of`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Annotated, Any, NotRequired
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from typing_extensions import TypedDict
@@ -33,6 +35,7 @@ from api.jobs import Busy, Gone
 from api.middleware import language_headers, request_id, request_lang, service_words
 from api.quotas import QuotaExceeded
 from deduce.errors import InputError, Problem, ProblemJSON, Wording
+from deduce.schema import problem_of
 from deduce.text.catalog import Phrase, section
 
 log = logging.getLogger("api")
@@ -76,12 +79,13 @@ async def input_error(request: Request, exc: InputError) -> JSONResponse:
     return problems_response(list(exc.problems), 422, request_lang(request.scope))
 
 
-def validation_problem(error: Mapping[str, Any]) -> Problem:
-    """One pydantic/FastAPI validation error as a :class:`Problem` with a document path."""
+def validation_problem(error: ErrorDetails) -> Problem:
+    """One pydantic/FastAPI validation error as a :class:`Problem` with a document path, in the catalog's words
+    as every document's (:func:`deduce.schema.problem_of`)."""
     loc = tuple(error.get("loc", ()))
     if loc and loc[0] in _SOURCES:
         loc = loc[1:]
-    return Problem(tuple(p if isinstance(p, int) else str(p) for p in loc), str(error.get("msg", "is invalid")))
+    return problem_of({**error, "loc": tuple(p if isinstance(p, int) else str(p) for p in loc)})
 
 
 async def request_validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

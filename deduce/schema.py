@@ -48,7 +48,8 @@ from pydantic import (
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from deduce.document import is_int, key_text, type_name
-from deduce.errors import InputError, Loc, Problems, Wording, problem_words, shown, unknown
+from deduce.errors import InputError, Loc, Problem, Problems, Wording, problem_words, shown, unknown
+from deduce.text.catalog import Phrase, PhraseParam
 from deduce.text.names import Names
 
 __all__ = [
@@ -338,12 +339,59 @@ def unique(key: Callable[[Any], Hashable | None], repeated: Repeated, *, ids_fir
     return WrapValidator(wrap)
 
 
-#: The words of pydantic's kinds of error that no field or mapping words itself.
-_DEFAULT_WORDS: dict[str, Callable[[ErrorDetails], Wording]] = {
-    "missing": lambda err: problem_words("required"),
-    "list_type": lambda err: problem_words("expected.list", got=type_name(err["input"])),
-    "string_type": lambda err: problem_words("expected.string", got=type_name(err["input"])),
+def _boards(key: str, **params: PhraseParam) -> Phrase:
+    """Words the WHERE and game readers share with every document (``expected.whole`` ...)."""
+    return Phrase("boards", key, params)
+
+
+def _got(err: ErrorDetails) -> Phrase:
+    return type_name(err["input"])
+
+
+def _bound(err: ErrorDetails, key: str, bound: str) -> Wording:
+    """A number past one of its bounds (``ge`` ...: the key pydantic gives it), with the number given."""
+    return problem_words(f"expected.{key}", bound=shown(err.get("ctx", {}).get(bound)), got=shown(err["input"]))
+
+
+#: The words of pydantic's kinds of error that no field or mapping words itself, and the code of their problem
+#: (``limit`` for a list longer than supported). A kind not here is said with pydantic's own (English) words.
+_DEFAULT_WORDS: dict[str, tuple[Callable[[ErrorDetails], Wording], str]] = {
+    "missing": (lambda err: problem_words("required"), "schema"),
+    "extra_forbidden": (lambda err: problem_words("field.unknown.plain"), "schema"),
+    "list_type": (lambda err: problem_words("expected.list", got=_got(err)), "schema"),
+    "dict_type": (lambda err: problem_words("expected.mapping", got=_got(err)), "schema"),
+    "string_type": (lambda err: problem_words("expected.string", got=_got(err)), "schema"),
+    "bool_type": (lambda err: _boards("expected.boolean", got=_got(err)), "schema"),
+    "bool_parsing": (lambda err: _boards("expected.boolean", got=shown(err["input"])), "schema"),
+    "int_type": (lambda err: _boards("expected.whole", got=_got(err)), "schema"),
+    "int_parsing": (lambda err: _boards("expected.whole", got=shown(err["input"])), "schema"),
+    "int_from_float": (lambda err: _boards("expected.whole", got=shown(err["input"])), "schema"),
+    "float_type": (lambda err: _boards("expected.number", got=_got(err)), "schema"),
+    "float_parsing": (lambda err: _boards("expected.number", got=shown(err["input"])), "schema"),
+    "greater_than_equal": (lambda err: _bound(err, "at-least", "ge"), "schema"),
+    "greater_than": (lambda err: _bound(err, "above", "gt"), "schema"),
+    "less_than_equal": (lambda err: _bound(err, "at-most", "le"), "schema"),
+    "less_than": (lambda err: _bound(err, "below", "lt"), "schema"),
+    "literal_error": (lambda err: _boards("expected.one-of", choices=str(err.get("ctx", {}).get("expected")),
+                                          got=shown(err["input"])), "schema"),
+    "string_pattern_mismatch": (lambda err: problem_words("expected.pattern", got=shown(err["input"])), "schema"),
+    "string_too_short": (lambda err: problem_words("expected.nonempty"), "schema"),
+    "too_short": (lambda err: problem_words("at-least", n=err.get("ctx", {}).get("min_length", 1)), "schema"),
+    "too_long": (lambda err: problem_words("limit.entries", n=err.get("ctx", {}).get("actual_length", 0),
+                                           most=err.get("ctx", {}).get("max_length", 0)), "limit"),
 }
+
+
+def problem_of(err: ErrorDetails) -> Problem:
+    """One of pydantic's errors as a problem: its path, and its words from the catalog (said in any language)."""
+    if err["type"] == SAID:
+        return Problem(err["loc"], _words_now(err["ctx"]["words"]), err["ctx"]["code"])
+    say, code = _DEFAULT_WORDS.get(err["type"], (lambda err: problem_words("invalid", reason=err["msg"]), "schema"))
+    return Problem(err["loc"], say(err), code)
+
+
+def _words_now(words: Said) -> Wording:
+    return words() if callable(words) else words
 
 
 class Definition(Generic[T]):
@@ -385,11 +433,11 @@ def validated(definition: Definition[T], doc: Any, context: object = None) -> T:
     except ValidationError as exc:
         problems = Problems()
         for err in exc.errors(include_url=False):
-            if err["type"] == SAID:
+            if err["type"] == SAID:  # its words may be a function, made only if the problem is kept
                 problems.add(err["loc"], err["ctx"]["words"], err["ctx"]["code"])
             else:
-                words = _DEFAULT_WORDS.get(err["type"])
-                problems.add(err["loc"], words(err) if words else problem_words("invalid", reason=err["msg"]))
+                found = problem_of(err)
+                problems.add(found.loc, found.words, found.code)
         raise InputError(problems.items, problems.more) from None
 
 

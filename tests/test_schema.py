@@ -73,7 +73,7 @@ def test_a_field_says_each_refusal_in_its_own_words_and_code() -> None:
 
 def test_a_refusal_the_field_does_not_word_keeps_the_default_words() -> None:
     assert problems(THING, {"size": "3", "colour": 4}, None) == [
-        ("size", "is not valid: Input should be a valid integer", "schema"),
+        ("size", "expected a whole number, got a string", "schema"),
         ("colour", "expected a string, got a number", "schema")]
 
 

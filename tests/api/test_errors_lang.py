@@ -258,3 +258,14 @@ def test_a_stale_version_names_both_versions_in_every_language(client: TestClien
     assert said["ru"].status_code == 409 and english["code"] == russian["code"] == "stale-version"
     assert english["path"] == russian["path"] == "version"
     assert "10000" in english["message"] and "10000" in russian["message"] and russian["message"].startswith("партия")
+
+
+@pytest.mark.parametrize("lang, message", [("en", "expected at least 1, got '0'"),
+                                           ("it", "atteso almeno 1, trovato '0'"),
+                                           ("ru", "ожидалось не меньше 1, получено: '0'")])
+def test_a_routes_own_parameter_is_refused_in_the_readers_language(client: TestClient, lang: str,
+                                                                    message: str) -> None:
+    """FastAPI's checks of declared parameters are said in the catalog's words, as every document's problems."""
+    answer = client.post(f"/v1/deduce?limit=0&lang={lang}", json={})
+    assert answer.status_code == 422 and answer.headers["content-language"] == lang
+    assert answer.json()["errors"] == [{"code": "schema", "path": "limit", "loc": ["limit"], "message": message}]
