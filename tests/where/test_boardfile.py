@@ -174,3 +174,19 @@ paths: [[a, b]]
         boardfile.load(tmp_path / "missing.yaml")
     (tmp_path / "b.yaml").write_text(text, encoding="utf-8")
     assert boardfile.load(tmp_path / "b.yaml").location("a").name.get() == "a"
+
+
+def test_entries_are_known_by_their_ids_first_and_the_order_of_problems_is_the_documents() -> None:
+    """Every entry's id before what any entry holds; an entry whose id is wrong or taken is not read further;
+    a location's problems in the order landmark, coordinates, name; a key that is not a string is ignored."""
+    doc = {"schema": 1, "landmarks": [{"id": "m", "name": 3}, {"id": "m"}, {"name": "x"}],
+           "locations": [{"id": "a", "landmark": "q", "name": 5, 7: "seven"}, {"id": "a", "landmark": "q"},
+                         {"id": "b", "landmark": "m", "at": [0, 0]}],
+           "paths": [["a", "b"]], 3: "three"}
+    with pytest.raises(InputError) as info:
+        boardfile.parse(doc)
+    assert [(p.path, p.code) for p in info.value.problems] == [
+        ("landmarks[1].id", "duplicate-id"), ("landmarks[2].id", "schema"), ("landmarks[0].name", "schema"),
+        ("locations[1].id", "duplicate-id"), ("locations[0].landmark", "unknown-landmark"),
+        ("locations[0].at", "schema"), ("locations[0].name", "schema")]
+    assert info.value.problems[5].message == "is missing: give every location drawing coordinates, or none"

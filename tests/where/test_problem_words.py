@@ -116,6 +116,15 @@ def test_a_fog_card_documents_problems_are_said_in_italian_and_russian() -> None
         "il documento delle carte Nebbia dev'essere una mappa con schema e cards; trovato un numero"
 
 
+def test_a_fog_card_is_read_in_turn_its_action_first() -> None:
+    """A wrong action leaves the rest of its card unread, a wrong discard the card's words."""
+    doc = {"schema": 1, "cards": [{"id": "a", "action": "fly", "discard": "no", "name": 3},
+                                  {"id": "b", "action": "glimpse", "discard": "no", "name": 3},
+                                  {"id": "c", "action": "glimpse", "name": 3, "text": 4}]}
+    assert [p.path for p in refused(lambda: fogfile.parse(doc)).problems] == [
+        "cards[0].action", "cards[1].discard", "cards[2].name", "cards[2].text"]
+
+
 def test_a_game_setups_problems_are_said_in_italian_and_russian() -> None:
     setup = {"reverse": "yes", "seed": -1, "sequence": [], "discard_fog": 2, "colour": "red", "start": "nowhere"}
     exc = refused(lambda: parse_setup(RULES, setup))

@@ -226,3 +226,13 @@ def test_duplicate_sequence_names_and_shapes() -> None:
     for bad in ([], {"sequences": {}}, {"sequences": ["x"]}, {}):
         with pytest.raises(InputError):
             stealthfile.parse_sequences(bad)
+
+
+def test_a_stated_id_is_checked_once_the_card_is_sound() -> None:
+    doc = {"schema": 1, "cards": [{"location": "a", "positions": "A-------", "id": 7},
+                                  {"location": "b", "positions": "--------", "id": 7}]}
+    with pytest.raises(InputError) as info:
+        stealthfile.parse(doc)
+    assert [(p.path, p.message, p.code) for p in info.value.problems] == [
+        ("cards[0].id", "is 7 but the positions give the id 'A'", "id-mismatch"),
+        ("cards[1].positions", "a card needs a letter in at least one position", "schema")]
