@@ -48,7 +48,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 from deduce.document import is_int, key_text, type_name
-from deduce.errors import InputError, Loc, Problem, Problems, Wording, problem_words, shown, unknown
+from deduce.errors import MAX_PROBLEMS, InputError, Loc, Problem, Problems, Wording, problem_words, shown, unknown
 from deduce.text.catalog import Phrase, PhraseParam
 from deduce.text.names import Names
 
@@ -95,6 +95,9 @@ def strict(title: str, *examples: JsonValue, extra: Literal["forbid", "allow"] =
 
 #: The kind of pydantic error that already holds its problem's words (and its code) in its context.
 SAID = "said"
+#: The kind of pydantic error that stands for the problems past :data:`~deduce.errors.MAX_PROBLEMS` of a value,
+#: counted (``n`` in its context) rather than kept: a document of a million wrong entries costs what it says.
+MORE = "more"
 
 #: Words, or a function that makes them only if the problem is kept (a "did you mean" search).
 Said = Wording | Callable[[], Wording]
@@ -102,9 +105,33 @@ Said = Wording | Callable[[], Wording]
 SayValue = Callable[[Any], Said]
 
 
+class _Words:
+    """A problem's words and code in a pydantic error's context. pydantic renders every value of a context
+    as text for its own message: this one renders as its code, so that no words are said before they are kept."""
+
+    __slots__ = ("code", "words")
+
+    def __init__(self, words: Said, code: str):
+        self.words = words
+        self.code = code
+
+    def __str__(self) -> str:
+        return self.code
+
+
 def problem(words: Said, code: str = "schema") -> PydanticCustomError:
     """A validation error that is already a problem: its words and its code (``schema``, ``limit``)."""
-    return PydanticCustomError(SAID, "{code}", {"words": words, "code": code})
+    return PydanticCustomError(SAID, "{said}", {"said": _Words(words, code)})
+
+
+def _bounded(errors: list[ErrorDetails]) -> list[ErrorDetails]:
+    """The first :data:`~deduce.errors.MAX_PROBLEMS` of ``errors``, in their order, and one :data:`MORE` error
+    counting the others (with those already counted inside), so that no wrapper handles more than that."""
+    kept = [err for err in errors if err["type"] != MORE]
+    if len(kept) == len(errors) and len(kept) <= MAX_PROBLEMS:
+        return errors
+    more = sum(err["ctx"]["n"] for err in errors if err["type"] == MORE) + max(0, len(kept) - MAX_PROBLEMS)
+    return [*kept[:MAX_PROBLEMS], ErrorDetails(type=MORE, loc=(), msg="", input=None, ctx={"n": more})]
 
 
 def said(otherwise: SayValue | None = None, /, *, limit: Collection[str] = (), **by_kind: SayValue) -> WrapValidator:
@@ -169,7 +196,7 @@ def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[
         except ValidationError as exc:
             errors = exc.errors(include_url=False)
             errors.sort(key=place)
-            raise ValidationError.from_exception_data(exc.title, [reworded(err) for err in errors]) from None
+            raise ValidationError.from_exception_data(exc.title, [reworded(err) for err in _bounded(errors)]) from None
     return WrapValidator(check)
 
 
@@ -190,15 +217,15 @@ def tagged(kind: Callable[[Any], str | None], refused: SayValue) -> WrapValidato
             for err in errors:
                 if err["loc"][:1] == (tag,):
                     err["loc"] = err["loc"][1:]
-            raise ValidationError.from_exception_data(exc.title, [_again(err) for err in errors]) from None
+            raise _raised(errors) from None
     return WrapValidator(check)
 
 
 def _again(err: ErrorDetails, kind: PydanticCustomError | None = None) -> InitErrorDetails:
     """``err`` as it can be raised again, with another kind when given (a problem already said)."""
     ctx = err.get("ctx", {})
-    if kind is None:
-        kind = problem(ctx["words"], ctx["code"]) if err["type"] == SAID else None
+    if kind is None and err["type"] in (SAID, MORE):
+        kind = PydanticCustomError(err["type"], "", ctx)  # its message is never read
     details = InitErrorDetails(type=kind or err["type"], loc=err["loc"], input=err["input"])
     if kind is None and ctx:
         details["ctx"] = ctx
@@ -231,11 +258,11 @@ def refused(*problems: tuple[Loc, Said, str]) -> ValidationError:
 
 def _said(loc: Loc, words: Said, code: str, value: Any = None) -> ErrorDetails:
     """A problem as pydantic reports an error, in its words already."""
-    return ErrorDetails(type=SAID, loc=loc, msg=code, input=value, ctx={"words": words, "code": code})
+    return ErrorDetails(type=SAID, loc=loc, msg=code, input=value, ctx={"said": _Words(words, code)})
 
 
 def _raised(errors: Iterable[ErrorDetails]) -> ValidationError:
-    return ValidationError.from_exception_data("Document", [_again(err) for err in errors])
+    return ValidationError.from_exception_data("Document", [_again(err) for err in _bounded(list(errors))])
 
 
 def _outcome(handler: Callable[[Any], Any], value: Any) -> tuple[Any, list[ErrorDetails]]:
@@ -385,7 +412,8 @@ _DEFAULT_WORDS: dict[str, tuple[Callable[[ErrorDetails], Wording], str]] = {
 def problem_of(err: ErrorDetails) -> Problem:
     """One of pydantic's errors as a problem: its path, and its words from the catalog (said in any language)."""
     if err["type"] == SAID:
-        return Problem(err["loc"], _words_now(err["ctx"]["words"]), err["ctx"]["code"])
+        said = err["ctx"]["said"]
+        return Problem(err["loc"], _words_now(said.words), said.code)
     say, code = _DEFAULT_WORDS.get(err["type"], (lambda err: problem_words("invalid", reason=err["msg"]), "schema"))
     return Problem(err["loc"], say(err), code)
 
@@ -433,8 +461,10 @@ def validated(definition: Definition[T], doc: Any, context: object = None) -> T:
     except ValidationError as exc:
         problems = Problems()
         for err in exc.errors(include_url=False):
-            if err["type"] == SAID:  # its words may be a function, made only if the problem is kept
-                problems.add(err["loc"], err["ctx"]["words"], err["ctx"]["code"])
+            if err["type"] == MORE:
+                problems.more += err["ctx"]["n"]
+            elif err["type"] == SAID:  # its words may be a function, made only if the problem is kept
+                problems.add(err["loc"], err["ctx"]["said"].words, err["ctx"]["said"].code)
             else:
                 found = problem_of(err)
                 problems.add(found.loc, found.words, found.code)

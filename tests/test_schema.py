@@ -9,7 +9,7 @@ import pytest
 from pydantic import Discriminator, Field, Tag, with_config
 from typing_extensions import TypedDict
 
-from deduce.errors import InputError, problem_words
+from deduce.errors import MAX_PROBLEMS, InputError, problem_words
 from deduce.schema import (
     VERSION_MISSING,
     Definition,
@@ -222,3 +222,32 @@ VERSIONED: Definition[Versioned] = Definition(Annotated[Versioned, entry(Version
 def test_a_documents_version(doc: dict[str, Any], said: str) -> None:
     assert problems(VERSIONED, doc, None) == [("schema", said, "schema")]
     assert validated(VERSIONED, {"schema": 1}) == {"schema": 1}
+
+
+#: Each time the choices of an unknown fruit are listed (only for a problem that is kept).
+LISTED: list[int] = []
+
+
+def fruits(ids: tuple[str, ...]) -> tuple[str, ...]:
+    LISTED.append(1)
+    return ids
+
+
+@with_config(strict("Basket"))
+class Basket(TypedDict):
+    fruit: list[Annotated[str, known_in("name", lambda ids, value: value in ids, fruits)]]
+
+
+BASKET: Definition[Basket] = Definition(Annotated[Basket, entry(Basket)])
+
+
+def test_past_the_most_problems_the_rest_are_counted_and_never_said() -> None:
+    """A document with thousands of wrong ids: the first MAX_PROBLEMS are said, the others only counted, so
+    the near misses of the others are never searched for (the words are made for kept problems alone)."""
+    LISTED.clear()
+    with pytest.raises(InputError) as info:
+        validated(BASKET, {"fruit": [f"pear{i}" for i in range(5000)], "stalk": 1}, GREEN)
+    problems = info.value.problems
+    assert len(problems) == MAX_PROBLEMS + 1 and problems[0].path == "stalk"
+    assert problems[-1].code == "limit" and "4951 more" in problems[-1].message
+    assert len(LISTED) == MAX_PROBLEMS - 1
