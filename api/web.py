@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from importlib.resources import files
 from math import comb
-from typing import Any, Literal, NotRequired, TypeVar, cast, get_args
+from typing import Any, Literal, NotRequired, TypeVar, cast
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
@@ -46,10 +46,10 @@ from api.routes import ERRORS, CursorParam, LimitParam, body_doc
 from api.service import PAGE, Page, PagedDeductionJSON
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError, ProblemJSON, unknown
+from deduce.game import table
 from deduce.game.fog import Asks
 from deduce.game.material import Rules
-from deduce.game.table import DONE_FLAGS, MAX_TRAIL, TableAdviceJSON, table_advice
-from deduce.game.trail import TRAIL_FIELDS
+from deduce.game.table import TableAdviceJSON, table_advice
 from deduce.shipped import data_path
 from deduce.text.events import EVENT_PHRASES
 from deduce.text.phrases import LANGS, PHRASES
@@ -57,7 +57,7 @@ from deduce.text.refusals import REFUSAL_PHRASES
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import DeckAuditJSON, audit_deck, report_json
 from deduce.where.boardfile import BoardJSON
-from deduce.where.query import MAX_LENGTH, MAX_SLOT, parse_track_query
+from deduce.where.query import parse_track_query
 from deduce.where.stealth import Moves, Sequence
 from deduce.where.stealthfile import SequencesJSON, StealthDeckJSON
 from deduce.where.tracker import track
@@ -265,36 +265,8 @@ def advice_answer(rules: Rules, body: bytes) -> AdviceAnswerJSON:
     return {"tracking": track(board, query).to_json()}
 
 
-def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
-_STRING: dict[str, Any] = {"type": "string"}
-_COUNT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": MAX_SLOT}
-_IDS: dict[str, Any] = {"type": "array", "items": _STRING}
-#: The fields of trail entries (SPEC 8), as a situation's trail may carry them.
-_TRAIL_FIELD: dict[str, Any] = {"landmark": _STRING, "location": _STRING, "found": {"type": "boolean"}, "cards": _COUNT,
-                                "value": _COUNT, "card": _STRING, "result": _STRING, "suit_card": {"type": "boolean"},
-                                "fog_card": _STRING}
-#: A game at the table as its player knows it (:class:`deduce.game.table.SituationJSON`).
-SITUATION: dict[str, Any] = {
-    "type": "object", "title": "Situation", "additionalProperties": False,
-    "required": ["suit", "pawn", "length", "moves", "now", "trail"],
-    "properties": {
-        "suit": _STRING, "pawn": _STRING, "length": {"type": "integer", "minimum": 1, "maximum": MAX_LENGTH},
-        "moves": {"enum": list(get_args(Moves))}, "now": _COUNT,
-        "trail": {"type": "array", "maxItems": MAX_TRAIL, "items": {"oneOf": [
-            {"type": "object", "required": ["slot", "kind", *fields],
-             "properties": {"slot": _COUNT, "kind": {"const": kind}, **_TRAIL_FIELD}}
-            for kind, fields in TRAIL_FIELDS.items()]}},
-        "mode": _or_null({"enum": list(MODES)}), "clues": _or_null(_IDS), "suit_card": _or_null(_STRING),
-        "keys": _or_null(_IDS), "countdown": _or_null(_COUNT), "fog_deck": _or_null(_COUNT),
-        "done": _or_null({"type": "object", "additionalProperties": False,
-                          "properties": {flag: {"type": "boolean"} for flag in DONE_FLAGS}}),
-        "pending": _or_null({"type": "object", "additionalProperties": False, "required": ["card", "choices"],
-                             "properties": {"card": _STRING, "choices": {**_IDS, "minItems": 1}}}),
-    },
-}
+#: A game at the table as its player knows it (:data:`deduce.game.table.SITUATION`).
+SITUATION = models.inline_schema(table.SITUATION)
 
 ADVICE_BODY = _body_schema(
     [], query={"$ref": "#/components/schemas/TrackQuery"}, pawn={"anyOf": [{"type": "string"}, {"type": "null"}]},
