@@ -52,8 +52,8 @@ from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import MODES, Mode
 
-__all__ = ["SITUATION", "DoneJSON", "PendingInJSON", "SituationJSON", "Table", "TableAdviceJSON", "parse_situation",
-           "table_actions", "table_advice"]
+__all__ = ["SITUATION", "DoneJSON", "PendingInJSON", "SituationJSON", "Table", "TableAdviceJSON", "advice_for",
+           "parse_situation", "table_actions", "table_advice"]
 
 
 #: The most locations a board may have for a plan: the route through the keys is computed over
@@ -397,7 +397,11 @@ def table_advice(rules: Rules, doc: Any, lang: str = "en", board: Board | None =
     :class:`~deduce.errors.InputError` with their paths in ``doc``)."""
     if board is not None:
         rules = replace(rules, board=board)
-    table = parse_situation(rules, doc)
+    return advice_for(rules, parse_situation(rules, doc), lang)
+
+
+def advice_for(rules: Rules, table: Table, lang: str = "en") -> TableAdviceJSON:
+    """Her odds and the plan for a situation read with ``rules`` (:func:`parse_situation`), worded in ``lang``."""
     answer: TableAdviceJSON = {"tracking": track(rules.board, table.view.track_query()).to_json()}
     try:
         answer["plan"] = advise(rules, table.view, table.actions, table.pending).to_json(rules, lang)
