@@ -172,7 +172,7 @@ def _trail_entry(entry: Any, handler: Callable[[Any], Any]) -> Any:
 #: card's action concerned, whether a clue was the suit card).
 OPTIONAL_TRAIL_FIELDS = ("fog_card", "location", "suit_card")
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # mypy reads an entry as the one TypedDict every kind's shape is built from
     _TrailEntry = TrailEntryJSON
 else:
     #: A trail entry as a situation gives it: one shape a kind, told apart by ``kind``.
@@ -199,7 +199,7 @@ DONE_FLAGS = tuple(DoneJSON.__annotations__)
 
 def _pending_read(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
     """The fog card waiting: an object (unknown fields named first), whose card asks for an answer, and at least
-    one answer of the board's; a boat (SPEC: the wherry) goes one or two steps from the pawn."""
+    one answer of the board's; the wherry's boat goes one or two steps from the pawn."""
     if not isinstance(value, Mapping):
         raise problem(board_words("table.pending", got=type_name(value)))
     listed = value.get("choices")
