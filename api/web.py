@@ -26,39 +26,44 @@ client does. Bodies are decoded, read and answered on the service's bounded work
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from importlib.resources import files
 from math import comb
-from typing import Any, Literal, NotRequired, TypeVar, cast, get_args
+from typing import Annotated, Any, Literal, NotRequired, TypeVar, cast
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import ConfigDict, ValidationInfo, WithJsonSchema, WrapValidator, with_config
 from typing_extensions import TypedDict
 
 from api import models
-from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json, expected
+from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
 from api.deps import GamesDep, ServiceDep
+from api.documents import body_schema, component, document, document_schema, object_body, read_by
 from api.middleware import request_lang, service_words
 from api.routes import ERRORS, CursorParam, LimitParam, body_doc
 from api.service import PAGE, Page, PagedDeductionJSON
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError, ProblemJSON, unknown
+from deduce.game import table
 from deduce.game.fog import Asks
 from deduce.game.material import Rules
-from deduce.game.table import DONE_FLAGS, MAX_TRAIL, TableAdviceJSON, table_advice
-from deduce.game.trail import TRAIL_FIELDS
+from deduce.game.table import TableAdviceJSON
+from deduce.schema import Definition, in_turn, problem, refused, said, validated
 from deduce.shipped import data_path
 from deduce.text.events import EVENT_PHRASES
 from deduce.text.phrases import LANGS, PHRASES
 from deduce.text.refusals import REFUSAL_PHRASES
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import DeckAuditJSON, audit_deck, report_json
+from deduce.where.board import Board
 from deduce.where.boardfile import BoardJSON
-from deduce.where.query import MAX_LENGTH, MAX_SLOT, parse_track_query
-from deduce.where.stealth import Moves, Sequence
+from deduce.where.query import TrackQuery, parse_track_query
+from deduce.where.stealth import Moves, Sequence, StealthDeck
 from deduce.where.stealthfile import SequencesJSON, StealthDeckJSON
 from deduce.where.tracker import track
 from deduce.who import cardfile
@@ -67,7 +72,7 @@ from deduce.who.cards import MODES, CardSet, Mode
 from deduce.who.deduction import deduce
 from deduce.who.export import card_set_yaml
 from deduce.who.progress import ProgressJSON, progress
-from deduce.who.query import parse_query
+from deduce.who.query import Query, parse_query
 
 router = APIRouter()
 T = TypeVar("T")
@@ -193,12 +198,6 @@ async def get_stealth() -> Any:
 
 # -- documents given with a request ------------------------------------------------------
 
-def _object(doc: Any, what: str) -> Mapping[str, Any]:
-    if not isinstance(doc, Mapping):
-        raise InputError.at((), service_words("body.object", what=expected(what), got=type_name(doc)))
-    return doc
-
-
 def _within(field: str, parse: Callable[[Any], T], doc: Any) -> T:
     """``parse(doc)``, its problems' paths put under ``field`` so that they name the place in the body."""
     try:
@@ -207,35 +206,15 @@ def _within(field: str, parse: Callable[[Any], T], doc: Any) -> T:
         raise InputError(p.at((field, *p.loc)) for p in exc.problems) from None
 
 
-def _document(value: Any, what: str) -> Any:
-    """A document given as an object, or as YAML or JSON text."""
-    return decode_yaml(value, what) if isinstance(value, str) else value
+def _or(given: T | None, default: Callable[[], T]) -> T:
+    """The document a body gave, else the default one."""
+    return given if given is not None else default()
 
 
-def _given(doc: Mapping[str, Any], field: str, parse: Callable[[Any], T], what: str, default: Callable[[], T]) -> T:
-    """The document in ``doc[field]`` read by ``parse`` (problems under ``field``), or ``default()`` without one."""
-    if doc.get(field) is None:
-        return default()
-    return _within(field, lambda v: parse(_document(v, what)), doc[field])
-
-
-def document_schema(schema: dict[str, Any], absent: str) -> dict[str, Any]:
-    """A document in a request body: an object as ``schema`` says, its YAML or JSON text, or null for ``absent``."""
-    return {"anyOf": [{"type": "string", "description": "YAML or JSON text", "contentMediaType": "application/yaml"},
-                      schema, {"type": "null", "description": absent}]}
-
-
-#: The documents a request body may carry, each as :func:`document_schema` says.
-CARDS_DOCUMENT = document_schema({"$ref": "#/components/schemas/CardSetDocument"}, "the server's own")
+#: The documents a request body may carry: their schemas, and how a body's field reads them.
+CARDS_DOCUMENT = document_schema(component("CardSetDocument"), "the server's own")
 BOARD = models.inline_schema(boardfile.BOARD)
-STEALTH_DOCUMENT = document_schema(models.inline_schema(stealthfile.STEALTH_DECK), "the shipped one")
-SEQUENCES_DOCUMENT = document_schema(models.inline_schema(stealthfile.SEQUENCES), "the shipped one")
-
-
-def _body_schema(required: list[str], **properties: Any) -> dict[str, Any]:
-    """``openapi_extra`` for a JSON object body that the route reads itself."""
-    return {"requestBody": {"required": True, "content": {"application/json": {"schema": {
-        "type": "object", "required": required, "properties": properties}}}}}
+BOARD_DOCUMENT = document(boardfile.parse, "board")
 
 
 # -- advice -------------------------------------------------------------------------------
@@ -243,65 +222,75 @@ def _body_schema(required: list[str], **properties: Any) -> dict[str, Any]:
 #: ``POST /v1/advice``: her odds, and for a situation at the table the plan a game's hints give (or
 #: ``plan_problems``, why the clues in hand cannot be a hand of her suit).
 AdviceAnswerJSON = TableAdviceJSON
+#: A game at the table as its player knows it (:data:`deduce.game.table.SITUATION`).
+SITUATION = models.inline_schema(table.SITUATION)
+
+
+def _board(info: ValidationInfo) -> Board:
+    """The board of an advice query: the one its body gives, else the server's (its rules are the context)."""
+    given: Board | None = info.data.get("board")
+    return given if given is not None else cast(Rules, info.context).board
+
+
+def _pawn(pawn: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+    """A pawn's location id (older clients send it; the plan's pawn is the situation's), on the body's board."""
+    if not isinstance(pawn, str):
+        raise problem(service_words("advice.pawn", got=type_name(pawn)))
+    board = _board(info)
+    if not board.has_location(pawn):
+        raise problem(lambda: unknown("location", pawn, board.location_ids))
+    return handler(pawn)
+
+
+def _situation(value: Any, info: ValidationInfo) -> table.Table | None:
+    """A situation at the table, read on the body's board (null: none)."""
+    if value is None:
+        return None
+    return table.parse_situation(replace(cast(Rules, info.context), board=_board(info)), value)
+
+
+def _advice_schema(schema: dict[str, Any]) -> None:
+    """An advice query gives a tracking query, or a situation (not null)."""
+    schema["anyOf"] = [{"required": ["query"]}, {"required": ["situation"], "properties": {"situation": SITUATION}}]
+
+
+@with_config(ConfigDict(strict=True, extra="allow", title="AdviceQuery", json_schema_extra=_advice_schema))
+class AdviceQuery(TypedDict, total=False):
+    """``POST /v1/advice``'s body, as read on the server's rules (the validation's context): each field in turn,
+    on the board given first. Other fields are ignored."""
+
+    board: Annotated[Board | None, BOARD_DOCUMENT, WithJsonSchema(document_schema(BOARD, "the server's own"))]
+    query: Annotated[TrackQuery, read_by(lambda value, info: parse_track_query(_board(info), value)),
+                     WithJsonSchema(component("TrackQuery"))]
+    pawn: Annotated[str, WrapValidator(_pawn)] | None
+    lang: Annotated[Lang, said(lambda value: unknown("language", value, LANGS))]
+    situation: Annotated[table.Table | None, read_by(_situation),
+                         WithJsonSchema({"anyOf": [SITUATION, {"type": "null"}]})]
+
+
+def _query_or_situation(doc: Any, handler: Callable[[Any], Any]) -> Any:
+    """An advice query asks for the plan of a situation, or the odds of a tracking query: one of them, once
+    every field given is read."""
+    query: AdviceQuery = handler(doc)
+    if query.get("situation") is None and "query" not in query:
+        raise refused((("query",), service_words("advice.query"), "schema"))
+    return query
+
+
+ADVICE_QUERY: Definition[AdviceQuery] = Definition(Annotated[
+    AdviceQuery, in_turn(AdviceQuery, *AdviceQuery.__annotations__), WrapValidator(_query_or_situation),
+    object_body("an advice query")])
 
 
 def advice_answer(rules: Rules, body: bytes) -> AdviceAnswerJSON:
     """``POST /v1/advice``, from its body (on a worker thread, or in a child process when large):
-    the plan for ``situation`` (:func:`deduce.game.table.table_advice`), or the odds of ``query`` alone."""
-    doc = _object(decode_json(body, "an advice query"), "an advice query")
-    board = _given(doc, "board", boardfile.parse, "board", lambda: rules.board)
-    query = _within("query", lambda d: parse_track_query(board, d), doc["query"]) if "query" in doc else None
-    pawn = doc.get("pawn")   # read by older clients' bodies only: the plan's pawn is the situation's
-    if pawn is not None and not (isinstance(pawn, str) and board.has_location(pawn)):
-        raise InputError.at(("pawn",), unknown("location", pawn, board.location_ids) if isinstance(pawn, str)
-                            else service_words("advice.pawn", got=type_name(pawn)))
-    lang = doc.get("lang", "en")
-    if lang not in LANGS:
-        raise InputError.at(("lang",), unknown("language", lang, LANGS))
-    if doc.get("situation") is not None:
-        return _within("situation", lambda d: table_advice(rules, d, lang, board), doc["situation"])
-    if query is None:
-        raise InputError.at(("query",), service_words("advice.query"))
-    return {"tracking": track(board, query).to_json()}
-
-
-def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"anyOf": [schema, {"type": "null"}]}
-
-
-_STRING: dict[str, Any] = {"type": "string"}
-_COUNT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": MAX_SLOT}
-_IDS: dict[str, Any] = {"type": "array", "items": _STRING}
-#: The fields of trail entries (SPEC 8), as a situation's trail may carry them.
-_TRAIL_FIELD: dict[str, Any] = {"landmark": _STRING, "location": _STRING, "found": {"type": "boolean"}, "cards": _COUNT,
-                                "value": _COUNT, "card": _STRING, "result": _STRING, "suit_card": {"type": "boolean"},
-                                "fog_card": _STRING}
-#: A game at the table as its player knows it (:class:`deduce.game.table.SituationJSON`).
-SITUATION: dict[str, Any] = {
-    "type": "object", "title": "Situation", "additionalProperties": False,
-    "required": ["suit", "pawn", "length", "moves", "now", "trail"],
-    "properties": {
-        "suit": _STRING, "pawn": _STRING, "length": {"type": "integer", "minimum": 1, "maximum": MAX_LENGTH},
-        "moves": {"enum": list(get_args(Moves))}, "now": _COUNT,
-        "trail": {"type": "array", "maxItems": MAX_TRAIL, "items": {"oneOf": [
-            {"type": "object", "required": ["slot", "kind", *fields],
-             "properties": {"slot": _COUNT, "kind": {"const": kind}, **_TRAIL_FIELD}}
-            for kind, fields in TRAIL_FIELDS.items()]}},
-        "mode": _or_null({"enum": list(MODES)}), "clues": _or_null(_IDS), "suit_card": _or_null(_STRING),
-        "keys": _or_null(_IDS), "countdown": _or_null(_COUNT), "fog_deck": _or_null(_COUNT),
-        "done": _or_null({"type": "object", "additionalProperties": False,
-                          "properties": {flag: {"type": "boolean"} for flag in DONE_FLAGS}}),
-        "pending": _or_null({"type": "object", "additionalProperties": False, "required": ["card", "choices"],
-                             "properties": {"card": _STRING, "choices": {**_IDS, "minItems": 1}}}),
-    },
-}
-
-ADVICE_BODY = _body_schema(
-    [], query={"$ref": "#/components/schemas/TrackQuery"}, pawn={"anyOf": [{"type": "string"}, {"type": "null"}]},
-    board=document_schema(BOARD, "the server's own"), situation={"anyOf": [SITUATION, {"type": "null"}]},
-    lang={"enum": list(LANGS)})
-ADVICE_BODY["requestBody"]["content"]["application/json"]["schema"]["anyOf"] = [
-    {"required": ["query"]}, {"required": ["situation"], "properties": {"situation": SITUATION}}]
+    the plan for ``situation`` (:func:`deduce.game.table.advice_for`), or the odds of ``query`` alone."""
+    query = validated(ADVICE_QUERY, decode_json(body, "an advice query"), rules)
+    board = _or(query.get("board"), lambda: rules.board)
+    situation = query.get("situation")
+    if situation is not None:
+        return table.advice_for(replace(rules, board=board), situation, query.get("lang", "en"))
+    return {"tracking": track(board, query["query"]).to_json()}
 
 
 @router.post(
@@ -317,7 +306,7 @@ ADVICE_BODY["requestBody"]["content"]["application/json"]["schema"]["anyOf"] = [
                 "was `done` this turn and the fog card `pending`). Without one, `{\"query\": tracking query}` answers "
                 "the odds alone (`pawn` is read and not used). `board` (an object, or YAML or JSON text) plays on "
                 "that board instead of the server's; its problems are under `board`.",
-    openapi_extra=ADVICE_BODY,
+    openapi_extra=body_schema(ADVICE_QUERY),
 )
 async def post_advice(request: Request, svc: ServiceDep, games: GamesDep) -> Any:
     return await svc.answer(advice_answer, await request.body(), request.is_disconnected, games.rules, isolate=True)
@@ -351,15 +340,46 @@ class HintAnswerJSON(PagedDeductionJSON):
     progress_problems: NotRequired[list[ProblemJSON]]
 
 
+def _cards(info: ValidationInfo) -> CardSet:
+    """The card set of a hint query: the one its body gives, else the server's (the validation's context)."""
+    given: CardSet | None = info.data.get("cards")
+    return given if given is not None else cast(CardSet, info.context)
+
+
+def _mode(mode: Any, handler: Callable[[Any], Any]) -> Any:
+    """A mode of the game (its words list them all)."""
+    if not (isinstance(mode, str) and mode in MODES):
+        raise problem(service_words("hint.mode", modes=", ".join(MODES), got=repr(mode)))
+    return handler(mode)
+
+
+@with_config(ConfigDict(strict=True, extra="allow", title="HintQuery"))
+class HintQuery(TypedDict):
+    """``POST /v1/hint``'s body, as read with the server's card set (the validation's context): each field in
+    turn, the query with the card set given first. Other fields are ignored."""
+
+    cards: NotRequired[Annotated[CardSet | None, document(lambda doc: within_bound(cardfile.parse(doc)),
+                                                                    "card set"), WithJsonSchema(CARDS_DOCUMENT)]]
+    query: Annotated[Query, read_by(lambda value, info: parse_query(_cards(info), value)),
+                     WithJsonSchema(component("Query"))]
+    mode: NotRequired[Annotated[Mode, WrapValidator(_mode)] | None]
+
+
+def _query_as_null(doc: Any, handler: Callable[[Any], Any]) -> Any:
+    """A hint query without its query reads it as null, so that the query's reader says what is missing."""
+    return handler({"query": None, **doc})
+
+
+HINT_QUERY: Definition[HintQuery] = Definition(Annotated[
+    HintQuery, in_turn(HintQuery, *HintQuery.__annotations__), WrapValidator(_query_as_null),
+    object_body("a hint query")])
+
+
 def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, lang: str, body: bytes) -> HintAnswerJSON:
     """``POST /v1/hint``, from its body: one page of the deduction's candidates, and why WHO progress
     cannot be had (said in ``lang``, the request's language) when it cannot."""
-    doc = _object(decode_json(body, "a hint query"), "a hint query")
-    cards = _given(doc, "cards", lambda d: within_bound(cardfile.parse(d)), "card set", lambda: default_cards)
-    query = _within("query", lambda d: parse_query(cards, d), doc.get("query"))
-    mode = doc.get("mode")
-    if mode is not None and mode not in MODES:
-        raise InputError.at(("mode",), service_words("hint.mode", modes=", ".join(MODES), got=repr(mode)))
+    hint = validated(HINT_QUERY, decode_json(body, "a hint query"), default_cards)
+    cards, query, mode = _or(hint.get("cards"), lambda: default_cards), hint["query"], hint.get("mode")
     # the deduction's fields as they are, the optional ones added below (mypy wants them in a ** item)
     answer = cast(HintAnswerJSON, page.of(deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()))
     if mode is not None:
@@ -381,8 +401,7 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, lan
                 "hand of the set in that mode (the deduction is answered all the same). The candidates come a "
                 f"page at a time, as `/v1/deduce` gives them (`limit`, `cursor`, `count`, `next`); a card set "
                 f"with more than {MAX_CANDIDATES:,} possible Dark Ladies is refused (422, `code: limit`).",
-    openapi_extra=_body_schema(["query"], query={"$ref": "#/components/schemas/Query"},
-                               cards=CARDS_DOCUMENT, mode={"anyOf": [{"enum": list(MODES)}, {"type": "null"}]}),
+    openapi_extra=body_schema(HINT_QUERY),
 )
 async def post_hint(request: Request, svc: ServiceDep, limit: LimitParam = PAGE, cursor: CursorParam = None) -> Any:
     return await svc.answer(hint_answer, await request.body(), request.is_disconnected,
@@ -469,16 +488,38 @@ def board_answer(content_type: str | None, body: bytes) -> BoardJSON:
 
 # -- the deck audit -------------------------------------------------------------------------
 
+#: The stealth deck and the sequences an audit may be given (the shipped ones without them).
+SHIPPED_STEALTH = document_schema(models.inline_schema(stealthfile.STEALTH_DECK), "the shipped one")
+SHIPPED_SEQUENCES = document_schema(models.inline_schema(stealthfile.SEQUENCES), "the shipped one")
+
+
+@with_config(ConfigDict(strict=True, extra="allow", title="DocumentsToAudit"))
+class DocumentsToAudit(TypedDict, total=False):
+    """``POST /v1/audit-deck``'s body, as read: each document in turn, the shipped one for any left out (or
+    null). Other fields are ignored."""
+
+    board: Annotated[Board | None, BOARD_DOCUMENT, WithJsonSchema(document_schema(BOARD, "the shipped one"))]
+    stealth: Annotated[StealthDeck | None, document(stealthfile.parse, "stealth deck"),
+                       WithJsonSchema(SHIPPED_STEALTH)]
+    sequences: Annotated[tuple[Sequence, ...] | None, document(stealthfile.parse_sequences, "sequences"),
+                         WithJsonSchema(SHIPPED_SEQUENCES)]
+
+
+DOCUMENTS_TO_AUDIT: Definition[DocumentsToAudit] = Definition(Annotated[
+    DocumentsToAudit, in_turn(DocumentsToAudit, *DocumentsToAudit.__annotations__),
+    object_body("the documents to audit")])
+
+
 def deck_audit_answer(body: bytes) -> DeckAuditJSON:
     """``POST /v1/audit-deck``, from its body."""
-    doc = _object(decode_json(body, "the documents to audit"), "the documents to audit")
+    docs = validated(DOCUMENTS_TO_AUDIT, decode_json(body, "the documents to audit"))
 
-    def part(field: str, parse: Callable[[Any], T], shipped: str, what: str) -> T:
-        return _given(doc, field, parse, what, lambda: parse(decode_yaml(data_path(shipped).read_bytes(), what)))
+    def shipped(parse: Callable[[Any], T], file: str, what: str) -> Callable[[], T]:
+        return lambda: parse(decode_yaml(data_path(file).read_bytes(), what))
 
-    board = part("board", boardfile.parse, "board.yaml", "board")
-    deck = part("stealth", stealthfile.parse, "stealth.yaml", "stealth deck")
-    sequences = part("sequences", stealthfile.parse_sequences, "sequences.json", "sequences")
+    board = _or(docs.get("board"), shipped(boardfile.parse, "board.yaml", "board"))
+    deck = _or(docs.get("stealth"), shipped(stealthfile.parse, "stealth.yaml", "stealth deck"))
+    sequences = _or(docs.get("sequences"), shipped(stealthfile.parse_sequences, "sequences.json", "sequences"))
     return report_json(board, deck, sequences, audit_deck(board, deck, sequences))
 
 
@@ -489,8 +530,7 @@ def deck_audit_answer(body: bytes) -> DeckAuditJSON:
                 "YAML or JSON text); the shipped one for any left out. Answers what `deduce audit-deck --json` "
                 "prints: a connected map drawn without crossing paths, cards that match their locations, every "
                 "walk legal. Findings answer 200 with `ok: false`; an unreadable document gets 422 with its path.",
-    openapi_extra=_body_schema([], board=document_schema(BOARD, "the shipped one"), stealth=STEALTH_DOCUMENT,
-                               sequences=SEQUENCES_DOCUMENT),
+    openapi_extra=body_schema(DOCUMENTS_TO_AUDIT),
 )
 async def post_audit_deck(request: Request, svc: ServiceDep) -> Any:
     return await svc.answer(deck_audit_answer, await request.body(), request.is_disconnected, isolate=True)

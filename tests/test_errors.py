@@ -86,7 +86,7 @@ def test_a_key_missing_from_the_catalog_is_said_plainly_rather_than_failing() ->
 NAMED = {"unknown": (0, "kind.{}"), "unknown_id": (2, "kind.{}"), "decode_yaml": (1, "document.{}"),
          "read_text": (1, "document.{}"), "open_regular": (1, "document.{}"), "check_surrogates": (2, "document.{}"),
          # the HTTP service's readers, which hand their ``what`` on to decode_yaml
-         "decode_document": (2, "document.{}"), "_given": (3, "document.{}")}
+         "decode_document": (2, "document.{}"), "document": (1, "document.{}")}
 #: :meth:`Problems.unknown` takes the kind second.
 METHODS = {"unknown": (1, "kind.{}")}
 

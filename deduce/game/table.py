@@ -19,28 +19,171 @@ pass; the suit card may be revealed once every key is claimed, when her suit has
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NotRequired, cast, get_args
+from functools import cache
+from typing import (
+    TYPE_CHECKING,
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
+from pydantic import Discriminator, Field, Tag, ValidationError, ValidationInfo, WrapValidator, with_config
+from pydantic_core import ErrorDetails
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.document import type_name
-from deduce.errors import InputError, Loc, ProblemJSON, Problems, problem_words, shown
+from deduce.errors import InputError, Loc, ProblemJSON, Wording, problem_words, shown, unknown
 from deduce.game.advisor import PlanJSON, advise
 from deduce.game.material import Rules
-from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON
+from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind
 from deduce.game.view import Action, Pending, PlayerView
+from deduce.schema import Definition, known_in, problem, refused, said, strict, tagged, validated
 from deduce.where.board import Board
 from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, board_words
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import MODES, Mode
 
-__all__ = ["DoneJSON", "PendingInJSON", "SituationJSON", "Table", "TableAdviceJSON", "parse_situation",
-           "table_actions", "table_advice"]
+__all__ = ["SITUATION", "DoneJSON", "PendingInJSON", "SituationJSON", "Table", "TableAdviceJSON", "advice_for",
+           "parse_situation", "table_actions", "table_advice"]
 
 
+#: The most locations a board may have for a plan: the route through the keys is computed over
+#: every subset of them (the shipped board has 11).
+MAX_LOCATIONS = 14
+#: The most trail entries a situation may hold.
+MAX_TRAIL = 4 * MAX_OBSERVATIONS
+
+
+@dataclass(frozen=True)
+class _Given:
+    """What a situation is read with (the validation's context): the rules, and the pawn's location when the
+    situation names one of the board's (the boat of a fog card waiting goes one or two steps from it)."""
+
+    rules: Rules
+    pawn: str | None
+
+
+#: The ids a situation names, by their kind: those the rules define.
+_IDS: dict[str, Callable[[Rules], Sequence[str]]] = {
+    "suit": lambda rules: rules.cards.suit_ids,
+    "lady": lambda rules: [lady.id for lady in rules.cards.ladies],
+    "location": lambda rules: rules.board.location_ids,
+    "landmark": lambda rules: rules.board.landmark_ids,
+    "fog card": lambda rules: [f.id for f in rules.fog],
+    "asking fog card": lambda rules: [f.id for f in rules.fog if f.kind.asks is not None],
+}
+
+
+def _among(kind: str) -> WrapValidator:
+    """An id of the rules' (:data:`_IDS`), else an unknown ``kind`` (a fog card that asks for an answer is one)."""
+    ids = _IDS[kind]
+    return known_in(kind.removeprefix("asking "), lambda given, value: value in ids(given.rules),
+                    lambda given: ids(given.rules))
+
+
+def _required(field: str) -> WrapValidator:
+    """A field the situation must give: null (or no field: read as null) ``is required``."""
+    def check(value: Any, handler: Callable[[Any], Any]) -> Any:
+        if value is None:
+            raise problem(board_words("table.required", field=field))
+        return handler(value)
+    return WrapValidator(check)
+
+
+def _whole(least: int, most: int) -> WrapValidator:
+    return said(lambda value: board_words("expected.range", least=least, most=most, got=shown(value)))
+
+
+def _ids(kind: str) -> WrapValidator:
+    return said(lambda value: board_words("table.ids", kind=problem_words(f"kind.{kind}"), got=type_name(value)))
+
+
+def _one_problem(words: Callable[[Any], Wording]) -> WrapValidator:
+    """A value refused as a whole, in ``words``, whatever is wrong in it."""
+    def check(value: Any, handler: Callable[[Any], Any]) -> Any:
+        try:
+            return handler(value)
+        except ValidationError:
+            raise problem(words(value)) from None
+    return WrapValidator(check)
+
+
+# -- the trail -----------------------------------------------------------------------------------------------------
+
+def _entry_field(kind: TrailKind, name: str, base: Any) -> Any:
+    """How a trail entry of ``kind`` reads its field ``name`` (of :class:`TrailEntryJSON`'s type ``base``): an id
+    of the rules', else a value of the type; a fog card's ``result`` is any text (the reader does not check it)."""
+    ids = {"landmark": "landmark", "location": "location", "fog_card": "fog card",
+           "card": "fog card" if kind == "fog_card" else "lady"}
+    if name in ids:
+        return Annotated[str, _among(ids[name])]
+    what = {bool: board_words("table.trail.boolean"), int: board_words("table.trail.whole", most=MAX_SLOT)}.get(
+        base, problem_words("type.string"))
+    words = said(lambda value: board_words("table.trail.field", kind=kind, name=name, what=what, got=shown(value)))
+    if base is int:
+        return Annotated[int, Field(ge=0, le=MAX_SLOT), words]
+    return Annotated[base if base is bool else str, words]
+
+
+def _trail_shape(kind: TrailKind) -> type:
+    """The shape of a trail entry of ``kind``, from :class:`TrailEntryJSON`: ``slot``, ``kind``, the fields of
+    :data:`TRAIL_FIELDS` and the optional ones any entry may carry; other fields are kept, unread."""
+    types = get_type_hints(TrailEntryJSON)
+    fields: dict[str, Any] = {"slot": Annotated[int, Field(ge=0, le=MAX_SLOT), _whole(0, MAX_SLOT), _required("slot")],
+                              "kind": Literal[kind]}
+    fields |= {name: _entry_field(kind, name, types[name]) for name in TRAIL_FIELDS[kind]}
+    fields |= {name: NotRequired[_entry_field(kind, name, types[name])] for name in OPTIONAL_TRAIL_FIELDS
+               if name not in fields}
+    title = "".join(part.title() for part in kind.split("_")) + "Entry"
+    return cast(type, with_config(strict(title, extra="allow"))(TypedDict(title, fields)))  # type: ignore[operator]
+
+
+def _trail_kind(entry: Any) -> str | None:
+    kind = entry.get("kind") if isinstance(entry, Mapping) else None
+    return kind if isinstance(kind, str) and kind in TRAIL_KINDS else None
+
+
+def _unknown_kind(entry: Mapping[str, Any]) -> Callable[[], Wording]:
+    return lambda: unknown("trail kind", entry.get("kind"), TRAIL_KINDS)
+
+
+def _trail_entry(entry: Any, handler: Callable[[Any], Any]) -> Any:
+    """An entry of the trail: an object of a known kind, read as the old notebook reader did: a field of its
+    kind left out is read as null, a field no kind has (or whose name is not text) is kept and not read."""
+    if not isinstance(entry, Mapping):
+        raise problem(board_words("table.trail.entry", got=type_name(entry)))
+    kind = _trail_kind(entry)
+    if kind is None:
+        raise refused((("kind",), _unknown_kind(entry), "schema"))
+    fields = {"slot": None, **dict.fromkeys(TRAIL_FIELDS[cast(TrailKind, kind)])}
+    return handler(fields | {key: value for key, value in entry.items() if isinstance(key, str)})
+
+
+#: The fields any trail entry may carry, whatever its kind (SPEC 8: a search made by a fog card, the place a fog
+#: card's action concerned, whether a clue was the suit card).
+OPTIONAL_TRAIL_FIELDS = ("fog_card", "location", "suit_card")
+
+if TYPE_CHECKING:   # mypy reads an entry as the one TypedDict every kind's shape is built from
+    _TrailEntry = TrailEntryJSON
+else:
+    #: A trail entry as a situation gives it: one shape a kind, told apart by ``kind``.
+    _TrailEntry = Annotated[Union[tuple(Annotated[_trail_shape(kind), Tag(kind)] for kind in TRAIL_KINDS)],  # noqa: UP007
+                            Discriminator(_trail_kind), tagged(_trail_kind, _unknown_kind),
+                            WrapValidator(_trail_entry)]
+
+
+# -- the situation ---------------------------------------------------------------------------------------------------
+
+@with_config(strict("Done"))
 class DoneJSON(TypedDict, total=False):
     """What was done this turn (all false at the start of a turn): a move (Training allows a
     move and a search in one turn), a search, a clue gained (no confrontation then)."""
@@ -50,22 +193,54 @@ class DoneJSON(TypedDict, total=False):
     clue: bool
 
 
-#: The most locations a board may have for a plan: the route through the keys is computed over
-#: every subset of them (the shipped board has 11).
-MAX_LOCATIONS = 14
-#: The most trail entries a situation may hold.
-MAX_TRAIL = 4 * MAX_OBSERVATIONS
 #: The flags of :class:`DoneJSON`.
-DONE_FLAGS = ("moved", "searched", "clue")
+DONE_FLAGS = tuple(DoneJSON.__annotations__)
 
 
+def _pending_read(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+    """The fog card waiting: an object (unknown fields named first), whose card asks for an answer, and at least
+    one answer of the board's; the wherry's boat goes one or two steps from the pawn."""
+    if not isinstance(value, Mapping):
+        raise problem(board_words("table.pending", got=type_name(value)))
+    listed = value.get("choices")
+    result, errors = _outcome(handler, _filled(PendingInJSON, value))
+    if listed is None or listed == []:   # said below, as no choice at all
+        errors = [err for err in errors if err["loc"] != ("choices",)]
+    given: _Given | None = info.context
+    if given is not None and given.pawn is not None and not any(err["loc"][:1] == ("card",) for err in errors):
+        errors += _said_of(_choices(given.rules, value["card"], given.pawn, listed))
+    if errors:
+        raise _raised(_in_order(errors, PendingInJSON))
+    return result
+
+
+def _choices(rules: Rules, card: str, pawn: str, listed: Any) -> Iterator[tuple[Loc, Wording, str]]:
+    """The problems of the answers a fog card waiting allows: a boat goes one or two steps from the pawn, and
+    there is at least one answer of the board's."""
+    board = rules.board
+    choices = [(i, x) for i, x in enumerate(listed) if isinstance(x, str) and board.has_location(x)] \
+        if isinstance(listed, list) else []
+    if rules.fog_card(card).kind.asks == "path":
+        near = set(board.neighbours(pawn))
+        for i, x in choices:
+            if x not in near and not any(board.adjacent(y, x) for y in near):
+                yield ("choices", i), board_words("table.boat", location=x), "schema"
+    if not choices:
+        yield ("choices",), board_words("table.choices"), "schema"
+
+
+@with_config(strict("PendingFogCard"))
 class PendingInJSON(TypedDict):
     """A fog card revealed and waiting for its answer: its id and the answers the card allows now."""
 
-    card: str
-    choices: list[str]
+    card: Annotated[str, Field(description="a fog card that asks for an answer"), _among("asking fog card"),
+                    _required("card")]
+    choices: Annotated[list[Annotated[str, _among("location")]],
+                       Field(min_length=1, description="the answers it allows now: locations of the board"),
+                       _ids("location")]
 
 
+@with_config(strict("Situation"))
 class SituationJSON(TypedDict):
     """A game at the table as its player knows it (the fields of a game's VIEW, SPEC 8).
 
@@ -76,20 +251,105 @@ class SituationJSON(TypedDict):
     trail entries of SPEC 8 (the landmark or fog card seen on each slot, searches, flights,
     fog cards used): the top card is the last ``landmark`` or ``fog`` entry on ``now``."""
 
-    suit: str
-    pawn: str
-    length: int
-    moves: Moves
-    now: int
-    trail: list[TrailEntryJSON]
-    mode: NotRequired[Mode]
-    clues: NotRequired[list[str]]
-    suit_card: NotRequired[str | None]
-    keys: NotRequired[list[str]]
-    countdown: NotRequired[int]
-    fog_deck: NotRequired[int]
-    done: NotRequired[DoneJSON]
-    pending: NotRequired[PendingInJSON | None]
+    suit: Annotated[str, Field(description="her suit"), _among("suit"), _required("suit")]
+    pawn: Annotated[str, Field(description="the pawn's location"), _among("location"), _required("pawn")]
+    length: Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
+                      _whole(1, MAX_LENGTH), _required("length")]
+    moves: Annotated[Moves, Field(description="how the stealth sequence played moves"),
+                     said(lambda value: unknown("moves", value, get_args(Moves))), _required("moves")]
+    now: Annotated[int, Field(ge=0, le=MAX_SLOT, description="the tracking slot of the top card"),
+                   _whole(0, MAX_SLOT), _required("now")]
+    trail: Annotated[list[_TrailEntry], Field(max_length=MAX_TRAIL, description="the trail entries of SPEC 8"),
+                     said(lambda value: board_words("table.trail", most=MAX_TRAIL, got=type_name(value)))]
+    mode: NotRequired[Annotated[Mode, Field(description="the difficulty (null: normal)"),
+                                _one_problem(lambda value: unknown("mode", value, MODES))] | None]
+    clues: NotRequired[Annotated[list[Annotated[str, _among("lady")]], Field(description="the clues in hand"),
+                                 _ids("lady")] | None]
+    suit_card: NotRequired[Annotated[str, Field(description="the suit card in hand"), _among("lady")] | None]
+    keys: NotRequired[Annotated[list[Annotated[str, _among("location")]],
+                                Field(description="the locations whose key is claimed (null: the pawn's)"),
+                                _ids("location")] | None]
+    countdown: NotRequired[Annotated[int, Field(ge=0, le=MAX_SLOT, description="the countdown (null: a game's "
+                                                                               "start)"), _whole(0, MAX_SLOT)] | None]
+    fog_deck: NotRequired[Annotated[int, Field(ge=0, le=MAX_SLOT, description="the fog cards left (null: a game's "
+                                                                             "start)"), _whole(0, MAX_SLOT)] | None]
+    done: NotRequired[Annotated[DoneJSON, Field(description="what was done this turn (null: nothing)"),
+                                _one_problem(lambda value: board_words("table.done", flags=", ".join(DONE_FLAGS)))]
+                      | None]
+    pending: NotRequired[Annotated[PendingInJSON, Field(description="the fog card waiting for an answer"),
+                                   WrapValidator(_pending_read)] | None]
+
+
+def _situation_read(doc: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+    """A situation: an object, every problem found at once: the board's size first, then the fields it does not
+    know, then each field's in the order they are read."""
+    if not isinstance(doc, Mapping):
+        raise problem(board_words("table.mapping", got=type_name(doc)))
+    given: _Given | None = info.context
+    result, errors = _outcome(handler, _filled(SituationJSON, doc))
+    locations = len(given.rules.board.location_ids) if given is not None else 0
+    if locations > MAX_LOCATIONS:
+        errors[:0] = _said_of([((), board_words("table.board.limit", most=MAX_LOCATIONS, n=locations), "limit")])
+    if errors:
+        raise _raised(_in_order(errors, SituationJSON, READ_ORDER))
+    return result
+
+
+#: The order a situation's fields are read in, and their problems said.
+READ_ORDER = ("mode", "suit", "pawn", "moves", "length", "now", "clues", "suit_card", "keys", "countdown", "fog_deck",
+              "trail", "done", "pending")
+#: A game at the table as its player knows it, read with the rules as its context (:class:`_Given`).
+SITUATION: Definition[SituationJSON] = Definition(Annotated[SituationJSON, WrapValidator(_situation_read)])
+
+
+def _filled(shape: type, doc: Mapping[str, Any]) -> dict[str, Any]:
+    """``doc`` with the fields ``shape`` requires that it lacks read as null: each says so in its own words."""
+    return dict.fromkeys(_required_fields(shape)) | dict(doc)
+
+
+@cache
+def _required_fields(shape: type) -> tuple[str, ...]:
+    """The fields of the TypedDict ``shape`` that are not ``NotRequired`` (its annotations are text, which
+    ``__required_keys__`` does not read)."""
+    hints = get_type_hints(shape, include_extras=True)
+    return tuple(field for field, hint in hints.items() if get_origin(hint) is not NotRequired)
+
+
+def _outcome(handler: Callable[[Any], Any], value: Any) -> tuple[Any, list[ErrorDetails]]:
+    """What ``handler`` makes of ``value``, or the errors it finds in it."""
+    try:
+        return handler(value), []
+    except ValidationError as exc:
+        return None, exc.errors(include_url=False)
+
+
+def _said_of(found: Iterable[tuple[Loc, Wording, str]]) -> list[ErrorDetails]:
+    return refused(*found).errors(include_url=False)
+
+
+def _in_order(errors: list[ErrorDetails], shape: type, fields: Sequence[str] = ()) -> list[ErrorDetails]:
+    """The problems of a mapping of ``shape`` as the reader says them: its own first (the board's size), then the
+    fields it does not know (``unknown field``, with a near miss), then the others in the order they are read
+    (``fields``, by default the shape's)."""
+    known = list(shape.__annotations__)
+    order = {field: rank for rank, field in enumerate(fields or known)}
+    for err in errors:
+        if err["type"] in ("extra_forbidden", "invalid_key") and len(err["loc"]) == 1:
+            key = err["loc"][0]
+            err["type"], err["ctx"] = "said", {"words": lambda key=key: unknown("field", key, known), "code": "schema"}
+            err["loc"] = (str(key),)
+
+    def rank(err: ErrorDetails) -> tuple[int, int]:
+        if not err["loc"]:
+            return 0, 0
+        return (1, 0) if err["loc"][0] not in order else (2, order[str(err["loc"][0])])
+    return sorted(errors, key=rank)
+
+
+def _raised(errors: Iterable[ErrorDetails]) -> ValidationError:
+    """``errors`` raised again, each a problem in its words (pydantic's own, should one be left, as it says it)."""
+    return refused(*((err["loc"], err["ctx"]["words"], err["ctx"]["code"]) if err["type"] == "said"
+                     else (err["loc"], problem_words("invalid", reason=err["msg"]), "schema") for err in errors))
 
 
 @dataclass(frozen=True)
@@ -137,7 +397,11 @@ def table_advice(rules: Rules, doc: Any, lang: str = "en", board: Board | None =
     :class:`~deduce.errors.InputError` with their paths in ``doc``)."""
     if board is not None:
         rules = replace(rules, board=board)
-    table = parse_situation(rules, doc)
+    return advice_for(rules, parse_situation(rules, doc), lang)
+
+
+def advice_for(rules: Rules, table: Table, lang: str = "en") -> TableAdviceJSON:
+    """Her odds and the plan for a situation read with ``rules`` (:func:`parse_situation`), worded in ``lang``."""
     answer: TableAdviceJSON = {"tracking": track(rules.board, table.view.track_query()).to_json()}
     try:
         answer["plan"] = advise(rules, table.view, table.actions, table.pending).to_json(rules, lang)
@@ -151,177 +415,26 @@ def table_advice(rules: Rules, doc: Any, lang: str = "en", board: Board | None =
 def parse_situation(rules: Rules, doc: Any) -> Table:
     """Read a :class:`SituationJSON` against the rules' cards, board and fog cards; every problem
     is reported at once, with its path (:class:`~deduce.errors.InputError`)."""
-    bad = Problems()
-    if not isinstance(doc, Mapping):
-        bad.add((), board_words("table.mapping", got=type_name(doc)))
-        bad.raise_if_any()
-    board, cards = rules.board, rules.cards
-    if len(board.location_ids) > MAX_LOCATIONS:
-        bad.add((), board_words("table.board.limit", most=MAX_LOCATIONS, n=len(board.location_ids)), code="limit")
-    ladies = [lady.id for lady in cards.ladies]
-    read = _Reader(doc, bad)
-    read.only(SituationJSON.__annotations__)
-    mode = cast(Mode, read.choice("mode", MODES, "mode", "normal"))
-    suit = read.choice("suit", cards.suit_ids, "suit", required=True)
-    pawn = read.choice("pawn", board.location_ids, "location", required=True)
-    moves = cast(Moves, read.choice("moves", get_args(Moves), "moves", required=True))
-    length = read.number("length", 1, MAX_LENGTH)
-    now = read.number("now", 0, MAX_SLOT)
-    clues = read.ids("clues", ladies, "lady")
-    suit_card = read.choice("suit_card", ladies, "lady")
-    keys = read.ids("keys", board.location_ids, "location", [pawn] if pawn else [])
-    countdown = read.number("countdown", 0, MAX_SLOT, 3 if mode == "easy" else 2)
-    fog_deck = read.number("fog_deck", 0, MAX_SLOT, len(rules.fog) - int(mode == "expert"))
-    trail = _trail(rules, doc.get("trail"), bad)
-    done = _done(doc.get("done"), bad)
-    pending = _pending(rules, doc.get("pending"), pawn, bad)
-    bad.raise_if_any()
-    assert suit is not None and pawn is not None and length is not None and now is not None
+    pawn = doc.get("pawn") if isinstance(doc, Mapping) else None
+    given = _Given(rules, pawn if isinstance(pawn, str) and rules.board.has_location(pawn) else None)
+    situation = validated(SITUATION, doc, given)
+    mode: Mode = situation.get("mode") or "normal"
+    keys = situation.get("keys")
+    countdown, fog_deck = situation.get("countdown"), situation.get("fog_deck")
+    trail, now = situation["trail"], situation["now"]
     top = next((e.get("landmark") for e in reversed(trail) if e["slot"] == now and e["kind"] in ("landmark", "fog")),
                None)
-    view = PlayerView(mode=mode, suit=suit, length=length, moves=moves, slot=now, pawn=pawn,
-                      visited=frozenset(keys), top=top, countdown=countdown or 0, fog_deck=fog_deck or 0,
-                      clues=tuple(clues), suit_card=suit_card, trail=tuple(trail))
-    return Table(view, table_actions(rules, view, done, pending), pending)
-
-
-@dataclass
-class _Reader:
-    """Reads the fields of one object, adding each problem to ``bad`` with its path."""
-
-    doc: Mapping[str, Any]
-    bad: Problems
-    at: Loc = ()
-
-    def only(self, fields: Iterable[str]) -> None:
-        """Refuse the fields not among ``fields`` (a typo is an error, not a field ignored)."""
-        known = list(fields)
-        for key in self.doc:
-            if key not in known:
-                self.bad.unknown((*self.at, str(key)), "field", key, known)
-
-    def value(self, field: str, default: Any, required: bool) -> Any:
-        if self.doc.get(field) is None:
-            if required:
-                self.bad.add((*self.at, field), board_words("table.required", field=field))
-            return default
-        return self.doc[field]
-
-    def choice(self, field: str, choices: Sequence[str], kind: str, default: str | None = None,
-               required: bool = False) -> str | None:
-        """An id among ``choices``, or ``default`` when absent."""
-        value = self.value(field, default, required)
-        if value is None or value == default:
-            return cast(str | None, value)
-        if value not in choices:
-            self.bad.unknown((*self.at, field), kind, value, choices)
-            return None
-        return cast(str, value)
-
-    def number(self, field: str, least: int, most: int, default: int | None = None) -> int | None:
-        """A whole number from ``least`` to ``most`` (required unless a ``default`` is given)."""
-        value = self.value(field, default, default is None)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-            self.bad.add((*self.at, field), board_words("expected.range", least=least, most=most, got=shown(value)))
-            return None
-        return value
-
-    def ids(self, field: str, choices: Sequence[str], kind: str, default: list[str] | None = None) -> list[str]:
-        """A list of ids among ``choices`` (empty, or ``default``, when absent)."""
-        value = self.value(field, default or [], False)
-        if not isinstance(value, list):
-            said = board_words("table.ids", kind=problem_words(f"kind.{kind}"), got=type_name(value))
-            self.bad.add((*self.at, field), said)
-            return []
-        for i, item in enumerate(value):
-            if item not in choices:
-                self.bad.unknown((*self.at, field, i), kind, item, choices)
-        return [x for x in value if x in choices]
-
-
-def _trail(rules: Rules, value: Any, bad: Problems) -> list[TrailEntryJSON]:
-    """The trail entries (SPEC 8): a slot, a kind and the fields of the kind, with known ids."""
-    if not isinstance(value, list) or len(value) > MAX_TRAIL:
-        bad.add(("trail",), board_words("table.trail", most=MAX_TRAIL, got=type_name(value)))
-        return []
-    board, fog = rules.board, [f.id for f in rules.fog]
-    ladies = [lady.id for lady in rules.cards.ladies]
-    ids: dict[str, tuple[str, Sequence[str]]] = {
-        "landmark": ("landmark", board.landmark_ids), "location": ("location", board.location_ids),
-        "fog_card": ("fog card", fog)}
-    out: list[TrailEntryJSON] = []
-    for i, entry in enumerate(value):
-        at: Loc = ("trail", i)
-        if not isinstance(entry, Mapping):
-            bad.add(at, board_words("table.trail.entry", got=type_name(entry)))
-            continue
-        kind, before = entry.get("kind"), len(bad)
-        if kind not in TRAIL_KINDS:
-            bad.unknown((*at, "kind"), "trail kind", kind, TRAIL_KINDS)
-            continue
-        _Reader(entry, bad, at).number("slot", 0, MAX_SLOT)
-        optional = (f for f in ("fog_card", "location", "suit_card") if f in entry)
-        for name in dict.fromkeys((*TRAIL_FIELDS[kind], *optional)):
-            field_value = entry.get(name)
-            if name in ids or name == "card":
-                kind_name, choices = ids.get(name) or (("fog card", fog) if kind == "fog_card" else ("lady", ladies))
-                if field_value not in choices:
-                    bad.unknown((*at, name), kind_name, field_value, choices)
-            elif not _FIELD_TYPES[name](field_value):
-                bad.add((*at, name), board_words("table.trail.field", kind=kind, name=name, what=_FIELD_WORDS[name],
-                                            got=shown(field_value)))
-        if len(bad) == before:
-            out.append(cast(TrailEntryJSON, dict(entry)))
-    return out
-
-
-#: The trail fields that are not ids: what each must be.
-_FIELD_TYPES: dict[str, Callable[[Any], bool]] = {
-    "found": lambda v: isinstance(v, bool), "suit_card": lambda v: isinstance(v, bool),
-    "cards": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SLOT,
-    "value": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SLOT,
-    "result": lambda v: isinstance(v, str),
-}
-_FIELD_WORDS = {"found": board_words("table.trail.boolean"), "suit_card": board_words("table.trail.boolean"),
-                "cards": board_words("table.trail.whole", most=MAX_SLOT),
-                "value": board_words("table.trail.whole", most=MAX_SLOT), "result": problem_words("type.string")}
-
-
-def _done(value: Any, bad: Problems) -> DoneJSON:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping) or not all(k in DONE_FLAGS and isinstance(v, bool) for k, v in value.items()):
-        bad.add(("done",), board_words("table.done", flags=", ".join(DONE_FLAGS)))
-        return {}
-    return cast(DoneJSON, dict(value))
-
-
-def _pending(rules: Rules, value: Any, pawn: str | None, bad: Problems) -> Pending | None:
-    """The fog card waiting for an answer: one that asks for one, with its choices (ids of the
-    board; for the wherry, places one or two steps from the pawn)."""
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        bad.add(("pending",), board_words("table.pending", got=type_name(value)))
-        return None
-    read = _Reader(value, bad, ("pending",))
-    read.only(PendingInJSON.__annotations__)
-    asking = [f.id for f in rules.fog if f.kind.asks is not None]
-    card = read.choice("card", asking, "fog card", required=True)
-    choices = read.ids("choices", rules.board.location_ids, "location")
-    if card is None or pawn is None:
-        return None
-    fog = rules.fog_card(card)
-    asks = fog.kind.asks
-    assert asks is not None
-    if asks == "path":
-        board = rules.board
-        near = set(board.neighbours(pawn))
-        far = [x for x in choices if x not in near and not any(board.adjacent(y, x) for y in near)]
-        for x in far:
-            bad.add(("pending", "choices", choices.index(x)), board_words("table.boat", location=x))
-    if not choices:
-        bad.add(("pending", "choices"), board_words("table.choices"))
-    return Pending(card, fog.action, asks, tuple(choices)) if choices else None
+    pawn = situation["pawn"]
+    view = PlayerView(mode=mode, suit=situation["suit"], length=situation["length"], moves=situation["moves"],
+                      slot=now, pawn=pawn, visited=frozenset([pawn] if keys is None else keys),
+                      top=top, countdown=(3 if mode == "easy" else 2) if countdown is None else countdown,
+                      fog_deck=len(rules.fog) - int(mode == "expert") if fog_deck is None else fog_deck,
+                      clues=tuple(situation.get("clues") or ()), suit_card=situation.get("suit_card"),
+                      trail=tuple(trail))
+    pending = situation.get("pending")
+    waiting = None
+    if pending is not None:
+        fog = rules.fog_card(pending["card"])
+        assert fog.kind.asks is not None, "the definition takes a fog card that asks"
+        waiting = Pending(fog.id, fog.action, fog.kind.asks, tuple(pending["choices"]))
+    return Table(view, table_actions(rules, view, situation.get("done") or {}, waiting), waiting)
