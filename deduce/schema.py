@@ -217,7 +217,7 @@ def tagged(kind: Callable[[Any], str | None], refused: SayValue) -> WrapValidato
             for err in errors:
                 if err["loc"][:1] == (tag,):
                     err["loc"] = err["loc"][1:]
-            raise _raised(errors) from None
+            raise raised(errors) from None
     return WrapValidator(check)
 
 
@@ -253,20 +253,21 @@ def known_in(kind: str, has: Callable[[Any, str], bool], choices: Callable[[Any]
 def refused(*problems: tuple[Loc, Said, str]) -> ValidationError:
     """Problems a validator finds inside the value it checks, each at its path there, with its words and
     code (``((1,), words, "schema")``). Raised, they join the document's other problems under the value's path."""
-    return _raised(_said(loc, words, code) for loc, words, code in problems)
+    return raised(said_at(loc, words, code) for loc, words, code in problems)
 
 
-def _said(loc: Loc, words: Said, code: str, value: Any = None) -> ErrorDetails:
-    """A problem as pydantic reports an error, in its words already."""
+def said_at(loc: Loc, words: Said, code: str = "schema", value: Any = None) -> ErrorDetails:
+    """A problem as pydantic reports an error, in its words already (to add to those a wrapper found)."""
     return ErrorDetails(type=SAID, loc=loc, msg=code, input=value, ctx={"said": _Words(words, code)})
 
 
-def _raised(errors: Iterable[ErrorDetails]) -> ValidationError:
+def raised(errors: Iterable[ErrorDetails]) -> ValidationError:
+    """``errors`` (pydantic's, and problems :func:`said_at`) raised again from a wrapper, in their order."""
     return ValidationError.from_exception_data("Document", [_again(err) for err in _bounded(list(errors))])
 
 
-def _outcome(handler: Callable[[Any], Any], value: Any) -> tuple[Any, list[ErrorDetails]]:
-    """What ``handler`` makes of ``value``, or the errors it finds in it."""
+def outcome(handler: Callable[[Any], Any], value: Any) -> tuple[Any, list[ErrorDetails]]:
+    """What a wrapper's ``handler`` makes of ``value``, or the errors it finds in it (to add to, or reorder)."""
     try:
         return handler(value), []
     except ValidationError as exc:
@@ -286,12 +287,12 @@ def also(shape: type, check: Callable[[Mapping[str, Any], Any], Found]) -> WrapV
     def wrap(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
         if not isinstance(value, Mapping):
             return handler(value)
-        result, errors = _outcome(handler, value)
-        errors += [_said((field,), words, code, value) for field, words, code in check(value, info.context)]
+        result, errors = outcome(handler, value)
+        errors += [said_at((field,), words, code, value) for field, words, code in check(value, info.context)]
         if not errors:
             return result
         errors.sort(key=lambda err: order.get(str(err["loc"][0]), -1) if err["loc"] else -1)
-        raise _raised(errors)
+        raise raised(errors)
     return WrapValidator(wrap)
 
 
@@ -305,11 +306,11 @@ def in_turn(shape: type, *fields: str) -> WrapValidator:
         return order.get(str(err["loc"][0]), -1) if err["loc"] else -1
 
     def wrap(value: Any, handler: Callable[[Any], Any]) -> Any:
-        result, errors = _outcome(handler, value)
+        result, errors = outcome(handler, value)
         if not errors:
             return result
         wrong = [order[field] for field in fields if any(err["loc"][:1] == (field,) for err in errors)]
-        raise _raised(err for err in errors if not wrong or rank(err) <= min(wrong))
+        raise raised(err for err in errors if not wrong or rank(err) <= min(wrong))
     return WrapValidator(wrap)
 
 
@@ -341,10 +342,10 @@ def unique(key: Callable[[Any], Hashable | None], repeated: Repeated, *, ids_fir
         return len(err["loc"]) == 1 or err["loc"][1] == "id"
 
     def wrap(items: Any, handler: Callable[[Any], Any]) -> Any:
-        result, errors = _outcome(handler, items)
+        result, errors = outcome(handler, items)
         if not isinstance(items, list) or any(not err["loc"] for err in errors):
             if errors:
-                raise _raised(errors)
+                raise raised(errors)
             return result
         unread = {err["loc"][0] for err in errors if ids_first and of_id(err)}
         keyless = unread if ids_first else {err["loc"][0] for err in errors}
@@ -354,7 +355,7 @@ def unique(key: Callable[[Any], Hashable | None], repeated: Repeated, *, ids_fir
             k = None if i in keyless else key(item)
             if k is not None and k in first:
                 loc, words, code = repeated(item, k, first[k])
-                repeats[i] = _said((i, *loc), words, code, item)
+                repeats[i] = said_at((i, *loc), words, code, item)
             elif k is not None:
                 first[k] = i
         kept = [err for err in errors if err["loc"][0] not in repeats and (err["loc"][0] not in unread or of_id(err))]
@@ -362,7 +363,7 @@ def unique(key: Callable[[Any], Hashable | None], repeated: Repeated, *, ids_fir
             return result
         kept += repeats.values()
         kept.sort(key=lambda err: (ids_first and not of_id(err), err["loc"][0]))
-        raise _raised(kept)
+        raise raised(kept)
     return WrapValidator(wrap)
 
 

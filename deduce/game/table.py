@@ -45,7 +45,19 @@ from deduce.game.advisor import PlanJSON, advise
 from deduce.game.material import Rules
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind
 from deduce.game.view import Action, Pending, PlayerView
-from deduce.schema import Definition, known_in, problem, refused, said, strict, tagged, validated
+from deduce.schema import (
+    Definition,
+    known_in,
+    outcome,
+    problem,
+    raised,
+    refused,
+    said,
+    said_at,
+    strict,
+    tagged,
+    validated,
+)
 from deduce.where.board import Board
 from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, board_words
 from deduce.where.stealth import Moves
@@ -203,14 +215,14 @@ def _pending_read(value: Any, handler: Callable[[Any], Any], info: ValidationInf
     if not isinstance(value, Mapping):
         raise problem(board_words("table.pending", got=type_name(value)))
     listed = value.get("choices")
-    result, errors = _outcome(handler, _filled(PendingInJSON, value))
+    result, errors = outcome(handler, _filled(PendingInJSON, value))
     if listed is None or listed == []:   # said below, as no choice at all
         errors = [err for err in errors if err["loc"] != ("choices",)]
     given: _Given | None = info.context
     if given is not None and given.pawn is not None and not any(err["loc"][:1] == ("card",) for err in errors):
         errors += _said_of(_choices(given.rules, value["card"], given.pawn, listed))
     if errors:
-        raise _raised(_in_order(errors, PendingInJSON))
+        raise raised(_in_order(errors, PendingInJSON))
     return result
 
 
@@ -286,12 +298,12 @@ def _situation_read(doc: Any, handler: Callable[[Any], Any], info: ValidationInf
     if not isinstance(doc, Mapping):
         raise problem(board_words("table.mapping", got=type_name(doc)))
     given: _Given | None = info.context
-    result, errors = _outcome(handler, _filled(SituationJSON, doc))
+    result, errors = outcome(handler, _filled(SituationJSON, doc))
     locations = len(given.rules.board.location_ids) if given is not None else 0
     if locations > MAX_LOCATIONS:
         errors[:0] = _said_of([((), board_words("table.board.limit", most=MAX_LOCATIONS, n=locations), "limit")])
     if errors:
-        raise _raised(_in_order(errors, SituationJSON, READ_ORDER))
+        raise raised(_in_order(errors, SituationJSON, READ_ORDER))
     return result
 
 
@@ -315,16 +327,13 @@ def _required_fields(shape: type) -> tuple[str, ...]:
     return tuple(field for field, hint in hints.items() if get_origin(hint) is not NotRequired)
 
 
-def _outcome(handler: Callable[[Any], Any], value: Any) -> tuple[Any, list[ErrorDetails]]:
-    """What ``handler`` makes of ``value``, or the errors it finds in it."""
-    try:
-        return handler(value), []
-    except ValidationError as exc:
-        return None, exc.errors(include_url=False)
-
-
 def _said_of(found: Iterable[tuple[Loc, Wording, str]]) -> list[ErrorDetails]:
-    return refused(*found).errors(include_url=False)
+    return [said_at(loc, words, code) for loc, words, code in found]
+
+
+def _near_field(key: object, known: list[str]) -> Callable[[], Wording]:
+    """``unknown field`` with its near miss, searched for only if the problem is kept."""
+    return lambda: unknown("field", key, known)
 
 
 def _in_order(errors: list[ErrorDetails], shape: type, fields: Sequence[str] = ()) -> list[ErrorDetails]:
@@ -335,21 +344,13 @@ def _in_order(errors: list[ErrorDetails], shape: type, fields: Sequence[str] = (
     order = {field: rank for rank, field in enumerate(fields or known)}
     for err in errors:
         if err["type"] in ("extra_forbidden", "invalid_key") and len(err["loc"]) == 1:
-            key = err["loc"][0]
-            err["type"], err["ctx"] = "said", {"words": lambda key=key: unknown("field", key, known), "code": "schema"}
-            err["loc"] = (str(key),)
+            err.update(said_at((str(err["loc"][0]),), _near_field(err["loc"][0], known)))
 
     def rank(err: ErrorDetails) -> tuple[int, int]:
         if not err["loc"]:
             return 0, 0
         return (1, 0) if err["loc"][0] not in order else (2, order[str(err["loc"][0])])
     return sorted(errors, key=rank)
-
-
-def _raised(errors: Iterable[ErrorDetails]) -> ValidationError:
-    """``errors`` raised again, each a problem in its words (pydantic's own, should one be left, as it says it)."""
-    return refused(*((err["loc"], err["ctx"]["words"], err["ctx"]["code"]) if err["type"] == "said"
-                     else (err["loc"], problem_words("invalid", reason=err["msg"]), "schema") for err in errors))
 
 
 @dataclass(frozen=True)
