@@ -40,12 +40,14 @@ from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION
 from deduce.schema import Definition
 from deduce.shipped import load_rules
 from deduce.where.query import TRACK_QUERY
+from deduce.who.cardfile import CARD_SET
+from deduce.who.query import QUERY
 
 ROUTERS = (routes.router, games.router, design.router, offline.router)
 #: The documents the routes read themselves, by their definitions (they appear in the OpenAPI components).
 REQUEST_DOCUMENTS: tuple[Definition[Any], ...] = (
-    Definition(models.QueryIn),
-    Definition(models.CardSetIn),
+    QUERY,
+    CARD_SET,
     Definition(models.ActionIn),
     Definition(models.GameSetupIn),
     TRACK_QUERY,
