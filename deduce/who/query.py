@@ -403,9 +403,9 @@ def _typed_query(cards: CardSet, doc: dict[str, Any]) -> Query | None:
     """The query of a document as a player's client sends it, read the short way.
 
     A :class:`SuitedQuery` with her suit, cards typed from the table (traits and counts) and the
-    two options as true or false: with each card's reading kept (:func:`_typed_card`), nothing is
-    left to check. Anything else, or anything wrong, gives None and is validated against
-    :data:`QUERY`, which names every problem.
+    two options as true or false: each card's reading is kept (:func:`_typed_card`), good or bad, so
+    nothing is left to check; a bad card's problems, placed under its clue, are the query's, as
+    :data:`QUERY` names them. Any other document gives None and is validated against :data:`QUERY`.
     """
     if not _QUERY_FIELD_SET.issuperset(doc):
         return None
@@ -414,12 +414,18 @@ def _typed_query(cards: CardSet, doc: dict[str, Any]) -> Query | None:
     if (type(suit) is not str or not cards.has_suit(suit) or type(clue_docs) is not list
             or len(clue_docs) > MAX_CLUES or not _OPTION.issuperset((type(distinct), type(explain)))):
         return None
-    clues = []
-    for item in clue_docs:
+    clues: list[Observation] = []
+    problems: list[Problem] = []
+    for i, item in enumerate(clue_docs):
         typed = _cached_typed_card(cards, item)
-        if type(typed) is not Observation:
+        if isinstance(typed, Observation):
+            clues.append(typed)
+        elif typed is None:
             return None
-        clues.append(typed)
+        else:
+            problems += (p.at(("clues", i, *p.loc)) for p in typed)
+    if problems:
+        raise InputError(problems)
     return Query(suit, tuple(clues), distinct is not False, explain is True)
 
 
