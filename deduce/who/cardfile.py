@@ -41,7 +41,17 @@ from deduce.who.cards import (
     Trait,
     card_words,
 )
-from deduce.who.keys import KeyEntry, Refusal, TraitList, Unsaid, key_to_json, parse_key_entry, uncounted, unknown_words
+from deduce.who.keys import (
+    KeyEntry,
+    Refusal,
+    TraitList,
+    Unsaid,
+    entry_counts,
+    key_to_json,
+    parse_key_entry,
+    uncounted,
+    unknown_words,
+)
 
 #: A complete (if small) card set document: two suits of two ladies, two traits each.
 SMALL_CARD_SET: dict[str, Any] = {
@@ -338,7 +348,7 @@ def parse(doc: Any) -> CardSet:
     suits = tuple(Suit(s["id"], _names(s.get("name"), s["id"]), s.get("colour")) for s in card_set["suits"])
     ladies = tuple(Lady(id=lady["id"], name=_names(lady.get("name"), lady["id"]), suit=lady["suit"],
                         traits=tuple(t for t in trait_ids if t in lady["traits"]),
-                        key={s.id: frozenset(_counts(lady["key"][s.id])) for s in suits})
+                        key={s.id: entry_counts(lady["key"][s.id]) for s in suits})
                    for lady in card_set["ladies"])
     modes: dict[str, dict[str, str]] = {m: {s.id: table[s.id] for s in suits}
                                         for m, table in (card_set.get("modes") or {}).items()}
@@ -354,10 +364,6 @@ def _refused(problems: Sequence[Problem], reading: _Reading | None) -> InputErro
     problems, more = uncounted(problems)
     named = sorted((p for p in (*problems, *reading.repeated) if reading.kept(p)), key=_reading_order)
     return InputError(named or problems, more + reading.unsaid.count)
-
-
-def _counts(entry: int | list[int]) -> list[int]:
-    return entry if isinstance(entry, list) else [entry]
 
 
 def loads(text: str | bytes) -> CardSet:

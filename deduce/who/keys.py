@@ -194,6 +194,11 @@ def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> KeptWor
     return KeptWords(unknown(kind, value, choices))
 
 
+def entry_counts(entry: int | list[int]) -> frozenset[int]:
+    """The counts of a key entry read from a document (:data:`KeyEntry`): one count, or a list."""
+    return frozenset(entry if isinstance(entry, list) else [entry])
+
+
 def key_entry_text(counts: Iterable[int]) -> str:
     """A key entry as printed on a card: ``1`` or ``0/2``."""
     return "/".join(str(c) for c in sorted(counts))

@@ -17,7 +17,7 @@ the short way, from what the definition said of each card the first time it was 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal, NotRequired, final, get_args
@@ -26,10 +26,20 @@ from pydantic import Discriminator, Field, Tag, ValidationInfo, WrapValidator, w
 from typing_extensions import TypedDict
 
 from deduce.document import key_text, type_name, typed_number
-from deduce.errors import InputError, KeptWords, Problem, Problems, kept, problem_words, shown
+from deduce.errors import MAX_KEY_SHOWN, InputError, KeptWords, Problem, Problems, kept, problem_words, shown
 from deduce.schema import Definition, entry, problem, said, strict, validated
 from deduce.who.cards import CardSet, card_words
-from deduce.who.keys import KeyEntry, Refusal, TraitList, Unsaid, parse_key_entry, unknown_id, unknown_words
+from deduce.who.keys import (
+    KeyEntry,
+    Refusal,
+    TraitList,
+    Unsaid,
+    entry_counts,
+    parse_key_entry,
+    uncounted,
+    unknown_id,
+    unknown_words,
+)
 
 #: What a card named by id is: a clue, or the suit card (the other card of her suit).
 Role = Literal["clue", "suit_card"]
@@ -359,8 +369,14 @@ QUERY: Definition[QueryJSON] = Definition(Annotated[
     Field(title="Query", description="A deduction query (SPEC 6).", examples=[RULEBOOK_QUERY, TYPED_QUERY])])
 
 
+#: A typed card's counts as its kept reading is found by (:func:`_typed_card`): a list of whole numbers, or
+#: one value of a type no other equals (``True == 1`` would find a cached count).
+TypedCounts = tuple[int, ...] | int | str | None
+_SINGLE = frozenset({int, str, type(None)})
+
+
 @lru_cache(maxsize=16384)
-def _typed_card(cards: CardSet, traits: tuple[str, ...], counts: tuple[int, ...]) -> Observation | tuple[Problem, ...]:
+def _typed_card(cards: CardSet, traits: tuple[str, ...], counts: TypedCounts) -> Observation | tuple[Problem, ...]:
     """A card typed from the table, ``{"traits": [...], "counts": [...]}``: its observation, or
     its problems (their places relative to the card), as its definition (:class:`CountsClue`) says.
 
@@ -368,10 +384,11 @@ def _typed_card(cards: CardSet, traits: tuple[str, ...], counts: tuple[int, ...]
     so both are kept: reading a card again, good or bad, is a lookup.
     """
     try:
-        validated(_COUNTS_CLUE, {"traits": list(traits), "counts": list(counts)}, Scope(cards))
+        card = validated(_COUNTS_CLUE, {"traits": list(traits), "counts": list(counts) if isinstance(counts, tuple)
+                                        else counts}, Scope(cards))
     except InputError as exc:
         return kept(exc.problems)
-    return _interned(Observation(traits=cards.mask(traits), counts=frozenset(counts)))
+    return _interned(Observation(traits=cards.mask(traits), counts=entry_counts(card["counts"])))
 
 
 @lru_cache(maxsize=16384)
@@ -382,15 +399,16 @@ def _interned(obs: Observation) -> Observation:
 
 
 def _cached_typed_card(cards: CardSet, item: Any) -> Observation | tuple[Problem, ...] | None:
-    """The kept reading (:func:`_typed_card`) of a typed card with exactly traits and counts, all
-    strings and ints; None for any other clue."""
-    if type(item) is not dict or len(item) != 2:
+    """The kept reading (:func:`_typed_card`) of a typed card with exactly traits and counts, its traits
+    all strings and its counts all ints (or one value of :data:`TypedCounts`); None for any other clue."""
+    if type(item) is not dict or len(item) != 2 or "counts" not in item:
         return None
-    traits, counts = item.get("traits"), item.get("counts")
-    if (type(traits) is not list or type(counts) is not list
-            or not _STR.issuperset(map(type, traits)) or not _INT.issuperset(map(type, counts))):
+    traits, counts = item.get("traits"), item["counts"]
+    if type(traits) is not list or not _STR.issuperset(map(type, traits)):
         return None
-    return _typed_card(cards, tuple(traits), tuple(counts))
+    if type(counts) is list:
+        return _typed_card(cards, tuple(traits), tuple(counts)) if _INT.issuperset(map(type, counts)) else None
+    return _typed_card(cards, tuple(traits), counts) if type(counts) in _SINGLE else None
 
 
 #: The fields of a query a player's client sends, and the types its options may have there: absent
@@ -403,30 +421,75 @@ def _typed_query(cards: CardSet, doc: dict[str, Any]) -> Query | None:
     """The query of a document as a player's client sends it, read the short way.
 
     A :class:`SuitedQuery` with her suit, cards typed from the table (traits and counts) and the
-    two options as true or false: each card's reading is kept (:func:`_typed_card`), good or bad, so
-    nothing is left to check; a bad card's problems, placed under its clue, are the query's, as
-    :data:`QUERY` names them. Any other document gives None and is validated against :data:`QUERY`.
+    two options as true or false: each card's reading is kept (:func:`_typed_card`), so nothing is
+    left to check. A query of typed cards with anything wrong is refused the short way too
+    (:func:`_refuse_typed`); any other document gives None and is validated against :data:`QUERY`.
     """
-    if not _QUERY_FIELD_SET.issuperset(doc):
-        return None
     suit, clue_docs = doc.get("suit"), doc.get("clues")
     distinct, explain = doc.get("distinct"), doc.get("explain")
-    if (type(suit) is not str or not cards.has_suit(suit) or type(clue_docs) is not list
-            or len(clue_docs) > MAX_CLUES or not _OPTION.issuperset((type(distinct), type(explain)))):
+    if type(clue_docs) is not list or len(clue_docs) > MAX_CLUES:
         return None
-    clues: list[Observation] = []
-    problems: list[Problem] = []
-    for i, item in enumerate(clue_docs):
+    if (not _QUERY_FIELD_SET.issuperset(doc) or type(suit) is not str or not cards.has_suit(suit)
+            or not _OPTION.issuperset((type(distinct), type(explain)))):
+        _refuse_typed(cards, doc, clue_docs, suit=None)
+        return None
+    clues = []
+    for item in clue_docs:
         typed = _cached_typed_card(cards, item)
-        if isinstance(typed, Observation):
-            clues.append(typed)
-        elif typed is None:
+        if type(typed) is not Observation:
+            _refuse_typed(cards, doc, clue_docs, suit=suit)
             return None
-        else:
-            problems += (p.at(("clues", i, *p.loc)) for p in typed)
-    if problems:
-        raise InputError(problems)
+        clues.append(typed)
     return Query(suit, tuple(clues), distinct is not False, explain is True)
+
+
+def _refuse_typed(cards: CardSet, doc: dict[str, Any], clue_docs: list[Any], suit: str | None) -> None:
+    """Raise the problems of a query of typed cards (:func:`_typed_query`) as :data:`QUERY` names them:
+    those of its other fields (validated with no clues, unless it names her ``suit`` and is known to
+    have none), then each card's kept ones under its clue, with :data:`NEEDS_SUIT` if the query does not
+    name one of the set's suits, then those of its options. Nothing for a query with another kind of
+    clue, or with nothing wrong."""
+    readings = [_cached_typed_card(cards, item) for item in clue_docs]
+    if any(reading is None for reading in readings):
+        return
+    head: Sequence[Problem] = ()
+    more = 0
+    if suit is None:
+        fields = tuple((f, type(v), v) for f, v in doc.items() if f != "clues")
+        short = all(len(f) <= MAX_KEY_SHOWN and type(v) in _SHORT and (type(v) is not str or len(v) <= MAX_KEY_SHOWN)
+                    for f, _, v in fields)
+        suit, head, more = (_head if short else _head.__wrapped__)(cards, fields)
+    found = [p for p in head if p.loc[:1] not in _OPTIONS]
+    for i, reading in enumerate(readings):
+        if isinstance(reading, tuple):
+            found += (p.at(("clues", i, *p.loc)) for p in reading)
+        if suit is None:
+            found.append(Problem(("clues", i, "counts"), NEEDS_SUIT))
+    found += (p for p in head if p.loc[:1] in _OPTIONS)
+    if found:
+        raise InputError(found, more)
+
+
+#: Where a query's options are: their problems come after its clues'.
+_OPTIONS = (("distinct",), ("explain",))
+#: The types of a field of a query's head that :func:`_head` keeps (a short string, a number, true, false, null).
+_SHORT = frozenset({str, int, float, bool, type(None)})
+
+
+@lru_cache(maxsize=1024)
+def _head(cards: CardSet, fields: tuple[tuple[str, type, Any], ...]) -> tuple[str | None, tuple[Problem, ...], int]:
+    """A query's fields but its clues, ``(field, type, value)`` (the type, as ``True == 1``): the suit it names
+    of the set's, if any, and its problems as :data:`QUERY` names them, with the count of those past the
+    first ones. Kept for short fields: a batch repeats its mistakes (an unknown suit, a misspelt field)."""
+    doc = {f: v for f, _, v in fields}
+    named = doc.get("suit")
+    suit = named if isinstance(named, str) and cards.has_suit(named) else None
+    try:
+        validated(QUERY, {**doc, "clues": []}, Scope(cards, suit))
+    except InputError as exc:
+        problems, more = uncounted(exc.problems)
+        return suit, kept(problems), more
+    return suit, (), 0
 
 
 def _observation(cards: CardSet, clue: Clue) -> Observation:
@@ -435,11 +498,9 @@ def _observation(cards: CardSet, clue: Clue) -> Observation:
         return observe_lady(cards, clue["card"], clue.get("role", "clue"))
     traits = cards.mask(clue["traits"])
     if "counts" in clue:
-        counts = clue["counts"]
-        return _interned(Observation(traits=traits, counts=frozenset(counts if isinstance(counts, list) else [counts])))
+        return _interned(Observation(traits=traits, counts=entry_counts(clue["counts"])))
     order = cards.suit_ids
-    key = sorted(((s, frozenset(c if isinstance(c, list) else [c])) for s, c in clue["key"].items()),
-                 key=lambda entry: order.index(entry[0]))
+    key = sorted(((s, entry_counts(c)) for s, c in clue["key"].items()), key=lambda entry: order.index(entry[0]))
     return Observation(traits=traits, key=tuple(key))
 
 
