@@ -12,6 +12,9 @@ and, read against a card set (the validation's context, a :class:`CardScope`), t
 :func:`parse_key_entry` and :func:`parse_trait_list`, whose words name what that set allows
 ("expected a whole number in 0..3", "expected 3 traits"): those are stronger than the shape, as
 a set has at most :data:`~deduce.who.cards.MAX_TRAITS` traits.
+
+A part's validator raises what it found as a :class:`Refusal`: past the first problems of a part,
+only their number (:class:`Unsaid`), so a key of tens of thousands of unknown suits stays cheap.
 """
 
 from __future__ import annotations

@@ -401,9 +401,9 @@ def _interned(obs: Observation) -> Observation:
 def _cached_typed_card(cards: CardSet, item: Any) -> Observation | tuple[Problem, ...] | None:
     """The kept reading (:func:`_typed_card`) of a typed card with exactly traits and counts, its traits
     all strings and its counts all ints (or one value of :data:`TypedCounts`); None for any other clue."""
-    if type(item) is not dict or len(item) != 2 or "counts" not in item:
+    if type(item) is not dict or len(item) != 2:
         return None
-    traits, counts = item.get("traits"), item["counts"]
+    traits, counts = item.get("traits"), item.get("counts", _ABSENT)
     if type(traits) is not list or not _STR.issuperset(map(type, traits)):
         return None
     if type(counts) is list:
@@ -411,6 +411,8 @@ def _cached_typed_card(cards: CardSet, item: Any) -> Observation | tuple[Problem
     return _typed_card(cards, tuple(traits), counts) if type(counts) in _SINGLE else None
 
 
+#: What a typed card without counts has for them (no count is of its type).
+_ABSENT = object()
 #: The fields of a query a player's client sends, and the types its options may have there: absent
 #: (or null) for the default, or true or false.
 _QUERY_FIELD_SET = frozenset(QUERY_FIELDS)
