@@ -30,7 +30,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 import deduce
-from api import design, errors, games, models, offline, routes, web
+from api import design, errors, games, offline, routes, web
 from api.middleware import BodyLimit, RequestId
 from api.protocol import HEADER_SECONDS, WRITE_SECONDS, Deadlines
 from api.quotas import ClientQuotas, Quotas
@@ -42,12 +42,14 @@ from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION
 from deduce.schema import Definition
 from deduce.shipped import load_rules
 from deduce.where.query import TRACK_QUERY
+from deduce.who.cardfile import CARD_SET
+from deduce.who.query import QUERY
 
 ROUTERS = (routes.router, games.router, design.router, offline.router)
 #: The documents the routes read themselves, by their definitions (they appear in the OpenAPI components).
 REQUEST_DOCUMENTS: tuple[Definition[Any], ...] = (
-    Definition(models.QueryIn),
-    Definition(models.CardSetIn),
+    QUERY,
+    CARD_SET,
     ACTION,
     SETUP,
     TRACK_QUERY,

@@ -27,7 +27,6 @@ from pydantic import PlainValidator, ValidationInfo, WrapValidator
 
 from api.bodies import expected
 from api.middleware import service_words
-from api.models import inline_schema
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError
 from deduce.schema import Definition, problem, refused
@@ -86,5 +85,5 @@ def body_schema(definition: Definition[Any]) -> dict[str, Any]:
             return {key: referred(value) for key, value in node.items()}
         return [referred(item) for item in node] if isinstance(node, list) else node
 
-    schema = referred(inline_schema(definition))
+    schema = referred(definition.inline_schema())
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}

@@ -1,9 +1,9 @@
 """The core routes: ``/v1/deduce``, ``/v1/cards``, ``/v1/audit``, ``/v1/track`` and ``/healthz``.
 
-Thin: read the body, hand it to :mod:`deduce`'s parsers and engines (through
+Thin: read the body, hand it to :mod:`deduce`'s readers and engines (through
 :class:`api.service.Service`), return the library's own JSON. Responses are checked
-against :mod:`api.models` on the way out, and sent as the library made them (fields the
-library leaves out stay out: ``response_model_exclude_unset``).
+against the library's ``<Thing>JSON`` TypedDicts on the way out, and sent as the library made
+them (fields the library leaves out stay out: ``response_model_exclude_unset``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from typing_extensions import TypedDict
 
-from api import models
 from api.bodies import YAML_TYPES
 from api.deps import ServiceDep
 from api.errors import ErrorBodyJSON
@@ -21,7 +20,8 @@ from api.service import PAGE, Page, PagedDeductionJSON, deduction_answer, tracki
 from deduce.where.query import EXAMPLE as TRACK_EXAMPLE
 from deduce.where.tracker import TrackingJSON
 from deduce.who.audit import AuditReportJSON
-from deduce.who.cardfile import CardSetJSON
+from deduce.who.cardfile import SMALL_CARD_SET, CardSetJSON
+from deduce.who.query import RULEBOOK_QUERY, TYPED_QUERY
 
 router = APIRouter()
 
@@ -65,8 +65,8 @@ def body_doc(schema: str, examples: dict[str, Any], media_types: tuple[str, ...]
                 f"The candidates come a page at a time (`limit`, at most {PAGE}); `count` is how many there "
                 "are in all, and `next`, when there are more, the `cursor` of the next page.",
     openapi_extra=body_doc("Query", {
-        "rulebook": {"summary": "The rulebook's example", "value": models.RULEBOOK_QUERY},
-        "typed": {"summary": "A card typed from the table, with explanations", "value": models.TYPED_QUERY},
+        "rulebook": {"summary": "The rulebook's example", "value": RULEBOOK_QUERY},
+        "typed": {"summary": "A card typed from the table, with explanations", "value": TYPED_QUERY},
     }),
 )
 async def post_deduce(request: Request, svc: ServiceDep, limit: LimitParam = PAGE, cursor: CursorParam = None) -> Any:
@@ -87,7 +87,7 @@ async def get_cards(svc: ServiceDep) -> Any:
                 "document, as JSON or as YAML (`Content-Type: application/yaml`). Findings about a "
                 "readable card set still answer 200, with `ok: false`; an unreadable one gets 422.",
     openapi_extra=body_doc("CardSetDocument", {
-        "small": {"summary": "Four ladies, four traits, two per lady", "value": models.SMALL_CARD_SET},
+        "small": {"summary": "Four ladies, four traits, two per lady", "value": SMALL_CARD_SET},
     }, ("application/json", YAML_TYPES[0])),
 )
 async def post_audit(request: Request, svc: ServiceDep) -> Any:

@@ -40,7 +40,6 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ConfigDict, ValidationInfo, WithJsonSchema, WrapValidator, with_config
 from typing_extensions import TypedDict
 
-from api import models
 from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
 from api.deps import GamesDep, ServiceDep
 from api.documents import body_schema, component, document, document_schema, object_body, read_by
@@ -213,7 +212,7 @@ def _or(given: T | None, default: Callable[[], T]) -> T:
 
 #: The documents a request body may carry: their schemas, and how a body's field reads them.
 CARDS_DOCUMENT = document_schema(component("CardSetDocument"), "the server's own")
-BOARD = models.inline_schema(boardfile.BOARD)
+BOARD = boardfile.BOARD.inline_schema()
 BOARD_DOCUMENT = document(boardfile.parse, "board")
 
 
@@ -223,7 +222,7 @@ BOARD_DOCUMENT = document(boardfile.parse, "board")
 #: ``plan_problems``, why the clues in hand cannot be a hand of her suit).
 AdviceAnswerJSON = TableAdviceJSON
 #: A game at the table as its player knows it (:data:`deduce.game.table.SITUATION`).
-SITUATION = models.inline_schema(table.SITUATION)
+SITUATION = table.SITUATION.inline_schema()
 
 
 def _board(info: ValidationInfo) -> Board:
@@ -489,8 +488,8 @@ def board_answer(content_type: str | None, body: bytes) -> BoardJSON:
 # -- the deck audit -------------------------------------------------------------------------
 
 #: The stealth deck and the sequences an audit may be given (the shipped ones without them).
-SHIPPED_STEALTH = document_schema(models.inline_schema(stealthfile.STEALTH_DECK), "the shipped one")
-SHIPPED_SEQUENCES = document_schema(models.inline_schema(stealthfile.SEQUENCES), "the shipped one")
+SHIPPED_STEALTH = document_schema(stealthfile.STEALTH_DECK.inline_schema(), "the shipped one")
+SHIPPED_SEQUENCES = document_schema(stealthfile.SEQUENCES.inline_schema(), "the shipped one")
 
 
 @with_config(ConfigDict(strict=True, extra="allow", title="DocumentsToAudit"))

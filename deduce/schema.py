@@ -200,22 +200,23 @@ def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[
     return WrapValidator(check)
 
 
-def tagged(kind: Callable[[Any], str | None], refused: SayValue) -> WrapValidator:
+def tagged(kind: Callable[[Any], str | None], refused: SayValue | None = None) -> WrapValidator:
     """The words of a union of shapes told apart by ``kind`` (the tag pydantic's ``Discriminator`` reads).
 
-    A value of no kind is ``refused`` in those words. pydantic puts the tag first in the path of
-    a problem inside a shape: it is taken out, so that the path is the document's.
+    A value of no kind is ``refused`` in those words (without them, it is left to the union's own error, or a
+    wrapper around it). pydantic puts the tag first in the path of a problem inside a shape: it is taken out,
+    so that the path is the document's.
     """
     def check(value: Any, handler: Callable[[Any], Any]) -> Any:
         tag = kind(value)
-        if tag is None:
+        if tag is None and refused is not None:
             raise problem(refused(value))
         try:
             return handler(value)
         except ValidationError as exc:
             errors = exc.errors(include_url=False)
             for err in errors:
-                if err["loc"][:1] == (tag,):
+                if tag is not None and err["loc"][:1] == (tag,):
                     err["loc"] = err["loc"][1:]
             raise raised(errors) from None
     return WrapValidator(check)
@@ -440,6 +441,21 @@ class Definition(Generic[T]):
     def json_schema(self, ref_template: str) -> dict[str, Any]:
         """The document's JSON Schema, its parts referred to by ``ref_template`` (``#/components/schemas/{model}``)."""
         return self.adapter.json_schema(ref_template=ref_template)
+
+    def inline_schema(self) -> dict[str, Any]:
+        """The document's JSON Schema with its parts written out in place (no ``$defs``), for a document that a
+        route describes inside its own request body rather than in the OpenAPI document's shared components."""
+        schema = self.json_schema(ref_template="#/$defs/{model}")
+        defs = schema.pop("$defs", {})
+
+        def resolve(node: Any) -> Any:
+            if isinstance(node, dict):
+                ref = node.get("$ref", "")
+                return resolve(defs[ref.rsplit("/", 1)[1]]) if ref.startswith("#/$defs/") else \
+                    {key: resolve(value) for key, value in node.items()}
+            return [resolve(item) for item in node] if isinstance(node, list) else node
+
+        return resolve(schema)  # type: ignore[no-any-return]
 
 
 def refusals(definition: Definition[Any], doc: Any, context: object = None) -> list[ErrorDetails]:

@@ -1,162 +1,369 @@
 """Reading and writing card set documents (SPEC section 4).
 
-:func:`parse` turns an already-decoded mapping (from YAML or JSON) into a
-:class:`~deduce.cards.CardSet`, collecting every problem with its path in the document
-(``ladies[3].key.rose: 4 is outside 0..3``). :func:`loads` and :func:`load` add safe
-YAML decoding; :func:`to_json` is the inverse of :func:`parse`.
+The card set document is defined once, as :data:`CARD_SET` (:mod:`deduce.schema`): the
+:class:`CardSetJSON` TypedDict and its entries give the checks, the JSON Schema of the HTTP
+service's ``CardSetDocument`` and the static type of what :func:`to_json` writes. :func:`parse`
+turns an already-decoded mapping (from YAML or JSON) into a :class:`~deduce.cards.CardSet`,
+collecting every problem with its path in the document (``ladies[3].key.rose: 4 is outside 0..3``).
+:func:`loads` and :func:`load` add safe YAML decoding; :func:`to_json` is the inverse of :func:`parse`.
 
+A lady's traits and key are read against the set's own traits, suits and ``traits_per_lady``
+(a :class:`_Reading` of the document, the validation's context); what no field can say alone
+(each id of a list once, the order the readers always named problems in) is checked on the whole.
 Validation never walks into parts of a document it does not use and bounds every list
 before iterating it; :func:`~deduce.document.decode_yaml` refuses alias bombs before that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, NotRequired
+from typing import Annotated, Any, Literal, NotRequired, final
 
+from pydantic import AfterValidator, ConfigDict, Field, ValidationError, ValidationInfo, WrapValidator, with_config
 from typing_extensions import TypedDict
 
-from deduce.document import (
-    decode_yaml,
-    is_int,
-    key_text,
-    list_field,
-    parse_header,
-    parse_names,
-    read_text,
-    type_name,
-    unique_entries,
+from deduce.document import decode_yaml, is_int, key_text, list_field, read_text, type_name, unique_entries
+from deduce.errors import InputError, Loc, Problem, Problems, problem_words, shown
+from deduce.schema import Definition, entry, problem, said, validated
+from deduce.text.catalog import Phrase
+from deduce.text.names import Names
+from deduce.who.cards import (
+    MAX_LADIES,
+    MAX_SUITS,
+    MAX_TRAITS,
+    MODE_TABLES,
+    CardSet,
+    Lady,
+    ModeTable,
+    Suit,
+    Trait,
+    card_words,
 )
-from deduce.errors import InputError, Loc, Problems, problem_words, shown
-from deduce.text.names import NamedJSON
-from deduce.who.cards import MAX_LADIES, MAX_SUITS, MAX_TRAITS, MODE_TABLES, CardSet, Lady, Suit, Trait, card_words
-from deduce.who.keys import key_to_json, parse_key_entry, parse_trait_list
+from deduce.who.keys import (
+    KeyEntry,
+    Refusal,
+    TraitList,
+    Unsaid,
+    entry_counts,
+    key_to_json,
+    parse_key_entry,
+    uncounted,
+    unknown_words,
+)
+
+#: A complete (if small) card set document: two suits of two ladies, two traits each.
+SMALL_CARD_SET: dict[str, Any] = {
+    "schema": 1, "name": "Small set", "traits_per_lady": 2,
+    "traits": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}],
+    "suits": [{"id": "red"}, {"id": "blue"}],
+    "ladies": [
+        {"id": "l1", "suit": "red", "traits": ["a", "b"], "key": {"red": 1, "blue": [0, 2]}},
+        {"id": "l2", "suit": "red", "traits": ["a", "c"], "key": {"red": 1, "blue": 1}},
+        {"id": "l3", "suit": "blue", "traits": ["c", "d"], "key": {"red": [0, 1], "blue": 0}},
+        {"id": "l4", "suit": "blue", "traits": ["a", "d"], "key": {"red": 1, "blue": 0}},
+    ],
+}
 
 
-def _parse_lady_key(key_doc: Any, loc: Loc, suits: tuple[str, ...], k: int,
-                    problems: Problems) -> dict[str, frozenset[int]]:
-    """A lady's key (SPEC 2, 4): for every suit of the set, how many of her traits the Dark Lady may
-    share if she is of that suit; an unknown suit, a missing suit and a bad entry are each named by its place."""
-    key: dict[str, frozenset[int]] = {}
-    if not isinstance(key_doc, Mapping):
-        problems.add(loc, problem_words("required") if key_doc is None
-                     else card_words("key.expected", got=type_name(key_doc)))
-        return key
-    for s in key_doc:
-        if s not in suits:
-            problems.unknown((*loc, key_text(s)), "suit", s, suits)
-    for s in suits:
-        if s not in key_doc:
-            problems.add((*loc, s), card_words("key.missing"))
-            continue
-        entry = parse_key_entry(key_doc[s], (*loc, s), problems, k)
-        if entry is not None:
-            key[s] = entry
-    return key
+def _loose(title: str) -> ConfigDict:
+    """The configuration of a card set's mapping called ``title``: fields it does not know are ignored
+    (SPEC 4: a set may carry more), values are not converted (no ``"3"`` for 3), and a default is
+    checked as a given value would be (three traits a lady, in a set of two traits, is refused)."""
+    return ConfigDict(strict=True, extra="allow", title=title, validate_default=True)
 
 
-def _parse_lady(i: int, ident: str, item: Mapping[str, Any], traits: tuple[str, ...], suits: tuple[str, ...],
-                k: int, problems: Problems) -> Lady | None:
-    loc: Loc = ("ladies", i)
-    before = len(problems)
-    suit = item.get("suit")
-    if suit is None:
-        problems.add((*loc, "suit"), problem_words("required"))
-    elif suit not in suits:
-        problems.unknown((*loc, "suit"), "suit", suit, suits)
-    if "traits" not in item:
-        problems.add((*loc, "traits"), problem_words("required"))
-        lady_traits = None
-    else:
-        lady_traits = parse_trait_list(item["traits"], (*loc, "traits"), problems, traits, k)
-    key = _parse_lady_key(item.get("key"), (*loc, "key"), suits, k, problems)
-    name = parse_names(item.get("name"), (*loc, "name"), problems, ident)
-    if len(problems) != before or not isinstance(suit, str) or lady_traits is None:
-        return None
-    return Lady(id=ident, name=name, suit=suit, traits=tuple(t for t in traits if t in lady_traits), key=key)
+@dataclass(frozen=True)
+class _Reading:
+    """What the parts of a card set document are read against (the validation's context): the ids of its
+    traits and suits, and its ``traits_per_lady`` (None when it has no traits, or gives a wrong number, and
+    the ladies are not read). As the readers always did, an entry without a good id, or with the id of one
+    before it (its problem in :attr:`repeated`), is not read further."""
+
+    trait_ids: tuple[str, ...]
+    suit_ids: tuple[str, ...]
+    traits_per_lady: int | None
+    unread: frozenset[tuple[str, int]]
+    repeated: tuple[Problem, ...]
+    unsaid: Unsaid = field(default_factory=Unsaid)
+
+    @classmethod
+    def of(cls, doc: Mapping[str, Any]) -> _Reading:
+        found, unread = Problems(), set[tuple[str, int]]()
+
+        def ids(field: str, limit: int) -> tuple[str, ...]:
+            items = list_field(doc, field, Problems(), limit)  # what is wrong with the list is the definition's to say
+            read = unique_entries(items, field, found)
+            unread.update((field, i) for i in set(range(len(items))) - {i for i, _, _ in read})
+            return tuple(ident for _, ident, _ in read)
+
+        traits, suits = ids("traits", MAX_TRAITS), ids("suits", MAX_SUITS)
+        per_lady = doc.get("traits_per_lady", 3)
+        k = per_lady if traits and is_int(per_lady) and 1 <= per_lady <= len(traits) else None
+        if k is not None:
+            ids("ladies", MAX_LADIES)
+        return cls(traits, suits, k, frozenset(unread),
+                   tuple(p for p in found.items if p.code == "duplicate-id"))
+
+    def kept(self, problem: Problem) -> bool:
+        """Whether a problem of the definition is one the set's readers name: none in an entry not read
+        further, in the ladies when they are not read, or in ``traits_per_lady`` when there are no traits."""
+        loc = problem.loc
+        if not loc:
+            return True
+        if loc[0] == "traits_per_lady" and not self.trait_ids:
+            return False
+        if loc[0] == "ladies" and self.traits_per_lady is None:
+            return False
+        return not (len(loc) > 2 and loc[2] != "id" and (loc[0], loc[1]) in self.unread)
 
 
-def _parse_modes(value: Any, suits: tuple[str, ...], problems: Problems) -> dict[str, dict[str, str]]:
+def _in_set(read: Callable[[Any, _Reading, Problems], None]) -> WrapValidator:
+    """A part read by ``read`` (value, the set's reading, problems) against the set it is in; without one,
+    only its shape is checked."""
+    def check(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+        reading: _Reading | None = info.context
+        if reading is None:
+            return handler(value)
+        problems = Refusal()
+        read(value, reading, problems)
+        if problems:
+            raise problems.error(value, reading.unsaid)
+        return value
+    return WrapValidator(check)
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("blank")  # said as an empty id
+    return value
+
+
+def _names_read(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+    """A ``name``: a plain string (English), or a mapping of language to string, each wrong one named by
+    its language; read as the mapping (none for null)."""
     if value is None:
         return {}
+    if isinstance(value, str):
+        return {"en": value}
+    try:
+        return handler(value)
+    except ValidationError:
+        if not isinstance(value, Mapping):
+            raise problem(problem_words("expected.names", got=type_name(value))) from None
+        problems = Refusal()
+        for lang, text in value.items():
+            if not isinstance(lang, str) or not isinstance(text, str):
+                problems.add((key_text(lang),), problem_words("expected.string", got=type_name(text)))
+        reading: _Reading | None = info.context
+        raise problems.error(value, reading.unsaid if reading is not None else Unsaid()) from None
+
+
+#: An entry's id (:func:`deduce.document.entry_id`): a string with more than white space in it.
+EntryId = Annotated[str, Field(min_length=1, pattern=r"\S"), AfterValidator(_not_blank),
+                    said(lambda value: problem_words("required" if value is None else "expected.nonempty"))]
+#: A name in several languages (:func:`deduce.document.parse_names`): a string, or language to string, read
+#: as language to string (as :func:`to_json` writes it).
+Name = Annotated[dict[str, str], WrapValidator(_names_read, json_schema_input_type=str | dict[str, str] | None)]
+
+
+@final
+@with_config(_loose("TraitEntry"))
+class TraitEntry(TypedDict):
+    """A trait of the set."""
+
+    id: EntryId
+    name: NotRequired[Name]
+
+
+@final
+@with_config(_loose("SuitEntry"))
+class SuitEntry(TypedDict):
+    """A suit of the set, with the colour a page draws it in."""
+
+    id: EntryId
+    name: NotRequired[Name]
+    colour: NotRequired[Annotated[str | None, said(lambda value: problem_words("expected.string",
+                                                                               got=type_name(value)))]]
+
+
+def _lady_suit(value: Any, reading: _Reading, problems: Problems) -> None:
+    if value is None:
+        problems.add((), problem_words("required"))
+    elif value not in reading.suit_ids:
+        problems.add((), unknown_words("suit", value, reading.suit_ids))
+
+
+def _lady_key(value: Any, reading: _Reading, problems: Problems) -> None:
+    """A lady's key (SPEC 2, 4): for every suit of the set, how many of her traits the Dark Lady may
+    share if she is of that suit; an unknown suit, a missing suit and a bad entry are each named by its place."""
     if not isinstance(value, Mapping):
-        problems.add(("modes",), card_words("modes.expected", got=type_name(value)))
-        return {}
-    modes: dict[str, dict[str, str]] = {}
+        problems.add((), problem_words("required") if value is None else card_words("key.expected",
+                                                                                    got=type_name(value)))
+        return
+    for s in value:
+        if s not in reading.suit_ids:
+            problems.add((key_text(s),), unknown_words("suit", s, reading.suit_ids))
+    for s in reading.suit_ids:
+        if s not in value:
+            problems.add((s,), card_words("key.missing"))
+        elif reading.traits_per_lady is not None:
+            parse_key_entry(value[s], (s,), problems, reading.traits_per_lady)
+
+
+@final
+@with_config(_loose("LadyEntry"))
+class LadyEntry(TypedDict):
+    """A lady of the set: her suit, her traits and her card's key."""
+
+    id: EntryId
+    name: NotRequired[Name]
+    suit: Annotated[str, Field(description="one of the set's suits"), _in_set(_lady_suit)]
+    traits: Annotated[TraitList, Field(description="traits_per_lady of the set's traits")]
+    key: Annotated[dict[str, KeyEntry], Field(description="an entry for every suit of the set"), _in_set(_lady_key)]
+
+
+#: A lady as :func:`to_json` writes her (the name the set's designers know her shape by).
+LadyJSON = LadyEntry
+
+
+def _entry(shape: type) -> WrapValidator:
+    """The words of an entry of ``shape`` that lacks a field, or is not a mapping at all."""
+    return entry(shape, not_mapping=lambda value: problem_words("expected.entry", got=type_name(value)))
+
+
+def _listed(most: int) -> tuple[Any, ...]:
+    """A list of at least one and at most ``most`` entries (:func:`deduce.document.list_field`), and its words."""
+    def expected_list(value: Any) -> Phrase:
+        return problem_words("required") if value is None else problem_words("expected.list", got=type_name(value))
+
+    return (Field(min_length=1, max_length=most),
+            said(list_type=expected_list, limit=("too_long",),
+                 too_long=lambda value: problem_words("limit.entries", n=len(value), most=most),
+                 too_short=lambda value: problem_words("at-least", n=1)))
+
+
+def _schema_one(value: Any, handler: Callable[[Any], Any]) -> Any:
+    """``1`` itself: pydantic's ``Literal[1]`` would also take ``true``, which equals it in Python."""
+    if value is None:
+        raise problem(problem_words("schema.required"))
+    if not is_int(value) or value != 1:
+        raise problem(problem_words("schema.unsupported", got=shown(value)))
+    return handler(value)
+
+
+def _traits_per_lady(value: Any, reading: _Reading, problems: Problems) -> None:
+    most = len(reading.trait_ids)
+    if most and (not is_int(value) or not 1 <= value <= most):
+        problems.add((), card_words("whole.expected", least=1, most=most, got=shown(value)))
+
+
+def _modes(value: Any, reading: _Reading, problems: Problems) -> None:
+    """The ``modes`` tables (SPEC 4), by mode (:func:`_mode_table`); each wrong entry is named by its place."""
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        problems.add((), card_words("modes.expected", got=type_name(value)))
+        return
     for mode, table in value.items():
-        loc: Loc = ("modes", key_text(mode))
+        loc: Loc = (key_text(mode),)
         if mode not in MODE_TABLES:
             said = problem_words("unknown", kind=problem_words("kind.mode"), got=shown(mode))
             problems.add(loc, problem_words("expected.one-of", what=said, choices=", ".join(MODE_TABLES)))
-            continue
-        if not isinstance(table, Mapping):
+        elif not isinstance(table, Mapping):
             problems.add(loc, card_words("mode.expected", got=type_name(table)))
-            continue
-        _check_mode_table(table, loc, suits, problems)
-        modes[mode] = {s: table[s] for s in suits if s in table}
-    return modes
+        else:
+            _mode_table(table, loc, reading.suit_ids, problems)
 
 
-def _check_mode_table(table: Mapping[Any, Any], loc: Loc, suits: tuple[str, ...], problems: Problems) -> None:
+def _mode_table(table: Mapping[Any, Any], loc: Loc, suits: tuple[str, ...], problems: Problems) -> None:
     """One mode's table (SPEC 4): for every suit of the set and no other, the other suit whose two cards
-    the mode removes when the Dark Lady is of that suit; each wrong entry is named by its place."""
+    the mode removes when the Dark Lady is of that suit."""
     for s in table:
         if s not in suits:
-            problems.unknown((*loc, key_text(s)), "suit", s, suits)
+            problems.add((*loc, key_text(s)), unknown_words("suit", s, suits))
     for s in suits:
         removed = table.get(s)
         if removed is None:
             problems.add((*loc, s), card_words("mode.missing"))
         elif removed not in suits:
-            problems.unknown((*loc, s), "suit", removed, suits)
+            problems.add((*loc, s), unknown_words("suit", removed, suits))
         elif removed == s:
             problems.add((*loc, s), card_words("mode.own-suit"))
 
 
+@with_config(_loose("CardSetDocument"))
+class CardSetJSON(TypedDict):
+    """A card set document (SPEC 4), as JSON or YAML. Unknown extra fields are ignored."""
+
+    schema: Annotated[Literal[1], WrapValidator(_schema_one)]
+    name: NotRequired[Annotated[str, Field(default="Card set"),
+                                said(lambda value: problem_words("expected.string", got=type_name(value)))]]
+    traits_per_lady: NotRequired[Annotated[int, Field(default=3, ge=1, le=MAX_TRAITS,
+                                                      description="traits on each lady, at most the traits"),
+                                           _in_set(_traits_per_lady)]]
+    traits: Annotated[list[Annotated[TraitEntry, _entry(TraitEntry)]], *_listed(MAX_TRAITS)]
+    suits: Annotated[list[Annotated[SuitEntry, _entry(SuitEntry)]], *_listed(MAX_SUITS)]
+    modes: NotRequired[Annotated[dict[ModeTable, dict[str, str]] | None, _in_set(_modes)]]
+    ladies: Annotated[list[Annotated[LadyEntry, _entry(LadyEntry)]], *_listed(MAX_LADIES)]
+
+
+#: The card set document's definition, read against the set itself (:class:`_Reading`).
+CARD_SET: Definition[CardSetJSON] = Definition(Annotated[CardSetJSON, entry(
+    CardSetJSON, missing={"schema": problem_words("schema.required")},
+    not_mapping=lambda value: card_words("card-set.expected", got=type_name(value)))])
+
+#: The order the readers always named a card set's problems in: its fields, then in each list of entries
+#: the entries' ids, then each entry's fields.
+_FIELD_ORDER = ("schema", "name", "traits", "traits_per_lady", "suits", "ladies", "modes")
+_ENTRY_ORDER = ("suit", "traits", "key", "colour", "name")
+
+
+def _reading_order(p: Problem) -> tuple[int, ...]:
+    loc = p.loc
+    field = _FIELD_ORDER.index(loc[0]) if loc and loc[0] in _FIELD_ORDER else len(_FIELD_ORDER)
+    if len(loc) < 2 or not isinstance(loc[1], int):
+        return (field,)
+    if len(loc) == 2 or loc[2] == "id":
+        return field, 0, loc[1]
+    return field, 1, loc[1], _ENTRY_ORDER.index(loc[2]) if loc[2] in _ENTRY_ORDER else len(_ENTRY_ORDER)
+
+
+def _names(value: dict[str, str] | None, fallback: str) -> Names:
+    return Names(value or {}, fallback)
+
+
 def parse(doc: Any) -> CardSet:
     """Interpret a decoded card set document; raise :class:`InputError` listing every problem."""
-    problems = Problems()
-    if not isinstance(doc, Mapping):
-        raise InputError.at((), card_words("card-set.expected", got=type_name(doc)))
-    name = parse_header(doc, problems, "Card set")
-
-    trait_entries = unique_entries(list_field(doc, "traits", problems, MAX_TRAITS, at_least=1), "traits", problems)
-    traits = tuple(Trait(t, parse_names(e.get("name"), ("traits", i, "name"), problems, t))
-                   for i, t, e in trait_entries)
+    reading = _Reading.of(doc) if isinstance(doc, Mapping) else None
+    try:
+        card_set = validated(CARD_SET, doc, reading)
+    except InputError as exc:
+        raise _refused(exc.problems, reading) from None
+    if reading is not None and reading.repeated:
+        raise _refused((), reading)
+    traits = tuple(Trait(t["id"], _names(t.get("name"), t["id"])) for t in card_set["traits"])
     trait_ids = tuple(t.id for t in traits)
+    suits = tuple(Suit(s["id"], _names(s.get("name"), s["id"]), s.get("colour")) for s in card_set["suits"])
+    ladies = tuple(Lady(id=lady["id"], name=_names(lady.get("name"), lady["id"]), suit=lady["suit"],
+                        traits=tuple(t for t in trait_ids if t in lady["traits"]),
+                        key={s.id: entry_counts(lady["key"][s.id]) for s in suits})
+                   for lady in card_set["ladies"])
+    modes: dict[str, dict[str, str]] = {m: {s.id: table[s.id] for s in suits}
+                                        for m, table in (card_set.get("modes") or {}).items()}
+    return CardSet(name=card_set.get("name", "Card set"), traits=traits, suits=suits, ladies=ladies,
+                   traits_per_lady=card_set.get("traits_per_lady", 3), modes=modes)
 
-    per_lady = doc.get("traits_per_lady", 3)
-    k: int | None = None  # None: nothing to check ladies against
-    if not traits:
-        pass  # the traits list's own problem is reported
-    elif not is_int(per_lady) or not 1 <= per_lady <= len(traits):
-        problems.add(("traits_per_lady",), card_words("whole.expected", least=1, most=len(traits), got=shown(per_lady)))
-    else:
-        k = per_lady
 
-    suit_entries = unique_entries(list_field(doc, "suits", problems, MAX_SUITS, at_least=1), "suits", problems)
-    suits = []
-    for i, s, e in suit_entries:
-        colour = e.get("colour")
-        if colour is not None and not isinstance(colour, str):
-            problems.add(("suits", i, "colour"), problem_words("expected.string", got=type_name(colour)))
-            colour = None
-        suits.append(Suit(s, parse_names(e.get("name"), ("suits", i, "name"), problems, s), colour))
-    suit_ids = tuple(s.id for s in suits)
-
-    ladies: list[Lady] = []
-    if k is not None:
-        entries = list_field(doc, "ladies", problems, MAX_LADIES, at_least=1)
-        for i, ident, item in unique_entries(entries, "ladies", problems):
-            lady = _parse_lady(i, ident, item, trait_ids, suit_ids, k, problems)
-            if lady is not None:
-                ladies.append(lady)
-    modes = _parse_modes(doc.get("modes"), suit_ids, problems)
-    problems.raise_if_any()
-    assert k is not None, "a card set without traits, or with a bad traits_per_lady, has a problem raised above"
-    return CardSet(name=name, traits=traits, suits=tuple(suits), ladies=tuple(ladies),
-                   traits_per_lady=k, modes=modes)
+def _refused(problems: Sequence[Problem], reading: _Reading | None) -> InputError:
+    """The problems of a card set as its readers always named them (:meth:`_Reading.kept`, in their order),
+    with each id given twice. (Past :data:`~deduce.errors.MAX_PROBLEMS`, the definition's first are listed.)"""
+    if reading is None:
+        return InputError(problems)
+    problems, more = uncounted(problems)
+    named = sorted((p for p in (*problems, *reading.repeated) if reading.kept(p)), key=_reading_order)
+    return InputError(named or problems, more + reading.unsaid.count)
 
 
 def loads(text: str | bytes) -> CardSet:
@@ -169,36 +376,8 @@ def load(path: str | Path) -> CardSet:
     return loads(read_text(path, "card set file"))
 
 
-class SuitJSON(NamedJSON):
-    colour: NotRequired[str]
-
-
-class LadyJSON(TypedDict):
-    id: str
-    name: dict[str, str]
-    suit: str
-    traits: list[str]
-    key: dict[str, list[int]]
-
-
-class _ModesJSON(TypedDict):
-    modes: NotRequired[dict[str, dict[str, str]]]
-
-
-class CardSetJSON(TypedDict):
-    """A card set document (SPEC 4) as :func:`to_json` writes it."""
-
-    schema: Literal[1]
-    name: str
-    traits_per_lady: int
-    traits: list[NamedJSON]
-    suits: list[SuitJSON]
-    modes: NotRequired[dict[str, dict[str, str]]]
-    ladies: list[LadyJSON]
-
-
-def _suit_json(suit: Suit) -> SuitJSON:
-    out: SuitJSON = {"id": suit.id, "name": suit.name.to_json()}
+def _suit_json(suit: Suit) -> SuitEntry:
+    out: SuitEntry = {"id": suit.id, "name": suit.name.to_json()}
     if suit.colour:
         out["colour"] = suit.colour
     return out
@@ -206,17 +385,19 @@ def _suit_json(suit: Suit) -> SuitJSON:
 
 def to_json(cards: CardSet) -> CardSetJSON:
     """The card set as a document that :func:`parse` reads back to an equal card set."""
-    modes: _ModesJSON = {"modes": {m: dict(table) for m, table in cards.modes.items()}} if cards.modes else {}
-    return {
+    doc: CardSetJSON = {
         "schema": 1,
         "name": cards.name,
         "traits_per_lady": cards.traits_per_lady,
         "traits": [{"id": t.id, "name": t.name.to_json()} for t in cards.traits],
         "suits": [_suit_json(s) for s in cards.suits],
-        **modes,
+        "modes": {m: dict(cards.modes[m]) for m in MODE_TABLES if m in cards.modes},
         "ladies": [
             {"id": lady.id, "name": lady.name.to_json(), "suit": lady.suit, "traits": list(lady.traits),
-             "key": key_to_json(lady.key, cards.suit_ids)}
+             "key": dict[str, int | list[int]](key_to_json(lady.key, cards.suit_ids))}
             for lady in cards.ladies
         ],
     }
+    if not cards.modes:
+        del doc["modes"]
+    return doc

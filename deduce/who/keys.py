@@ -5,16 +5,50 @@ A key entry is the set of counts a card allows for one suit: one number (``1``) 
 (:mod:`deduce.who.cardfile`) and queries (:mod:`deduce.who.query`) read entries and trait
 lists with the same checks and words, so both live here, in the core, where a reader may
 import them and the core never needs a reader.
+
+:data:`KeyEntry` and :data:`TraitList` are the two as parts of a document's definition
+(:mod:`deduce.schema`): the shape any card set allows, for the JSON Schema and the static type,
+and, read against a card set (the validation's context, a :class:`CardScope`), the checks of
+:func:`parse_key_entry` and :func:`parse_trait_list`, whose words name what that set allows
+("expected a whole number in 0..3", "expected 3 traits"): those are stronger than the shape, as
+a set has at most :data:`~deduce.who.cards.MAX_TRAITS` traits.
+
+A part's validator raises what it found as a :class:`Refusal`: past the first problems of a part,
+only their number (:class:`Unsaid`), so a key of tens of thousands of unknown suits stays cheap.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Annotated, Any, Protocol
+
+from pydantic import Field, ValidationError, ValidationInfo, WrapValidator
+from pydantic_core import InitErrorDetails
 
 from deduce.document import is_int, type_name
-from deduce.errors import MAX_KEY_SHOWN, KeptWords, Loc, Problems, shown, unknown
-from deduce.who.cards import card_words
+from deduce.errors import MAX_KEY_SHOWN, MAX_PROBLEMS, InputError, KeptWords, Loc, Problem, Problems, shown, unknown
+from deduce.schema import Said, problem
+from deduce.text.catalog import Phrase
+from deduce.who.cards import MAX_TRAITS, card_words
+
+
+class CardScope(Protocol):
+    """What a key entry or a trait list is read against: the card set's traits and suits, and how
+    many traits a lady has (None when the set does not say it well, and nothing is read against it)."""
+
+    @property
+    def trait_ids(self) -> tuple[str, ...]: ...
+
+    @property
+    def suit_ids(self) -> tuple[str, ...]: ...
+
+    @property
+    def traits_per_lady(self) -> int | None: ...
+
+    @property
+    def unsaid(self) -> Unsaid: ...
 
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
@@ -57,8 +91,96 @@ def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collect
     return tuple(value) if ok else None
 
 
+@dataclass
+class Unsaid:
+    """How many problems the parts of a document found and did not raise, past the first
+    :data:`~deduce.errors.MAX_PROBLEMS` + 1 of each part (:class:`Refusal`): a mapping with tens of
+    thousands of wrong keys costs no more than one with a few, and its problems are still counted."""
+
+    count: int = 0
+
+    def counted(self, exc: InputError) -> InputError:
+        """``exc`` with the problems not raised counted too."""
+        if not self.count:
+            return exc
+        problems, more = uncounted(exc.problems)
+        return InputError(problems, more + self.count)
+
+
+def uncounted(problems: Sequence[Problem]) -> tuple[Sequence[Problem], int]:
+    """The problems an :class:`~deduce.errors.InputError` holds without the last one, which counts those
+    past :data:`~deduce.errors.MAX_PROBLEMS` when there are any, and that count."""
+    counted = problems[-1].words if len(problems) > MAX_PROBLEMS else None
+    more = counted.params.get("n") if isinstance(counted, Phrase) else None
+    return (problems[:-1], more) if isinstance(more, int) else (problems, 0)
+
+
+class Refusal(Problems):
+    """The problems found in one part of a document, to raise from its validator (:meth:`error`).
+
+    None is dropped here: the validation keeps the first :data:`~deduce.errors.MAX_PROBLEMS` of a
+    document's problems and counts the rest, and words made by a function are made only for those kept.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[Loc, Said, str]] = []
+
+    def add(self, loc: Loc, words: Said, code: str = "schema") -> None:
+        self.found.append((loc, words, code))
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+    def error(self, value: object, unsaid: Unsaid) -> ValidationError:
+        """The problems found in ``value`` as a validator raises them (each at its place within the value):
+        past the first :data:`~deduce.errors.MAX_PROBLEMS` + 1, only counted in ``unsaid``."""
+        raised = self.found[: MAX_PROBLEMS + 1]
+        unsaid.count += len(self.found) - len(raised)
+        return ValidationError.from_exception_data("refused", [
+            InitErrorDetails(type=problem(words, code), loc=loc, input=value) for loc, words, code in raised])
+
+
+def _in_scope(read: Callable[[Any, Problems, CardScope, int], object]) -> WrapValidator:
+    """A part read against the card set of the validation's context by ``read`` (value, problems,
+    scope, traits per lady); without a set to read it against, only its shape is checked."""
+    def check(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
+        scope: CardScope | None = info.context
+        k = scope.traits_per_lady if scope is not None else None
+        if scope is None or k is None:
+            return handler(value)
+        problems = Refusal()
+        read(value, problems, scope, k)
+        if problems:
+            raise problems.error(value, scope.unsaid)
+        return value
+    return WrapValidator(check)
+
+
+#: A count on a key: a whole number of the card's traits (at most a lady's traits: the set says how many).
+Count = Annotated[int, Field(ge=0, le=MAX_TRAITS)]
+#: A key entry (:func:`parse_key_entry`): one count, or a list of distinct ones.
+KeyEntry = Annotated[
+    Count | Annotated[list[Count], Field(min_length=1, max_length=MAX_TRAITS + 1,
+                                         json_schema_extra={"uniqueItems": True})],
+    _in_scope(lambda value, problems, scope, k: parse_key_entry(value, (), problems, k))]
+#: A card's traits (:func:`parse_trait_list`): distinct ids of the set's traits, as many as a lady has.
+TraitList = Annotated[
+    list[str], Field(min_length=1, max_length=MAX_TRAITS, json_schema_extra={"uniqueItems": True}),
+    _in_scope(lambda value, problems, scope, k: parse_trait_list(value, (), problems, scope.trait_ids, k))]
+
+
 def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: Collection[str]) -> None:
-    """Report an id that is none of ``choices``, as :meth:`~deduce.errors.Problems.unknown` does.
+    """Report an id that is none of ``choices``, as :meth:`~deduce.errors.Problems.unknown` does
+    (in the words of :func:`unknown_words`)."""
+    problems.add(loc, unknown_words(kind, value, choices))
+
+
+def unknown_words(kind: str, value: object, choices: Collection[str]) -> Said:
+    """The words for an id that is none of ``choices``, made only when the problem is kept.
 
     The words for a short string are kept (:func:`_unknown_message`), and their sentences
     (:class:`KeptWords`): the "did you mean" search costs more than answering a good query,
@@ -66,14 +188,18 @@ def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: 
     """
     if type(value) is str and len(value) <= MAX_KEY_SHOWN:
         options = tuple(choices)
-        problems.add(loc, lambda: _unknown_message(kind, value, options))
-    else:
-        problems.unknown(loc, kind, value, choices)
+        return lambda: _unknown_message(kind, value, options)
+    return lambda: unknown(kind, value, choices)
 
 
 @lru_cache(maxsize=4096)
 def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> KeptWords:
     return KeptWords(unknown(kind, value, choices))
+
+
+def entry_counts(entry: int | list[int]) -> frozenset[int]:
+    """The counts of a key entry read from a document (:data:`KeyEntry`): one count, or a list."""
+    return frozenset(entry if isinstance(entry, list) else [entry])
 
 
 def key_entry_text(counts: Iterable[int]) -> str:

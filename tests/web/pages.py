@@ -12,11 +12,11 @@ from typing import Any
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from api.models import SMALL_CARD_SET
 from deduce.game.bot import ActionDoc, Bot
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.shipped import load_rules
+from deduce.who.cardfile import SMALL_CARD_SET
 
 SEEDS = range(20)  # where to look for a game the bot wins quickly
 

@@ -13,10 +13,9 @@ import pytest
 from playwright.sync_api import FilePayload, Locator, Page, expect
 
 from api.browser import PHONE
-from api.models import SMALL_CARD_SET
 from deduce.shipped import load_cards
 from deduce.who.audit import audit
-from deduce.who.cardfile import parse, to_json
+from deduce.who.cardfile import SMALL_CARD_SET, parse, to_json
 from deduce.who.cards import CardSet
 from tests.web.watch import Pages
 

@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given, settings
 
 from deduce import document
-from deduce.errors import InputError
+from deduce.errors import MAX_PROBLEMS, InputError
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
 from tests.budget import calls_made
@@ -149,3 +149,12 @@ def test_to_json_round_trips(cards: CardSet) -> None:
     assert cardfile.to_json(again) == cardfile.to_json(cards)
     assert [(lady.id, lady.suit, lady.traits, dict(lady.key)) for lady in again.ladies] == \
            [(lady.id, lady.suit, lady.traits, dict(lady.key)) for lady in cards.ladies]
+
+
+def test_a_key_of_tens_of_thousands_of_suits_is_refused_cheaply_and_counted() -> None:
+    doc = edited(("ladies", 0, "key"), {f"s{i}": 1 for i in range(20_000)})
+    calls = calls_made(lambda: problems_of(doc))
+    found = problems_of(doc)
+    assert len(found) == MAX_PROBLEMS + 1 and found[0].startswith("ladies[0].key.s0: unknown suit 's0'")
+    assert found[-1] == f"and {20_000 + 2 - MAX_PROBLEMS} more problems (only the first {MAX_PROBLEMS} are reported)"
+    assert calls < 15 * 20_000  # a few for each suit, past the first problems no words and no error object

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from typing import Any
 
 import pytest
 
-from deduce.errors import InputError
+from bench.hint import malformed_lines, shaped_queries, varied_queries
+from deduce.errors import MAX_PROBLEMS, InputError
 from deduce.who.cards import CardSet
 from deduce.who.query import MAX_CLUES, parse_obs_text, parse_query
+from tests.budget import calls_made
 
 
 def problems(cards: CardSet, doc: object) -> list[str]:
@@ -78,3 +82,30 @@ def test_near_misses_are_named(shipped: CardSet) -> None:
                                                          {"traits": ["literary", "maried", "court"], "counts": 1}]})
     assert "clues[0].card: unknown card 'jaqueline-field' (did you mean 'jacqueline-field'?)" in found[0]
     assert "clues[1].traits[1]: unknown trait 'maried' (did you mean 'married'?)" in found[1]
+
+
+def test_a_typed_query_read_the_short_way_is_the_one_its_definition_reads(shipped: CardSet) -> None:
+    """The batch reads a player's typed query from what the definition said of each card (its kept reading,
+    good or bad); a mapping that is not a plain dict goes the long way, every part validated against QUERY,
+    to the same query or the same problems."""
+    lines = malformed_lines(shipped, varied_queries(shipped, 200, seed=7))
+    for doc in varied_queries(shipped, 200) + shaped_queries(shipped, 100) + [json.loads(line) for line in lines
+                                                                              if line.endswith("}")]:
+        try:
+            short = parse_query(shipped, doc)
+        except InputError as exc:
+            with pytest.raises(InputError) as long_way:
+                parse_query(shipped, OrderedDict(doc))
+            assert long_way.value.to_json() == exc.to_json()
+        else:
+            assert parse_query(shipped, OrderedDict(doc)) == short
+
+
+def test_a_key_of_tens_of_thousands_of_suits_is_refused_cheaply_and_counted(shipped: CardSet) -> None:
+    key = {f"s{i}": [1] for i in range(20_000)}
+    doc = {"suit": "rose", "clues": [{"traits": ["court", "lover", "musical"], "key": key}, {"card": "nobody"}]}
+    calls = calls_made(lambda: problems(shipped, doc))
+    found = problems(shipped, doc)
+    assert len(found) == MAX_PROBLEMS + 1 and found[0].startswith("clues[0].key.s0: unknown suit 's0'")
+    assert found[-1] == f"and {20_000 + 1 - MAX_PROBLEMS} more problems (only the first {MAX_PROBLEMS} are reported)"
+    assert calls < 15 * len(key)  # a few for each suit, past the first problems no words and no error object
