@@ -1,10 +1,11 @@
 """Decoding documents and checking their common parts.
 
 Every reader (card sets, boards, stealth decks, fog cards, queries, game setups) takes a
-decoded document (plain dicts, lists and scalars from YAML or JSON) and reports each
-problem with its path. The pieces they share live here: safe YAML decoding that refuses
-alias bombs, type names for messages, ``schema``/``name`` headers, lists with limits,
-entries with unique ids, and multilingual names. :func:`read_text` is the only function
+decoded document (plain dicts, lists and scalars from YAML or JSON), checks it against its
+definition (:mod:`deduce.schema`) and reports each problem with its path. The pieces before
+and around that live here: safe YAML decoding that refuses alias bombs, type names for
+messages, and the ids of a list's entries, found before the document is read (what its other
+parts may name). :func:`read_text` is the only function
 here that reads a file (through :func:`open_regular`, which refuses what is not a regular file).
 
 The designers write their results back as documents a person can read and diff:
@@ -23,13 +24,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, TypeGuard, TypeVar, overload
+from typing import Any, BinaryIO, TypeGuard, TypeVar
 
 import yaml
 
 from deduce.errors import InputError, Loc, Problem, Problems, problem_words, shown
 from deduce.text.catalog import Phrase
-from deduce.text.names import Names
 
 T = TypeVar("T")
 
@@ -89,51 +89,6 @@ def key_text(key: object) -> str:
     if isinstance(key, str):
         return key
     return shown(key) if is_int(key) else str(key)
-
-
-def parse_names(value: Any, loc: Loc, problems: Problems, fallback: str) -> Names:
-    """A ``name`` field: a plain string, or a mapping of language to string."""
-    if value is None:
-        return Names({}, fallback)
-    if isinstance(value, str):
-        return Names({"en": value}, fallback)
-    if isinstance(value, Mapping):
-        names = {}
-        for lang, text in value.items():
-            if not isinstance(lang, str) or not isinstance(text, str):
-                problems.add((*loc, key_text(lang)), problem_words("expected.string", got=type_name(text)))
-            else:
-                names[lang] = text
-        return Names(names, fallback)
-    problems.add(loc, problem_words("expected.names", got=type_name(value)))
-    return Names({}, fallback)
-
-
-@overload
-def parse_header(doc: Mapping[str, Any], problems: Problems, default_name: str) -> str: ...
-@overload
-def parse_header(doc: Mapping[str, Any], problems: Problems, default_name: None = None) -> None: ...
-def parse_header(doc: Mapping[str, Any], problems: Problems, default_name: str | None = None) -> str | None:
-    """Check ``schema: 1`` and read the optional ``name`` (``default_name`` when absent)."""
-    schema = doc.get("schema")
-    if schema is None:
-        problems.add(("schema",), problem_words("schema.required"))
-    elif not is_int(schema) or schema != 1:
-        problems.add(("schema",), problem_words("schema.unsupported", got=shown(schema)))
-    if default_name is None:
-        return None
-    name = doc.get("name", default_name)
-    if not isinstance(name, str):
-        problems.add(("name",), problem_words("expected.string", got=type_name(name)))
-        return default_name
-    return name
-
-
-def unknown_fields(item: Mapping[Any, Any], known: tuple[str, ...], loc: Loc, problems: Problems) -> None:
-    """Report each field of ``item`` that is not one of ``known``: queries refuse typos."""
-    for field in item:
-        if field not in known:
-            problems.add((*loc, key_text(field)), problem_words("field.unknown", fields=", ".join(known)))
 
 
 def list_field(doc: Mapping[str, Any], field: str, problems: Problems, limit: int, required: bool = True,

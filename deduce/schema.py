@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from annotated_types import GroupedMetadata, MaxLen
+from annotated_types import GroupedMetadata, MaxLen, MinLen
 from pydantic import (
     ConfigDict,
     Field,
@@ -567,12 +567,17 @@ def _list_words(value: Any) -> Wording:
 
 @dataclass(frozen=True)
 class Listed(GroupedMetadata):
-    """A list of at most ``most`` entries, as every reader words it: none (or null) ``is required``, another
-    value is not a list, and a longer list has too many entries (code ``limit``; they are not read)."""
+    """A list of at most ``most`` entries, and at least ``least``, as every reader words it: none (or null) ``is
+    required``, another value is not a list, a longer list has too many entries (code ``limit``; they are not
+    read), and a shorter one too few."""
 
     most: int
+    least: int = 0
 
     def __iter__(self) -> Iterator[object]:
         yield MaxLen(self.most)
+        if self.least:
+            yield MinLen(self.least)
         yield said(_list_words, limit=("too_long",),
-                   too_long=lambda value: problem_words("limit.entries", n=len(value), most=self.most))
+                   too_long=lambda value: problem_words("limit.entries", n=len(value), most=self.most),
+                   too_short=lambda value: problem_words("at-least", n=self.least))

@@ -19,16 +19,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, NotRequired, final
+from typing import Annotated, Any, NotRequired, final
 
-from pydantic import AfterValidator, ConfigDict, Field, ValidationError, ValidationInfo, WrapValidator, with_config
+from pydantic import ConfigDict, Field, ValidationInfo, WrapValidator, with_config
 from typing_extensions import TypedDict
 
 from deduce.document import decode_yaml, is_int, key_text, list_field, read_text, type_name, unique_entries
 from deduce.errors import InputError, Loc, Problem, Problems, problem_words, shown
-from deduce.schema import Definition, entry, problem, said, validated
-from deduce.text.catalog import Phrase
-from deduce.text.names import Names
+from deduce.schema import (
+    VERSION_MISSING,
+    Definition,
+    EntryId,
+    Listed,
+    Name,
+    Version,
+    entry,
+    names,
+    said,
+    validated,
+)
 from deduce.who.cards import (
     MAX_LADIES,
     MAX_SUITS,
@@ -134,40 +143,6 @@ def _in_set(read: Callable[[Any, _Reading, Problems], None]) -> WrapValidator:
     return WrapValidator(check)
 
 
-def _not_blank(value: str) -> str:
-    if not value.strip():
-        raise ValueError("blank")  # said as an empty id
-    return value
-
-
-def _names_read(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
-    """A ``name``: a plain string (English), or a mapping of language to string, each wrong one named by
-    its language; read as the mapping (none for null)."""
-    if value is None:
-        return {}
-    if isinstance(value, str):
-        return {"en": value}
-    try:
-        return handler(value)
-    except ValidationError:
-        if not isinstance(value, Mapping):
-            raise problem(problem_words("expected.names", got=type_name(value))) from None
-        problems = Refusal()
-        for lang, text in value.items():
-            if not isinstance(lang, str) or not isinstance(text, str):
-                problems.add((key_text(lang),), problem_words("expected.string", got=type_name(text)))
-        reading: _Reading | None = info.context
-        raise problems.error(value, reading.unsaid if reading is not None else Unsaid()) from None
-
-
-#: An entry's id (:func:`deduce.document.entry_id`): a string with more than white space in it.
-EntryId = Annotated[str, Field(min_length=1, pattern=r"\S"), AfterValidator(_not_blank),
-                    said(lambda value: problem_words("required" if value is None else "expected.nonempty"))]
-#: A name in several languages (:func:`deduce.document.parse_names`): a string, or language to string, read
-#: as language to string (as :func:`to_json` writes it).
-Name = Annotated[dict[str, str], WrapValidator(_names_read, json_schema_input_type=str | dict[str, str] | None)]
-
-
 @final
 @with_config(_loose("TraitEntry"))
 class TraitEntry(TypedDict):
@@ -233,26 +208,6 @@ def _entry(shape: type) -> WrapValidator:
     return entry(shape, not_mapping=lambda value: problem_words("expected.entry", got=type_name(value)))
 
 
-def _listed(most: int) -> tuple[Any, ...]:
-    """A list of at least one and at most ``most`` entries (:func:`deduce.document.list_field`), and its words."""
-    def expected_list(value: Any) -> Phrase:
-        return problem_words("required") if value is None else problem_words("expected.list", got=type_name(value))
-
-    return (Field(min_length=1, max_length=most),
-            said(list_type=expected_list, limit=("too_long",),
-                 too_long=lambda value: problem_words("limit.entries", n=len(value), most=most),
-                 too_short=lambda value: problem_words("at-least", n=1)))
-
-
-def _schema_one(value: Any, handler: Callable[[Any], Any]) -> Any:
-    """``1`` itself: pydantic's ``Literal[1]`` would also take ``true``, which equals it in Python."""
-    if value is None:
-        raise problem(problem_words("schema.required"))
-    if not is_int(value) or value != 1:
-        raise problem(problem_words("schema.unsupported", got=shown(value)))
-    return handler(value)
-
-
 def _traits_per_lady(value: Any, reading: _Reading, problems: Problems) -> None:
     most = len(reading.trait_ids)
     if most and (not is_int(value) or not 1 <= value <= most):
@@ -297,21 +252,21 @@ def _mode_table(table: Mapping[Any, Any], loc: Loc, suits: tuple[str, ...], prob
 class CardSetJSON(TypedDict):
     """A card set document (SPEC 4), as JSON or YAML. Unknown extra fields are ignored."""
 
-    schema: Annotated[Literal[1], WrapValidator(_schema_one)]
+    schema: Version
     name: NotRequired[Annotated[str, Field(default="Card set"),
                                 said(lambda value: problem_words("expected.string", got=type_name(value)))]]
     traits_per_lady: NotRequired[Annotated[int, Field(default=3, ge=1, le=MAX_TRAITS,
                                                       description="traits on each lady, at most the traits"),
                                            _in_set(_traits_per_lady)]]
-    traits: Annotated[list[Annotated[TraitEntry, _entry(TraitEntry)]], *_listed(MAX_TRAITS)]
-    suits: Annotated[list[Annotated[SuitEntry, _entry(SuitEntry)]], *_listed(MAX_SUITS)]
+    traits: Annotated[list[Annotated[TraitEntry, _entry(TraitEntry)]], Listed(MAX_TRAITS, least=1)]
+    suits: Annotated[list[Annotated[SuitEntry, _entry(SuitEntry)]], Listed(MAX_SUITS, least=1)]
     modes: NotRequired[Annotated[dict[ModeTable, dict[str, str]] | None, _in_set(_modes)]]
-    ladies: Annotated[list[Annotated[LadyEntry, _entry(LadyEntry)]], *_listed(MAX_LADIES)]
+    ladies: Annotated[list[Annotated[LadyEntry, _entry(LadyEntry)]], Listed(MAX_LADIES, least=1)]
 
 
 #: The card set document's definition, read against the set itself (:class:`_Reading`).
 CARD_SET: Definition[CardSetJSON] = Definition(Annotated[CardSetJSON, entry(
-    CardSetJSON, missing={"schema": problem_words("schema.required")},
+    CardSetJSON, missing=VERSION_MISSING,
     not_mapping=lambda value: card_words("card-set.expected", got=type_name(value)))])
 
 #: The order the readers always named a card set's problems in: its fields, then in each list of entries
@@ -330,10 +285,6 @@ def _reading_order(p: Problem) -> tuple[int, ...]:
     return field, 1, loc[1], _ENTRY_ORDER.index(loc[2]) if loc[2] in _ENTRY_ORDER else len(_ENTRY_ORDER)
 
 
-def _names(value: dict[str, str] | None, fallback: str) -> Names:
-    return Names(value or {}, fallback)
-
-
 def parse(doc: Any) -> CardSet:
     """Interpret a decoded card set document; raise :class:`InputError` listing every problem."""
     reading = _Reading.of(doc) if isinstance(doc, Mapping) else None
@@ -343,10 +294,10 @@ def parse(doc: Any) -> CardSet:
         raise _refused(exc.problems, reading) from None
     if reading is not None and reading.repeated:
         raise _refused((), reading)
-    traits = tuple(Trait(t["id"], _names(t.get("name"), t["id"])) for t in card_set["traits"])
+    traits = tuple(Trait(t["id"], names(t.get("name"), t["id"])) for t in card_set["traits"])
     trait_ids = tuple(t.id for t in traits)
-    suits = tuple(Suit(s["id"], _names(s.get("name"), s["id"]), s.get("colour")) for s in card_set["suits"])
-    ladies = tuple(Lady(id=lady["id"], name=_names(lady.get("name"), lady["id"]), suit=lady["suit"],
+    suits = tuple(Suit(s["id"], names(s.get("name"), s["id"]), s.get("colour")) for s in card_set["suits"])
+    ladies = tuple(Lady(id=lady["id"], name=names(lady.get("name"), lady["id"]), suit=lady["suit"],
                         traits=tuple(t for t in trait_ids if t in lady["traits"]),
                         key={s.id: entry_counts(lady["key"][s.id]) for s in suits})
                    for lady in card_set["ladies"])

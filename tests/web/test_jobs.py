@@ -24,6 +24,7 @@ from playwright.sync_api import Locator, Page, expect
 from api.browser import PHONE
 from api.design import NDJSON, line
 from deduce.errors import Problem
+from deduce.schema import names
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import audit_deck, report_json
@@ -89,7 +90,7 @@ def test_a_design_runs_to_its_result_beside_the_set_and_is_taken(page: Page, wat
     cards = result.get_by_role("list", name="The designed set's cards").locator(":scope > li")
     expect(cards).to_have_count(12)
     for lady in designed["ladies"]:
-        card = cards.filter(has=page.get_by_role("group", name=lady["name"]["en"], exact=True))
+        card = cards.filter(has=page.get_by_role("group", name=names(lady.get("name"), lady["id"]).get(), exact=True))
         if lady in changed:
             expect(card).to_contain_text("Differs:")
         else:
