@@ -81,7 +81,7 @@ def design_job(request: dict[str, Any], progress: Callable[[DesignProgressJSON],
     found = search(targets=targets, seed=ask.seed, steps=ask.steps,
                    progress=lambda step, steps, best: progress({"step": step, "steps": steps, "best": best}))
     return {"cards": to_json(found.cards), "yaml": card_set_yaml(found.cards), "report": found.report.to_json(),
-            "unmet": list(found.unmet)}
+            "unmet": [str(target) for target in found.unmet]}  # JSON for programs: English
 
 
 def read_request(body: bytes, max_steps: int) -> dict[str, Any]:

@@ -241,7 +241,11 @@ def batch_error(line: int, problems: Iterable[Problem], message: str) -> dict[st
 
 
 class _LineError(Exception):
-    """Why one batch line cannot be answered: the message of its error object."""
+    """Why one batch line cannot be answered: the words of its error object's message."""
+
+    def __init__(self, why: Phrase):
+        super().__init__(str(why))
+        self.why = why
 
 
 def batch_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | int]:
@@ -271,7 +275,7 @@ def _json_int(digits: str) -> int:
     """``parse_int`` for batch lines: a number too long to read is named by its size, not converted."""
     count = len(digits.lstrip("-"))
     if count > MAX_NUMBER_DIGITS:
-        raise _LineError(f"holds a number of {count} digits; numbers of at most {MAX_NUMBER_DIGITS} digits are read")
+        raise _LineError(words("batch.line.digits", n=count, most=MAX_NUMBER_DIGITS))
     return int(digits)
 
 
@@ -282,19 +286,19 @@ _LINE_DECODER = json.JSONDecoder(parse_int=_json_int)
 def decode_line(line: bytes | int) -> Any:
     """One batch line (from :func:`batch_lines`) as a JSON document; :class:`_LineError` says why not."""
     if isinstance(line, int):
-        raise _LineError(f"is too long: {line} bytes; a line may hold at most {MAX_LINE_BYTES} bytes")
+        raise _LineError(words("batch.line.long", n=line, most=MAX_LINE_BYTES))
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _LineError(f"is not UTF-8 text (byte 0x{line[exc.start]:02x} at column {exc.start + 1})") from None
+        raise _LineError(words("batch.line.not-utf8", byte=f"0x{line[exc.start]:02x}", column=exc.start + 1)) from None
     try:
         if text.startswith("\ufeff"):  # as json.loads says it
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         doc = _LINE_DECODER.decode(text)
     except json.JSONDecodeError as exc:
-        raise _LineError(f"is not valid JSON: {exc.msg} (column {exc.colno})") from None
+        raise _LineError(words("batch.line.json", reason=exc.msg, column=exc.colno)) from None
     except RecursionError:
-        raise _LineError("is nested too deeply to be read") from None
+        raise _LineError(words("batch.line.deep")) from None
     check_surrogates(text, doc, "line")
     return doc
 
@@ -308,17 +312,18 @@ def answer_line(number: int, line: bytes | int, answer: Callable[[Any], str]) ->
     try:
         return answer(decode_line(line)), True
     except _LineError as exc:
-        message = f"line {number} {exc}"
+        why = exc.why
     except InputError as exc:
         return as_json_text(batch_error(number, exc.problems, str(exc))), False
     except RecursionError:
-        message = f"line {number} is nested too deeply to be answered"
+        why = words("batch.answer.deep")
     except MemoryError:
-        message = f"line {number} needs more memory than there is to be answered"
+        why = words("batch.answer.memory")
     except ValueError as exc:  # a value the engine cannot take, e.g. a number too long to convert to text
-        reason = "it holds a number too long to be shown" if "integer string conversion" in str(exc) else str(exc)
-        message = f"line {number} could not be answered: {reason[:200]}"
-    return as_json_text(batch_error(number, [], message)), False
+        reason = str(words("batch.answer.number")) if "integer string conversion" in str(exc) else str(exc)
+        why = words("batch.answer.failed", reason=reason[:200])
+    # JSON lines are for programs: their messages are English, as every --json output's
+    return as_json_text(batch_error(number, [], str(words("batch.line", number=number, why=why)))), False
 
 
 def open_batch(path: str) -> BinaryIO:

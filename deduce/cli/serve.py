@@ -19,7 +19,7 @@ GAMES_PER_CLIENT, COSTLY_PER_CLIENT, REQUESTS_PER_SECOND = 20, 3, 100
 def port_number(text: str) -> int:
     """A TCP port for ``--port``."""
     if not text.isdigit() or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"expected a port number in 1..65535, got {text!r}")
+        raise argparse.ArgumentTypeError(str(words("serve.port", got=repr(text))))  # in argparse's English
     return int(text)
 #: The most server processes ``--workers`` may ask for (each holds the card set and its threads).
 MAX_WORKERS = 64
@@ -33,9 +33,9 @@ def positive(kind: type[int] | type[float]) -> Callable[[str], float]:
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}") from None
+            raise argparse.ArgumentTypeError(str(words("serve.positive", got=repr(text)))) from None
         if not value > 0:
-            raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+            raise argparse.ArgumentTypeError(str(words("serve.positive", got=repr(text))))
         return value
     return read
 

@@ -44,6 +44,7 @@ from deduce.errors import Infeasible
 from deduce.where.audit import DECK_LENGTH
 from deduce.where.board import Board
 from deduce.where.planar import clearance, segments_cross
+from deduce.where.query import board_words
 from deduce.where.stealth import (
     ALWAYS_POSITIONS,
     DASH,
@@ -186,7 +187,7 @@ def choose_paths(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) 
     opt.minimize(z3.Sum([z3.If(edge[frozenset((a, b))], round(100 * math.dist(at[a], at[b])), 0)
                          for a, b in candidates]))
     if opt.check() != z3.sat:
-        raise Infeasible("no non-crossing paths let every sequence be a legal walk")
+        raise Infeasible(str(board_words("design.paths")))
     model = opt.model()
     return [p for p in candidates if z3.is_true(model.eval(edge[frozenset(p)]))]
 
@@ -198,7 +199,7 @@ def place_cards(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) -
     edge, x = _map_problem(solver, board, list(board.paths), ids, sequences)
     solver.add(*edge.values())
     if solver.check() != z3.sat:
-        raise Infeasible("no card placement makes every sequence a legal walk on this board")
+        raise Infeasible(str(board_words("design.cards")))
     model = solver.model()
     return {c: next(loc for loc in board.location_ids if z3.is_true(model.eval(x[c, loc]))) for c in ids}
 
@@ -237,7 +238,7 @@ def solve_position(board: Board, where: dict[str, str], ids: list[str], position
     for loc in locs:
         solver.add(z3.Or([y[k, loc] for k in range(DECK_LENGTH)]))
     if solver.check() != z3.sat:
-        raise Infeasible(f"no closed walk of {DECK_LENGTH} cards for position {position}")
+        raise Infeasible(str(board_words("design.walk", n=DECK_LENGTH, position=position)))
     model = solver.model()
     return {c: LETTERS[k] for k in range(DECK_LENGTH) for c in usable if z3.is_true(model.eval(x[k, c]))}
 

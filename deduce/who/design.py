@@ -33,9 +33,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from deduce.text.catalog import Phrase
 from deduce.text.names import Names
 from deduce.who.audit import AuditReport, audit
-from deduce.who.cards import CardSet, Lady, Suit, Trait
+from deduce.who.cards import CardSet, Lady, Suit, Trait, card_words
 from deduce.who.evaluator import CandidateSpace
 from deduce.who.export import card_set_yaml
 from deduce.who.incremental import COUNTED_ERRORS, CaseFigures, TrialAudit, TrialFigures
@@ -214,21 +215,22 @@ class Targets:
     expected: tuple[float, float] = (2.5, 5.0)
     aim: tuple[float, float] = (3.0, 4.5)
 
-    def unmet(self, report: AuditReport) -> list[str]:
-        """Plain descriptions of the targets the audited set misses (empty when all are met)."""
+    def unmet(self, report: AuditReport) -> list[Phrase]:
+        """The targets the audited set misses, in words (empty when all are met)."""
         out = []
         if report.errors:
-            out.append(f"{len(report.errors)} audit errors ({', '.join(sorted({e.code for e in report.errors}))})")
+            out.append(card_words("unmet.errors", n=len(report.errors),
+                                  codes=", ".join(sorted({e.code for e in report.errors}))))
         missing = set(self.modes) - {c.mode for c in report.cases}
         if missing:
-            out.append(f"modes not audited: {', '.join(sorted(missing))}")
+            out.append(card_words("unmet.modes", modes=", ".join(sorted(missing))))
         low = [c for c in report.cases
                if c.mode in self.modes and (c.min_clues is None or c.min_clues < self.min_clues)]
         if low:
-            out.append(f"{len(low)} cases need fewer than {self.min_clues} clues")
+            out.append(card_words("unmet.clues", n=len(low), least=self.min_clues))
         mean = report.mean_expected_clues()
         if mean is None or not self.expected[0] <= mean <= self.expected[1]:
-            out.append(f"mean expected clues (normal) {mean} is outside {self.expected[0]}..{self.expected[1]}")
+            out.append(card_words("unmet.mean", mean=str(mean), low=self.expected[0], high=self.expected[1]))
         return out
 
 
@@ -260,7 +262,7 @@ class Design:
     report: AuditReport
     score: float
     history: int
-    unmet: tuple[str, ...]
+    unmet: tuple[Phrase, ...]
     seed: int
     steps: int
     restarts: int = 1
@@ -514,10 +516,10 @@ def lady_comment(woman: Woman, lady: Lady) -> list[str]:
     return lines
 
 
-def audit_summary(report: AuditReport, unmet: tuple[str, ...]) -> list[str]:
+def audit_summary(report: AuditReport, unmet: tuple[Phrase, ...]) -> list[str]:
     """The audit figures of a designed set, for its file header."""
     if unmet:
-        return ["Audit: targets NOT met: " + "; ".join(unmet) + "."]
+        return ["Audit: targets NOT met: " + "; ".join(map(str, unmet)) + "."]
     mean = report.mean_expected_clues()
     hardest = max(c.expected_clues for c in report.cases if c.expected_clues is not None)
     least = min(c.min_clues for c in report.cases if c.min_clues is not None)

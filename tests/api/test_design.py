@@ -46,7 +46,7 @@ def test_a_design_reports_its_progress_then_the_set_the_library_finds(client: Te
     design = last["design"]
     assert design["cards"] == cardfile.to_json(found.cards)
     assert design["yaml"] == card_set_yaml(found.cards)
-    assert design["unmet"] == list(found.unmet)
+    assert design["unmet"] == [str(target) for target in found.unmet]
     assert design["report"] == found.report.to_json()
 
 
