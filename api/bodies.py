@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from api.middleware import service_words
-from deduce.document import check_surrogates, decode_yaml
+from deduce.document import check_surrogates, decode_yaml, document_words
 from deduce.errors import InputError
 from deduce.text.catalog import Phrase, section
 from deduce.who import cardfile
@@ -32,10 +32,13 @@ def is_yaml(content_type: str | None) -> bool:
 
 
 def expected(what: str) -> Phrase | str:
-    """The words for the document a body should hold (``a query``, ``card set`` ...: the ``what.*`` keys of
-    the service's words, with hyphens for spaces), said in any language; one the catalog lacks, as written."""
-    key = f"what.{what.replace(' ', '-')}"
-    return service_words(key) if key in section("service")["en"] else what
+    """The words for the document a body should hold, said in any language: a request of the service's own
+    (``a query``, ``an action``: the ``what.*`` keys of its words), else a document every reader names (``card
+    set``, ``board``: :func:`deduce.document.document_words`); one the catalog lacks, as written."""
+    key = what.replace(" ", "-")
+    if f"what.{key}" in section("service")["en"]:
+        return service_words(f"what.{key}")
+    return document_words(what) if f"document.{key}" in section("problems")["en"] else what
 
 
 def whole_number(text: str) -> int | float:
