@@ -10,6 +10,7 @@ token learns nothing, not even whether the game exists. No endpoint lists games.
 
 Refusals are said in the request's language (``?lang=``, then ``Accept-Language``): the rules'
 from their code and parameters with the game's names (:func:`deduce.game.refusals.refusal_text`),
+a stored game's that cannot be replayed in its own words (:class:`deduce.game.rules.ReplayRefused`),
 the store's in the service's words; their ``code``, ``path``, ``refusal`` and ``params`` are the
 same in every language.
 """
@@ -37,6 +38,7 @@ from deduce.game.events import EventJSON, Words
 from deduce.game.hints import HintsJSON
 from deduce.game.material import Rules
 from deduce.game.refusals import refusal_text
+from deduce.game.rules import ReplayRefused
 from deduce.game.store import ClientFull, GameStore, StoreFull
 from deduce.game.view import ViewJSON
 from deduce.where import boardfile
@@ -100,8 +102,8 @@ def refusal(exc: Exception, games: GameStore, lang: str) -> JSONResponse:
     if isinstance(exc, Conflict):
         return problems_response([Problem(("version",), exc.words, "stale-version")], 409, lang)
     assert isinstance(exc, Illegal)  # the rules' refusal: its code and params beside the message
-    return problems_response([Problem((), refused_words(games.rules, str(exc), exc.code, exc.params),
-                                      "illegal-action", exc.code, exc.params)], 409, lang)
+    words = exc if isinstance(exc, ReplayRefused) else refused_words(games.rules, str(exc), exc.code, exc.params)
+    return problems_response([Problem((), words, "illegal-action", exc.code, exc.params)], 409, lang)
 
 
 def reworded(rules: Rules, exc: InputError) -> InputError:

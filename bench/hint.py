@@ -29,7 +29,7 @@ import json
 import random
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from deduce.cli.common import run_batch
@@ -59,18 +59,25 @@ def random_queries(cards: CardSet, count: int, seed: int = 1600, misread_every: 
     return out
 
 
+def hidden_ladies(cards: CardSet, count: int, seed: int) -> Iterator[tuple[random.Random, str, set[str]]]:
+    """A hidden Dark Lady of any suit and any trait set for each of ``count`` queries (her suit and
+    her traits), with the seeded generator that the query's clues are then drawn from: the
+    generators of varied and of shaped queries start each query alike."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        suit = rng.choice(cards.suit_ids)
+        yield rng, suit, set(rng.sample(cards.trait_ids, cards.traits_per_lady))
+
+
 def varied_queries(cards: CardSet, count: int, seed: int = 2100, misread_every: int = 8,
                    explain_every: int = 4) -> list[dict[str, Any]]:
     """Queries whose answers seldom repeat: a hidden Dark Lady of any suit and any trait set,
     each clue any ``traits_per_lady`` traits with any truthful key entry (her count, and
     maybe others), typed with her suit; one line in ``misread_every`` holds a misread entry
     (one without her count), and one in ``explain_every`` asks for the explanations."""
-    rng = random.Random(seed)
     k = cards.traits_per_lady
     out = []
-    for _ in range(count):
-        suit = rng.choice(cards.suit_ids)
-        dark = set(rng.sample(cards.trait_ids, k))
+    for rng, suit, dark in hidden_ladies(cards, count, seed):
         clues: list[dict[str, Any]] = []
         for _ in range(rng.randint(1, 6)):
             traits = rng.sample(cards.trait_ids, k)
@@ -121,12 +128,9 @@ def shaped_queries(cards: CardSet, count: int, seed: int = 2300) -> list[dict[st
     """Queries of every other shape SPEC 6 allows, for the equivalence test: cards named by
     id (some as the suit card), whole keys, no suit, the distinct rule off, explanations,
     and now and then many clues (past the exact search of the smallest reasons)."""
-    rng = random.Random(seed)
     k = cards.traits_per_lady
     out = []
-    for _ in range(count):
-        suit = rng.choice(cards.suit_ids)
-        dark = set(rng.sample(cards.trait_ids, k))
+    for rng, suit, dark in hidden_ladies(cards, count, seed):
         known = rng.randrange(4) != 0
         clues: list[dict[str, Any]] = []
         for _ in range(rng.randint(8, 40) if rng.randrange(25) == 0 else rng.randint(0, 6)):

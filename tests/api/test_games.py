@@ -312,6 +312,14 @@ def test_games_recorded_under_older_rules_get_a_clear_409(client: TestClient) ->
         assert r.status_code == 409, r.text
         assert "recorded under older rules and cannot be resumed" in r.json()["errors"][0]["message"]
         assert r.json()["errors"][0]["refusal"] == "replay-refused"
+    english = "in Training a search no longer ends the turn before a move"
+    for lang, said in (("it", "in modalità Allenamento cercare la Dama Bruna non chiude più il turno"),
+                       ("ru", "в режиме обучения поиск Смуглой дамы больше не завершает ход")):
+        r = client.get(f"/v1/games/{gid}?lang={lang}", headers=auth(token))
+        [problem] = r.json()["errors"]
+        assert (r.status_code, r.headers["Content-Language"]) == (409, lang)
+        assert said in problem["message"] and english not in problem["message"]  # the reason, said in the language
+        assert (problem["code"], problem["refusal"], problem["params"]) == ("illegal-action", "replay-refused", {})
 
 
 def test_the_game_store_is_open_while_the_app_runs(tmp_path: Path) -> None:

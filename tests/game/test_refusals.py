@@ -11,7 +11,7 @@ import json
 import pickle
 import random
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from itertools import combinations
 from typing import Any, cast
@@ -23,8 +23,9 @@ from deduce.game import fogfile
 from deduce.game.events import Words
 from deduce.game.material import Rules
 from deduce.game.refusals import MALFORMED, REFUSAL_CODES, reason, refusal_text
+from deduce.game.replay import REPLAY_REASONS, RULES_VERSION
 from deduce.game.rules import Game, ReplayRefused, replay
-from deduce.game.setup import parse_setup
+from deduce.game.setup import Setup, parse_setup
 from deduce.shipped import data_path, load_rules
 from deduce.text.refusals import REFUSAL_PHRASES
 from deduce.who.cardfile import parse as parse_cards
@@ -40,8 +41,10 @@ def fields(text: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
 def test_the_table_holds_exactly_the_codes_in_every_language_with_the_same_fields(lang: str) -> None:
-    assert set(REFUSAL_PHRASES[lang]) == set(REFUSAL_CODES)
-    for code in REFUSAL_CODES:
+    """Every code, and the words that say why a recorded game is refused (``replay-refused.<reason>``)."""
+    replayed = tuple(f"replay-refused.{why}" for why in REPLAY_REASONS)
+    assert set(REFUSAL_PHRASES[lang]) == {*REFUSAL_CODES, *replayed}
+    for code in (*REFUSAL_CODES, *replayed):
         assert fields(REFUSAL_PHRASES[lang][code]) == fields(REFUSAL_PHRASES["en"][code]), (lang, code)
         text = REFUSAL_PHRASES[lang][code]
         assert text == text.strip() and not text.endswith(".") and text[0] == text[0].lower(), (lang, code)
@@ -197,6 +200,64 @@ def test_a_refused_replay_is_coded() -> None:
     with pytest.raises(ReplayRefused, match="action 1 is refused now: the top card is not a fog card") as info:
         replay(RULES, setup, [{"action": "fog"}])
     assert (info.value.code, info.value.params) == ("replay-refused", {})
+
+
+def replay_refusal(rules: Rules, setup: Setup, actions: list[Mapping[str, Any]],
+                   recorded_under: int = RULES_VERSION) -> ReplayRefused:
+    """The refusal of replaying ``actions``: always the one code, with no parameters."""
+    with pytest.raises(ReplayRefused) as info:
+        replay(rules, setup, actions, recorded_under=recorded_under)
+    assert (info.value.code, info.value.params) == ("replay-refused", {})
+    return info.value
+
+
+def test_a_refused_replay_says_why_in_the_players_language_with_the_games_names() -> None:
+    """The English is the sentence it always was; the other languages say the same, the refusal of
+    the rules inside it with the edition's names, and keep it through a pickle."""
+    setup = parse_setup(LONDON, {"seed": 11, "start": "tower"})
+    exc = replay_refusal(LONDON, setup, [{"action": "pass"}, {"action": "move", "to": "globe"}])
+    assert str(exc) == exc.said("en") == (
+        "this game cannot be replayed: action 2 is refused now: The Globe is not next to The Tower; "
+        "you can move to: The Boar's Head, Eastcheap, St Saviour's, Southwark")
+    assert exc.said("it") == ("questa partita non si può rigiocare: l'azione 2 ora non è ammessa: il luogo «Teatro "
+                              "Globe» non è collegato al luogo «Torre di Londra»; puoi andare a: Taverna della Testa "
+                              "di Cinghiale, San Salvatore di Southwark")
+    assert exc.said("ru").startswith("эту партию нельзя воспроизвести: действие 2 теперь не допускается: "
+                                     "Театр «Глобус» и Тауэр не соединены путём")
+    back = pickle.loads(pickle.dumps(exc))
+    assert (str(back), back.said("ru"), back.code, back.params) == (str(exc), exc.said("ru"), exc.code, {})
+    malformed = replay_refusal(LONDON, setup, [{"action": "move", "to": "atlantis"}])
+    assert str(malformed) == ("this game cannot be replayed: action 1 is refused now: to: expected a location id "
+                              "such as 'whitehall', got 'atlantis'")
+    assert malformed.said("it").endswith("l'azione 1 ora non è ammessa: to: atteso l'id di un luogo, come 'whitehall'; "
+                                         "ricevuto: 'atlantis'")
+
+
+def test_a_game_of_older_rules_is_refused_in_the_players_language() -> None:
+    setup = parse_setup(RULES, {"mode": "training", "seed": 4, "start": "l0"})
+    exc = replay_refusal(RULES, setup, [{"action": "search"}, {"action": "pass"}], recorded_under=1)
+    assert str(exc) == ("this game was recorded under older rules and cannot be resumed: "
+                        "in Training a search no longer ends the turn before a move")
+    assert exc.said("it") == ("questa partita è stata registrata con regole precedenti e non si può riprendere: in "
+                              "modalità Allenamento cercare la Dama Bruna non chiude più il turno prima di muovere "
+                              "la Pedina")
+    assert exc.said("ru") == ("эта партия записана по прежним правилам, и её нельзя продолжить: в режиме обучения "
+                              "поиск Смуглой дамы больше не завершает ход до перехода")
+
+
+def test_a_setup_refused_now_is_said_in_the_players_language() -> None:
+    setup = replace(parse_setup(LONDON, {"seed": 11}), sequence=("position", 99))
+    exc = replay_refusal(LONDON, setup, [])
+    english = str(exc.__cause__)
+    assert str(exc) == f"this game cannot be replayed: its setup is refused now: {english}"
+    assert exc.said("ru").startswith("эту партию нельзя воспроизвести: её подготовка теперь не допускается: ")
+    assert english not in exc.said("ru")  # the setup's problem too is said in Russian
+
+
+def test_a_refusal_in_english_alone_is_said_as_the_codes_phrase_in_other_languages() -> None:
+    exc = ReplayRefused("this game's stored setup cannot be read")
+    assert str(exc) == "this game's stored setup cannot be read"
+    assert exc.said("it") == REFUSAL_PHRASES["it"]["replay-refused"]
 
 
 def test_random_actions_are_refused_with_a_code_and_its_english_message() -> None:
