@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from deduce.errors import Illegal, InputError, Sayable, Wording
+from deduce.errors import Illegal, InputError, Sayable
 from deduce.game.events import Words
 from deduce.game.material import Rules
 from deduce.game.parse import parse_action
@@ -26,7 +26,6 @@ from deduce.game.refusals import refusal_text
 from deduce.game.setup import Setup
 from deduce.game.state import State
 from deduce.text.catalog import Phrase, PhraseParam
-from deduce.text.refusals import refusal_phrase
 
 #: The version of the rules. 1: the first engine (a search ended a Training turn, the suit card
 #: blocked a confrontation, the lantern returned discarded fog cards); 2: SPEC 8 as revised for issue 10.
@@ -35,7 +34,7 @@ RULES_VERSION = 2
 
 #: Why a recorded game is refused: the keys of its words among the catalog's refusals (``replay-refused.<key>``),
 #: each said as every refusal is, as a reason (no capital, no full stop).
-ReplayReason = Literal["older-rules", "cannot", "setup", "action", "lantern", "training-search"]
+ReplayReason = Literal["older-rules", "cannot", "setup", "action", "lantern", "training-search", "stored-setup"]
 REPLAY_REASONS: tuple[ReplayReason, ...] = get_args(ReplayReason)
 
 
@@ -83,15 +82,12 @@ class ReplayRefused(Illegal):
     Its code is always ``replay-refused``, with no parameters; its ``words`` say what was refused
     (:meth:`said`, in any language), ``str()`` in English."""
 
-    def __init__(self, words: Wording):
+    def __init__(self, words: Sayable):
         self.words = words
         super().__init__(self.said("en"), "replay-refused")
 
     def said(self, lang: str = "en") -> str:
-        """Why, in ``lang``; words given in English alone (the store's) are said in another language
-        as the refusal's own phrase."""
-        if isinstance(self.words, str):
-            return self.words if lang == "en" else refusal_phrase(lang, self.code)
+        """Why, in ``lang``."""
         return self.words.said(lang)
 
     def __reduce__(self) -> tuple[type[ReplayRefused], tuple[Any, ...]]:

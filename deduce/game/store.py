@@ -51,6 +51,7 @@ from deduce.document import is_int
 from deduce.errors import Conflict, DeduceError, GameNotFound, InputError, Unauthorized, shown
 from deduce.game.events import EventJSON
 from deduce.game.material import Rules
+from deduce.game.replay import replay_words
 from deduce.game.rules import RULES_VERSION, Game, ReplayRefused, replay
 from deduce.game.setup import Setup, parse_setup
 from deduce.text.catalog import Phrase
@@ -273,8 +274,7 @@ class GameStore:
         try:
             setup = Setup.from_json(doc)
         except (KeyError, TypeError, ValueError, StopIteration, AttributeError) as exc:
-            raise ReplayRefused(f"this game's stored setup cannot be read ({type(exc).__name__}: {exc}); "
-                                "it cannot be resumed") from exc
+            raise ReplayRefused(replay_words("stored-setup", reason=f"{type(exc).__name__}: {exc}")) from exc
         version = doc.get("rules", FIRST_RULES)
         return setup, version if is_int(version) else FIRST_RULES
 

@@ -23,7 +23,7 @@ from deduce.game import fogfile
 from deduce.game.events import Words
 from deduce.game.material import Rules
 from deduce.game.refusals import MALFORMED, REFUSAL_CODES, reason, refusal_text
-from deduce.game.replay import REPLAY_REASONS, RULES_VERSION
+from deduce.game.replay import REPLAY_REASONS, RULES_VERSION, replay_words
 from deduce.game.rules import Game, ReplayRefused, replay
 from deduce.game.setup import Setup, parse_setup
 from deduce.shipped import data_path, load_rules
@@ -254,10 +254,11 @@ def test_a_setup_refused_now_is_said_in_the_players_language() -> None:
     assert english not in exc.said("ru")  # the setup's problem too is said in Russian
 
 
-def test_a_refusal_in_english_alone_is_said_as_the_codes_phrase_in_other_languages() -> None:
-    exc = ReplayRefused("this game's stored setup cannot be read")
-    assert str(exc) == "this game's stored setup cannot be read"
-    assert exc.said("it") == REFUSAL_PHRASES["it"]["replay-refused"]
+def test_a_stored_setup_that_cannot_be_read_is_said_in_every_language() -> None:
+    exc = ReplayRefused(replay_words("stored-setup", reason="KeyError: 'mode'"))
+    assert str(exc) == "this game's stored setup cannot be read (KeyError: 'mode'); it cannot be resumed"
+    assert exc.said("it").startswith("la preparazione salvata di questa partita non si può leggere")
+    assert (exc.code, exc.params) == ("replay-refused", {})
 
 
 def test_random_actions_are_refused_with_a_code_and_its_english_message() -> None:
@@ -313,7 +314,7 @@ def test_a_refusal_keeps_its_code_through_pickle_and_json() -> None:
     exc = Illegal("x is not next to y", "not-adjacent", {"to": "x", "here": "y", "choices": ["z"]})
     back = pickle.loads(pickle.dumps(exc))
     assert (type(back), str(back), back.code, back.params) == (Illegal, str(exc), exc.code, exc.params)
-    replayed = pickle.loads(pickle.dumps(ReplayRefused("cannot")))
+    replayed = pickle.loads(pickle.dumps(ReplayRefused(replay_words("lantern"))))
     assert (type(replayed), replayed.code) == (ReplayRefused, "replay-refused")
     problem = Problem(("to",), "m", "schema", "bad-location", {"example": "l0", "got": "7"})
     assert problem.to_json() == {"code": "schema", "path": "to", "loc": ["to"], "message": "m",
