@@ -7,6 +7,8 @@ what was sent (``{got}``, quoted as sent; ``{action}``, ``{field}`` and ``{asks}
 API's own words, kept as they are). A refusal is said as a reason, with no capital and no
 full stop, so that a front end can put it after its own "Not possible: ". The English
 phrase is also the refusal's message (``str()`` of the exception, the API's ``message``).
+Beside the codes, ``replay-refused.<reason>`` keys say why a stored game cannot be resumed
+(:mod:`deduce.game.replay`).
 """
 
 from __future__ import annotations
