@@ -1,7 +1,8 @@
 """Findings: what an audit reports, for the card audit and the deck audit alike.
 
-A :class:`Finding` is one error or warning: a stable ``code``, a sentence for a person,
-and where it applies. The card audit (:mod:`deduce.who.audit`) places a finding on the
+A :class:`Finding` is one error or warning: a stable ``code``, words for a person (of the
+catalog, :class:`~deduce.text.catalog.Phrase`: ``message`` is English, :meth:`Finding.said` says
+them in the person's language), and where it applies. The card audit (:mod:`deduce.who.audit`) places a finding on the
 cards (``lady``, ``other``, ``suit``, ``mode``, and ``clues`` for a misleading case); the
 deck audit (:mod:`deduce.where.audit`) on the map and the stealth deck (``cards``, ``slot``,
 ``sequence``, ``locations``). Each audit's report has kept its own JSON layout, so
@@ -11,10 +12,12 @@ that layout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict
+
+from deduce.errors import Wording
 
 #: How bad a finding is: an error fails the audit, a warning does not.
 Severity = Literal["error", "warning"]
@@ -43,10 +46,14 @@ class FindingJSON(TypedDict):
 
 @dataclass(frozen=True)
 class Finding:
-    """One error or warning of an audit, and where it applies."""
+    """One error or warning of an audit, in ``words``, and where it applies.
+
+    The words are left out of the hash (a phrase's parameters are a mapping), so that a finding
+    stays hashable; equal findings still have equal words.
+    """
 
     code: str
-    message: str
+    words: Wording = field(hash=False)
     severity: Severity = "error"
     audit: Audit = "deck"
     # -- on the cards (the card audit) --
@@ -64,6 +71,15 @@ class Finding:
     @property
     def is_error(self) -> bool:
         return self.severity == "error"
+
+    @property
+    def message(self) -> str:
+        """What is found, in English (the ``message`` of the JSON)."""
+        return self.said("en")
+
+    def said(self, lang: str = "en") -> str:
+        """What is found, in ``lang`` (English when the catalog does not speak it)."""
+        return self.words if isinstance(self.words, str) else self.words.said(lang)
 
     def to_json(self) -> FindingJSON:
         if self.audit == "cards":
