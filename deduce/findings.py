@@ -7,7 +7,8 @@ cards (``lady``, ``other``, ``suit``, ``mode``, and ``clues`` for a misleading c
 deck audit (:mod:`deduce.where.audit`) on the map and the stealth deck (``cards``, ``slot``,
 ``sequence``, ``locations``). Each audit's report has kept its own JSON layout, so
 :attr:`Finding.audit` says which one a finding belongs to and :meth:`Finding.to_json` writes
-that layout.
+that layout, its ``message`` in English unless another language is asked for (the HTTP API
+answers in the request's).
 """
 
 from __future__ import annotations
@@ -81,15 +82,16 @@ class Finding:
         """What is found, in ``lang`` (English when the catalog does not speak it)."""
         return self.words if isinstance(self.words, str) else self.words.said(lang)
 
-    def to_json(self) -> FindingJSON:
+    def to_json(self, lang: str = "en") -> FindingJSON:
+        """The finding as JSON in its audit's layout, its ``message`` said in ``lang``."""
         if self.audit == "cards":
             out: FindingJSON = {"code": self.code, "lady": self.lady, "other": self.other, "suit": self.suit,
-                                "message": self.message}
+                                "message": self.said(lang)}
             if self.mode is not None:
                 out["mode"] = self.mode
             if self.clues is not None:
                 out["clues"] = list(self.clues)
             return out
-        return {"code": self.code, "severity": self.severity, "message": self.message,
+        return {"code": self.code, "severity": self.severity, "message": self.said(lang),
                 "sequence": self.sequence, "slot": self.slot, "cards": list(self.cards),
                 "locations": list(self.locations)}

@@ -197,8 +197,8 @@ class DeckAuditJSON(TypedDict):
 
 
 def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...],
-                findings: list[Finding]) -> DeckAuditJSON:
-    """The audit as JSON: what was checked and what was found."""
+                findings: list[Finding], lang: str = "en") -> DeckAuditJSON:
+    """The audit as JSON: what was checked and what was found, the findings' messages said in ``lang``."""
     valid = valid_walks(board, deck, deck.positions() + sequences, findings)
     return {
         "ok": not has_errors(findings),
@@ -209,7 +209,7 @@ def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...]
         "walks": [s.name for s in deck.positions() + sequences],
         "errors": sum(f.is_error for f in findings),
         "warnings": sum(not f.is_error for f in findings),
-        "findings": [f.to_json() for f in findings],
+        "findings": [f.to_json(lang) for f in findings],
         "valid_walks": [s.name for s in valid],
         "visits": visits(board, deck, valid),
     }

@@ -92,8 +92,8 @@ class CardFinding(Finding):
     count: int | None = None
     traits: tuple[str, ...] | None = None
 
-    def to_json(self) -> CardFindingJSON:
-        details = cast("CardFindingJSON", super().to_json())  # a fresh dict: the keys below are added to it
+    def to_json(self, lang: str = "en") -> CardFindingJSON:
+        details = cast("CardFindingJSON", super().to_json(lang))  # a fresh dict: the keys below are added to it
         if self.shared is not None:
             details["shared"] = self.shared
         if self.allowed is not None:
@@ -211,12 +211,13 @@ class AuditReport:
         """How many of a mode's cases the whole deck and the suit card do not solve (left out of its mean)."""
         return sum(1 for c in self.cases if c.mode == mode and c.expected_clues is None)
 
-    def to_json(self) -> AuditReportJSON:
+    def to_json(self, lang: str = "en") -> AuditReportJSON:
+        """The report as JSON, the findings' messages said in ``lang``."""
         return {
             "ok": self.ok,
             "card_set": self.card_set,
-            "errors": [e.to_json() for e in self.errors],
-            "warnings": [w.to_json() for w in self.warnings],
+            "errors": [e.to_json(lang) for e in self.errors],
+            "warnings": [w.to_json(lang) for w in self.warnings],
             "cases": [c.to_json() for c in self.cases],
         }
 
