@@ -2,9 +2,9 @@
 
 A :class:`Finding` is one error or warning: a stable ``code``, words for a person (of the
 catalog, :class:`~deduce.text.catalog.Phrase`: ``message`` is English, :meth:`Finding.said` says
-them in the person's language), and where it applies. The card audit (:mod:`deduce.who.audit`) places a finding on the
-cards (``lady``, ``other``, ``suit``, ``mode``, and ``clues`` for a misleading case); the
-deck audit (:mod:`deduce.where.audit`) on the map and the stealth deck (``cards``, ``slot``,
+them in the person's language), and where it applies. The card audit (:mod:`deduce.who.audit`)
+places a finding on the cards (``lady``, ``other``, ``suit``, ``mode``, and ``clues`` for a
+misleading case); the deck audit (:mod:`deduce.where.audit`) on the map and the stealth deck (``cards``, ``slot``,
 ``sequence``, ``locations``). Each audit's report has kept its own JSON layout, so
 :attr:`Finding.audit` says which one a finding belongs to and :meth:`Finding.to_json` writes
 that layout, its ``message`` in English unless another language is asked for (the HTTP API

@@ -53,9 +53,9 @@ WORDS_PER_SECOND = 5e8
 
 
 class CardFindingJSON(FindingJSON):
-    """A finding of the card audit as JSON: beside its English message, the numbers and traits that
-    message is made of, so that a page words it in its own language without parsing the message.
-    Each is present only for the codes it belongs to."""
+    """A finding of the card audit as JSON: beside its message (in English, or in the language asked
+    for), the numbers and traits that message is made of, so that a page words it in its own way
+    without parsing the message. Each is present only for the codes it belongs to."""
 
     shared: NotRequired[int]
     allowed: NotRequired[list[int]]
