@@ -16,6 +16,7 @@ from typing_extensions import TypedDict
 from api.bodies import YAML_TYPES
 from api.deps import ServiceDep
 from api.errors import ErrorBodyJSON
+from api.middleware import request_lang
 from api.service import PAGE, Page, PagedDeductionJSON, deduction_answer, tracking_answer
 from deduce.where.query import EXAMPLE as TRACK_EXAMPLE
 from deduce.where.tracker import TrackingJSON
@@ -85,14 +86,16 @@ async def get_cards(svc: ServiceDep) -> Any:
     summary="Audit a card set",
     description="Truthful keys, solvable games and exact difficulty (SPEC 5). The body is a card set "
                 "document, as JSON or as YAML (`Content-Type: application/yaml`). Findings about a "
-                "readable card set still answer 200, with `ok: false`; an unreadable one gets 422.",
+                "readable card set still answer 200, with `ok: false`; an unreadable one gets 422. Each finding's "
+                "`message` is said in the request's language (`?lang=`, then `Accept-Language`), as errors are.",
     openapi_extra=body_doc("CardSetDocument", {
         "small": {"summary": "Four ladies, four traits, two per lady", "value": SMALL_CARD_SET},
     }, ("application/json", YAML_TYPES[0])),
 )
 async def post_audit(request: Request, svc: ServiceDep) -> Any:
     body = await request.body()
-    return await svc.audit(body, request.headers.get("content-type"), request.is_disconnected)
+    return await svc.audit(body, request.headers.get("content-type"), request.is_disconnected,
+                           request_lang(request.scope))
 
 
 @router.post(

@@ -38,6 +38,7 @@ from starlette.responses import Response
 
 from api.bodies import card_set_body, decode_json
 from api.jobs import Admission, Jobs
+from api.middleware import language_headers
 from api.quotas import ClientQuotas
 from deduce.document import in_file
 from deduce.shipped import data_path, load_board, load_cards
@@ -133,6 +134,13 @@ def json_response(content: bytes) -> Response:
     return Response(content, media_type="application/json")
 
 
+def said_in(lang: str, answer: Response) -> Response:
+    """An answer whose words (an audit's findings) are said in ``lang``, the request's language: it says
+    so (``Content-Language``), and that another ``Accept-Language`` gets other words (``Vary``)."""
+    answer.headers.update(language_headers(lang))
+    return answer
+
+
 async def in_child(jobs: Jobs, gone: Callable[[], Awaitable[bool]], work: Callable[..., Any], *args: Any) -> Response:
     """The JSON answer of ``work(*args)``, made and encoded in a child process of ``jobs``."""
     content: bytes = await jobs.run(encoded, work, *args, gone=gone)
@@ -146,18 +154,19 @@ def started(part: P | None) -> P:
     return part
 
 
-def audit_card_set(body: bytes, content_type: str | None, max_seconds: float) -> AuditReportJSON:
-    """A job for :class:`api.jobs.Jobs`: decode a card set document, read it, audit it."""
-    return audit_of(card_set_body(body, content_type), max_seconds)
+def audit_card_set(body: bytes, content_type: str | None, max_seconds: float, lang: str = "en") -> AuditReportJSON:
+    """A job for :class:`api.jobs.Jobs`: decode a card set document, read it, audit it (findings said in ``lang``)."""
+    return audit_of(card_set_body(body, content_type), max_seconds, lang)
 
 
-def audit_of(cards: CardSet, max_seconds: float) -> AuditReportJSON:
-    """The audit report of ``cards``, refused past ``max_seconds`` by its estimated cost."""
+def audit_of(cards: CardSet, max_seconds: float, lang: str = "en") -> AuditReportJSON:
+    """The audit report of ``cards``, refused past ``max_seconds`` by its estimated cost, its findings
+    said in ``lang``."""
     advice = " by this service (`deduce audit FILE --max-seconds S` runs longer audits)"
-    return audit(cards, max_seconds=max_seconds, advice=advice).to_json()
+    return audit(cards, max_seconds=max_seconds, advice=advice).to_json(lang)
 
 
-def cheap_audit(body: bytes, content_type: str | None, max_seconds: float) -> bytes | None:
+def cheap_audit(body: bytes, content_type: str | None, max_seconds: float, lang: str = "en") -> bytes | None:
     """The encoded report of a small card set whose audit costs less than starting a child process
     (a designer's live audit of a 12-lady set: a few milliseconds), or None: then it is a job."""
     if len(body) > SMALL_BODY:
@@ -167,7 +176,7 @@ def cheap_audit(body: bytes, content_type: str | None, max_seconds: float) -> by
         return None
     if audit_cost(cards).seconds > CHEAP_AUDIT_SECONDS:
         return None
-    return encoded(audit_of, cards, max_seconds)
+    return encoded(audit_of, cards, max_seconds, lang)
 
 
 @dataclass
@@ -269,15 +278,16 @@ class Service:
 
     # -- audits and designs ------------------------------------------------------
 
-    async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]]) -> Response:
-        """Audit a card set document: a small, cheap one on a worker thread (the designer's live
-        audit), any other in a child process (see :mod:`api.jobs`), whose report, which can run to
-        megabytes, comes back encoded. It holds one of the client's costly places."""
+    async def audit(self, body: bytes, content_type: str | None, gone: Callable[[], Awaitable[bool]],
+                    lang: str = "en") -> Response:
+        """Audit a card set document, its findings said in ``lang``: a small, cheap one on a worker
+        thread (the designer's live audit), any other in a child process (see :mod:`api.jobs`), whose
+        report, which can run to megabytes, comes back encoded. It holds one of the client's costly places."""
         with self.quotas.costly():
-            report = await self.run(cheap_audit, body, content_type, self.audit_seconds)
-            if report is not None:
-                return json_response(report)
-            return await in_child(started(self._jobs), gone, audit_card_set, body, content_type, self.audit_seconds)
+            report = await self.run(cheap_audit, body, content_type, self.audit_seconds, lang)
+            answer = json_response(report) if report is not None else await in_child(
+                started(self._jobs), gone, audit_card_set, body, content_type, self.audit_seconds, lang)
+            return said_in(lang, answer)
 
     def design(self, job: Callable[..., Any], *args: Any,
                gone: Callable[[], Awaitable[bool]]) -> AsyncGenerator[tuple[str, Any], None]:

@@ -45,7 +45,7 @@ from api.deps import GamesDep, ServiceDep
 from api.documents import body_schema, component, document, document_schema, object_body, read_by
 from api.middleware import request_lang, service_words
 from api.routes import ERRORS, CursorParam, LimitParam, body_doc
-from api.service import PAGE, Page, PagedDeductionJSON
+from api.service import PAGE, Page, PagedDeductionJSON, said_in
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError, ProblemJSON, unknown
 from deduce.game import table
@@ -509,8 +509,8 @@ DOCUMENTS_TO_AUDIT: Definition[DocumentsToAudit] = Definition(Annotated[
     object_body("the documents to audit")])
 
 
-def deck_audit_answer(body: bytes) -> DeckAuditJSON:
-    """``POST /v1/audit-deck``, from its body."""
+def deck_audit_answer(lang: str, body: bytes) -> DeckAuditJSON:
+    """``POST /v1/audit-deck``, from its body, the findings said in ``lang`` (the request's language)."""
     docs = validated(DOCUMENTS_TO_AUDIT, decode_json(body, "the documents to audit"))
 
     def shipped(parse: Callable[[Any], T], file: str, what: str) -> Callable[[], T]:
@@ -519,7 +519,7 @@ def deck_audit_answer(body: bytes) -> DeckAuditJSON:
     board = _or(docs.get("board"), shipped(boardfile.parse, "board.yaml", "board"))
     deck = _or(docs.get("stealth"), shipped(stealthfile.parse, "stealth.yaml", "stealth deck"))
     sequences = _or(docs.get("sequences"), shipped(stealthfile.parse_sequences, "sequences.json", "sequences"))
-    return report_json(board, deck, sequences, audit_deck(board, deck, sequences))
+    return report_json(board, deck, sequences, audit_deck(board, deck, sequences), lang)
 
 
 @router.post(
@@ -528,8 +528,11 @@ def deck_audit_answer(body: bytes) -> DeckAuditJSON:
     description="Body: `{\"board\": ..., \"stealth\": ..., \"sequences\": ...}`, each a document (an object, or "
                 "YAML or JSON text); the shipped one for any left out. Answers what `deduce audit-deck --json` "
                 "prints: a connected map drawn without crossing paths, cards that match their locations, every "
-                "walk legal. Findings answer 200 with `ok: false`; an unreadable document gets 422 with its path.",
+                "walk legal. Findings answer 200 with `ok: false`, each `message` in the request's language (`?lang=`, "
+                "then `Accept-Language`); an unreadable document gets 422 with its path.",
     openapi_extra=body_schema(DOCUMENTS_TO_AUDIT),
 )
 async def post_audit_deck(request: Request, svc: ServiceDep) -> Any:
-    return await svc.answer(deck_audit_answer, await request.body(), request.is_disconnected, isolate=True)
+    lang = request_lang(request.scope)
+    return said_in(lang, await svc.answer(deck_audit_answer, await request.body(), request.is_disconnected, lang,
+                                          isolate=True))

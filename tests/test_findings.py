@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import pickle
+import re
 
 from deduce.findings import Finding
+from deduce.text.catalog import LANGS
+from deduce.where.query import board_words
 from deduce.who import cardfile
 from deduce.who.audit import audit
 from tests.conftest import TINY
+
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
 
 def test_a_card_audit_finding_writes_lady_other_suit_and_mode_only_when_set() -> None:
@@ -42,3 +48,23 @@ def test_the_card_audit_report_keeps_its_layout() -> None:
     figures = {"shared", "allowed", "unused", "count", "traits"}
     assert all(set(w) <= {"code", "lady", "other", "suit", "message", "mode", *figures}
                for w in report.to_json()["warnings"])
+
+
+def test_a_finding_is_words_of_the_catalog_said_in_each_language_and_survives_a_pickle() -> None:
+    """Audits run in child processes, and findings are kept in sets: a finding of either audit pickles
+    back equal, hashes, and says its words in the person's language (English as ``message``)."""
+    doc = cardfile.to_json(cardfile.loads(TINY))
+    doc["ladies"][0]["key"]["blue"] = [1]
+    lie = next(e for e in audit(cardfile.parse(doc)).errors if e.code == "key-untruthful")
+    jump = Finding("jump", board_words("finding.jump", sequence="w", slot=1, card="C", next="E", a="a", b="b"),
+                   cards=("C", "E"), slot=1, sequence="w", locations=("a", "b"))
+    assert jump.message == "w slot 1: C → E jumps from a to b, which no path connects"
+    for finding in (lie, jump):
+        again = pickle.loads(pickle.dumps(finding))
+        assert again == finding and hash(again) == hash(finding) and len({finding, again}) == 1
+        said = {lang: finding.said(lang) for lang in LANGS}
+        assert said["en"] == finding.message == finding.to_json()["message"] and len(set(said.values())) == 3
+        assert finding.to_json("ru")["message"] == said["ru"] and CYRILLIC.search(said["ru"])
+        assert finding.said("de") == finding.message  # a language the catalog lacks: English
+        assert {k: v for k, v in finding.to_json("it").items() if k != "message"} == \
+            {k: v for k, v in finding.to_json().items() if k != "message"}

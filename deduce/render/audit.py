@@ -111,7 +111,7 @@ def finding_text(cards: CardSet, report: AuditReport, finding: CardFinding, lang
     elif code in FINDING_WORDS:
         key = FINDING_WORDS[code]
     else:
-        return finding.message
+        return finding.said(lang)
     text = Phrase("workbench", f"wb.f.{key}", finding_params(cards, finding, lang)).said(lang)
     if code == "unsolvable" and finding.count:
         left = next((c.remaining for c in report.cases if c.dark_lady == finding.lady and c.mode == finding.mode), ())

@@ -122,10 +122,10 @@ def _words(section: str, key: str, lang: str, **params: PhraseParam) -> str:
 
 def deck_finding_text(board: Board, deck: StealthDeck, finding: Finding, lang: str) -> str:
     """One finding of the deck audit in ``lang`` (a walk's own finding after the walk's name); its
-    English sentence when the page has no words for its code."""
+    own words when the page has none for its code."""
     key = f"job.deck.f.{_deck_finding_key(finding)}"
     if key not in section("jobs")["en"]:
-        return finding.message
+        return finding.said(lang)
     text = _words("jobs", key, lang, **_deck_finding_params(board, deck, finding, lang))
     if finding.sequence is None:
         return text

@@ -32,6 +32,7 @@ from typing_extensions import TypedDict
 from deduce.findings import Finding, FindingJSON
 from deduce.where.board import Board
 from deduce.where.planar import crossing_paths, paths_through_locations, shared_points
+from deduce.where.query import board_words
 from deduce.where.stealth import POSITIONS, Sequence, StealthDeck
 
 #: The length of an on-card deck: one card per letter.
@@ -45,25 +46,23 @@ def board_findings(board: Board) -> list[Finding]:
     parts = board.components()
     if len(parts) > 1:
         shown = "; ".join(", ".join(part) for part in parts)
-        out.append(Finding("disconnected", f"the map falls apart into {len(parts)} parts: {shown}",
+        out.append(Finding("disconnected", board_words("finding.disconnected", n=len(parts), parts=shown),
                            locations=tuple(loc for part in parts[1:] for loc in part)))
     if not board.drawable:
-        out.append(Finding("undrawn",
-                           "the locations have no drawing coordinates ('at'), so crossings cannot be checked",
-                           severity="warning"))
+        out.append(Finding("undrawn", board_words("finding.undrawn"), severity="warning"))
     else:
         for a, b in shared_points(board):
-            out.append(Finding("crossing", f"{a} and {b} are drawn at the same point", locations=(a, b)))
+            out.append(Finding("crossing", board_words("finding.same-point", a=a, b=b), locations=(a, b)))
         for (p, q) in crossing_paths(board):
-            out.append(Finding("crossing", f"path {p[0]}–{p[1]} crosses path {q[0]}–{q[1]}", locations=p + q))
+            out.append(Finding("crossing", board_words("finding.crossing", a=p[0], b=p[1], c=q[0], d=q[1]),
+                               locations=p + q))
         for (a, b), loc in paths_through_locations(board):
-            out.append(Finding("crossing", f"path {a}–{b} runs through {loc}", locations=(a, b, loc)))
+            out.append(Finding("crossing", board_words("finding.through", a=a, b=b, c=loc), locations=(a, b, loc)))
     for loc in board.location_ids:
         degree = board.degree(loc)
         if not MIN_DEGREE <= degree <= MAX_DEGREE:
-            out.append(Finding("degree", f"{loc} has {degree} path{'s' * (degree != 1)}; "
-                               f"a location should have {MIN_DEGREE} to {MAX_DEGREE}",
-                               severity="warning", locations=(loc,)))
+            out.append(Finding("degree", board_words("finding.degree", place=loc, n=degree, least=MIN_DEGREE,
+                                                     most=MAX_DEGREE), severity="warning", locations=(loc,)))
     return out
 
 
@@ -72,12 +71,13 @@ def card_findings(board: Board, deck: StealthDeck) -> list[Finding]:
     out = []
     for card in deck.cards:
         if not board.has_location(card.location):
-            out.append(Finding("unknown-location", f"card {card.id} shows {card.location!r}, which is not on the map",
+            out.append(Finding("unknown-location", board_words("finding.unknown-location", card=card.id,
+                                                               location=repr(card.location)),
                                cards=(card.id,), locations=(card.location,)))
         elif card.landmark is not None and card.landmark != board.landmark_of(card.location):
             out.append(Finding("landmark-mismatch",
-                               f"card {card.id}'s back shows {card.landmark!r} but {card.location} has the landmark "
-                               f"{board.landmark_of(card.location)!r}",
+                               board_words("finding.landmark-mismatch", card=card.id, shown=repr(card.landmark),
+                                           place=card.location, landmark=repr(board.landmark_of(card.location))),
                                cards=(card.id,), locations=(card.location,)))
     for position in range(1, POSITIONS + 1):
         holders: dict[str, list[str]] = {}
@@ -87,14 +87,17 @@ def card_findings(board: Board, deck: StealthDeck) -> list[Finding]:
         for letter, ids in sorted(holders.items()):
             if len(ids) > 1:
                 out.append(Finding("duplicate-letter",
-                                   f"cards {', '.join(ids)} all have {letter} in position {position}",
+                                   board_words("finding.duplicate-letter", cards=", ".join(ids), letter=letter,
+                                               position=position),
                                    cards=tuple(ids), sequence=f"position-{position}"))
         count = sum(len(ids) for ids in holders.values())
         if count != DECK_LENGTH:
-            out.append(Finding("deck-length", f"position {position} gives a deck of {count} cards, not {DECK_LENGTH}",
+            out.append(Finding("deck-length", board_words("finding.deck-length", position=position, count=count,
+                                                          length=DECK_LENGTH),
                                severity="warning", sequence=f"position-{position}"))
     shown = {card.location for card in deck.cards}
-    out.extend(Finding("unused-location", f"no stealth card shows {loc}", severity="warning", locations=(loc,))
+    out.extend(Finding("unused-location", board_words("finding.unused-location", place=loc), severity="warning",
+                       locations=(loc,))
                for loc in board.location_ids if loc not in shown)
     return out
 
@@ -105,7 +108,8 @@ def walk_findings(board: Board, deck: StealthDeck, sequence: Sequence) -> list[F
     known = True
     for slot, card in enumerate(sequence.cards):
         if not deck.has_card(card):
-            out.append(Finding("unknown-card", f"{sequence.name} slot {slot}: there is no stealth card {card!r}",
+            out.append(Finding("unknown-card", board_words("finding.unknown-card", sequence=sequence.name, slot=slot,
+                                                           card=repr(card)),
                                cards=(card,), slot=slot, sequence=sequence.name))
             known = False
     if not known or len(sequence.cards) < 2:
@@ -115,12 +119,12 @@ def walk_findings(board: Board, deck: StealthDeck, sequence: Sequence) -> list[F
         if not (board.has_location(a) and board.has_location(b)):
             continue  # reported once, as an unknown location on the card
         if a == b and not sequence.may_stay:
-            out.append(Finding("stay", f"{sequence.name} slot {slot}: {card} → {nxt} stays at {a}, "
-                               f"but in an '{sequence.moves}' sequence she must move",
+            out.append(Finding("stay", board_words("finding.stay", sequence=sequence.name, slot=slot, card=card,
+                                                   next=nxt, place=a, moves=sequence.moves),
                                cards=(card, nxt), slot=slot, sequence=sequence.name, locations=(a,)))
         elif a != b and not board.adjacent(a, b):
-            out.append(Finding("jump", f"{sequence.name} slot {slot}: {card} → {nxt} jumps from {a} to {b}, "
-                               f"which no path connects",
+            out.append(Finding("jump", board_words("finding.jump", sequence=sequence.name, slot=slot, card=card,
+                                                   next=nxt, a=a, b=b),
                                cards=(card, nxt), slot=slot, sequence=sequence.name, locations=(a, b)))
     return out
 
@@ -193,8 +197,8 @@ class DeckAuditJSON(TypedDict):
 
 
 def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...],
-                findings: list[Finding]) -> DeckAuditJSON:
-    """The audit as JSON: what was checked and what was found."""
+                findings: list[Finding], lang: str = "en") -> DeckAuditJSON:
+    """The audit as JSON: what was checked and what was found, the findings' messages said in ``lang``."""
     valid = valid_walks(board, deck, deck.positions() + sequences, findings)
     return {
         "ok": not has_errors(findings),
@@ -205,7 +209,7 @@ def report_json(board: Board, deck: StealthDeck, sequences: tuple[Sequence, ...]
         "walks": [s.name for s in deck.positions() + sequences],
         "errors": sum(f.is_error for f in findings),
         "warnings": sum(not f.is_error for f in findings),
-        "findings": [f.to_json() for f in findings],
+        "findings": [f.to_json(lang) for f in findings],
         "valid_walks": [s.name for s in valid],
         "visits": visits(board, deck, valid),
     }

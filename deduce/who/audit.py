@@ -31,7 +31,7 @@ from typing import NotRequired, cast
 
 from typing_extensions import TypedDict, Unpack
 
-from deduce.errors import InputError
+from deduce.errors import InputError, Wording
 from deduce.findings import Finding, FindingJSON, Severity
 from deduce.text.catalog import Phrase
 from deduce.who.cards import MAX_LADIES, MAX_TRAITS, CardSet, Lady, Mode, card_words
@@ -53,9 +53,9 @@ WORDS_PER_SECOND = 5e8
 
 
 class CardFindingJSON(FindingJSON):
-    """A finding of the card audit as JSON: beside its English message, the numbers and traits that
-    message is made of, so that a page words it in its own language without parsing the message.
-    Each is present only for the codes it belongs to."""
+    """A finding of the card audit as JSON: beside its message (in English, or in the language asked
+    for), the numbers and traits that message is made of, so that a page words it in its own way
+    without parsing the message. Each is present only for the codes it belongs to."""
 
     shared: NotRequired[int]
     allowed: NotRequired[list[int]]
@@ -92,8 +92,8 @@ class CardFinding(Finding):
     count: int | None = None
     traits: tuple[str, ...] | None = None
 
-    def to_json(self) -> CardFindingJSON:
-        details = cast("CardFindingJSON", super().to_json())  # a fresh dict: the keys below are added to it
+    def to_json(self, lang: str = "en") -> CardFindingJSON:
+        details = cast("CardFindingJSON", super().to_json(lang))  # a fresh dict: the keys below are added to it
         if self.shared is not None:
             details["shared"] = self.shared
         if self.allowed is not None:
@@ -107,23 +107,23 @@ class CardFinding(Finding):
         return details
 
 
-def _finding(code: str, message: str, severity: Severity, lady: str | None = None, other: str | None = None,
+def _finding(code: str, words: Wording, severity: Severity, lady: str | None = None, other: str | None = None,
              suit: str | None = None, mode: Mode | None = None, clues: tuple[str, ...] | None = None,
              **details: Unpack[Details]) -> CardFinding:
     """A finding of the card audit, placed on the cards."""
-    return CardFinding(code, message, severity, "cards", lady=lady, other=other, suit=suit, mode=mode, clues=clues,
+    return CardFinding(code, words, severity, "cards", lady=lady, other=other, suit=suit, mode=mode, clues=clues,
                        **details)
 
 
-def _error(code: str, message: str, lady: str | None = None, other: str | None = None,
+def _error(code: str, words: Wording, lady: str | None = None, other: str | None = None,
            suit: str | None = None, mode: Mode | None = None, clues: tuple[str, ...] | None = None,
            **details: Unpack[Details]) -> CardFinding:
-    return _finding(code, message, "error", lady, other, suit, mode, clues, **details)
+    return _finding(code, words, "error", lady, other, suit, mode, clues, **details)
 
 
-def _warning(code: str, message: str, lady: str | None = None, other: str | None = None,
+def _warning(code: str, words: Wording, lady: str | None = None, other: str | None = None,
              suit: str | None = None, mode: Mode | None = None, **details: Unpack[Details]) -> CardFinding:
-    return _finding(code, message, "warning", lady, other, suit, mode, **details)
+    return _finding(code, words, "warning", lady, other, suit, mode, **details)
 
 
 class CaseJSON(TypedDict):
@@ -211,12 +211,13 @@ class AuditReport:
         """How many of a mode's cases the whole deck and the suit card do not solve (left out of its mean)."""
         return sum(1 for c in self.cases if c.mode == mode and c.expected_clues is None)
 
-    def to_json(self) -> AuditReportJSON:
+    def to_json(self, lang: str = "en") -> AuditReportJSON:
+        """The report as JSON, the findings' messages said in ``lang``."""
         return {
             "ok": self.ok,
             "card_set": self.card_set,
-            "errors": [e.to_json() for e in self.errors],
-            "warnings": [w.to_json() for w in self.warnings],
+            "errors": [e.to_json(lang) for e in self.errors],
+            "warnings": [w.to_json(lang) for w in self.warnings],
             "cases": [c.to_json() for c in self.cases],
         }
 
@@ -310,10 +311,9 @@ def _duplicate_traits(cards: CardSet) -> list[CardFinding]:
         mask = cards.lady_mask(lady)
         if mask in first:
             other = first[mask]
-            out.append(_error("duplicate-traits",
-                               f"{lady.id} has the same traits as {other.id} ({', '.join(lady.traits)}); "
-                               f"every lady needs a different combination", lady=lady.id, other=other.id,
-                               traits=lady.traits))
+            words = card_words("finding.duplicate-traits", lady=lady.id, other=other.id,
+                               traits=", ".join(lady.traits))
+            out.append(_error("duplicate-traits", words, lady=lady.id, other=other.id, traits=lady.traits))
         else:
             first[mask] = lady
     return out
@@ -324,10 +324,9 @@ def _suit_counts(cards: CardSet) -> list[CardFinding]:
     for s in cards.suit_ids:
         ladies = cards.ladies_of_suit(s)
         if len(ladies) != 2:
-            names = ", ".join(lady.id for lady in ladies) or "none"
-            out.append(_error("suit-count",
-                              f"suit {s} has {len(ladies)} ladies ({names}); every suit needs exactly two", suit=s,
-                              count=len(ladies)))
+            names = ", ".join(lady.id for lady in ladies) or card_words("finding.suit-count.none")
+            out.append(_error("suit-count", card_words("finding.suit-count", suit=s, count=len(ladies), names=names),
+                              suit=s, count=len(ladies)))
     return out
 
 
@@ -350,12 +349,10 @@ def _untruthful_keys(cards: CardSet) -> list[CardFinding]:
             shared = overlap(cards, c, d)
             entry = c.key[d.suit]
             if shared not in entry:
-                role = "as the suit card " if c.suit == d.suit else ""
-                out.append(_error(
-                    "key-untruthful",
-                    f"{c.id}'s key {role}for {d.suit} allows {key_entry_text(entry)}, but {d.id} ({d.suit}) shares "
-                    f"{shared} trait{'s' if shared != 1 else ''} with {c.id}: when {d.id} is the Dark Lady "
-                    f"this card lies", lady=c.id, other=d.id, suit=d.suit, shared=shared, allowed=tuple(sorted(entry))))
+                key = "finding.key-untruthful.partner" if c.suit == d.suit else "finding.key-untruthful"
+                words = card_words(key, lady=c.id, suit=d.suit, allowed=key_entry_text(entry), other=d.id, n=shared)
+                out.append(_error("key-untruthful", words, lady=c.id, other=d.id, suit=d.suit, shared=shared,
+                                  allowed=tuple(sorted(entry))))
     return out
 
 
@@ -369,20 +366,18 @@ def _key_warnings(cards: CardSet) -> list[CardFinding]:
         for s in cards.suit_ids:
             entry = c.key[s]
             if entry == everything:
-                out.append(_warning("key-says-nothing",
-                                    f"{c.id}'s key for {s} allows every count ({key_entry_text(entry)}), so it never "
-                                    f"rules anything out", lady=c.id, suit=s, allowed=tuple(sorted(entry))))
+                out.append(_warning("key-says-nothing", card_words("finding.key-says-nothing", lady=c.id, suit=s,
+                                                                   allowed=key_entry_text(entry)),
+                                    lady=c.id, suit=s, allowed=tuple(sorted(entry))))
                 continue
             others = [d for d in cards.ladies_of_suit(s) if d is not c]
             if not others:
                 continue
             unused = sorted(entry - {overlap(cards, c, d) for d in others})
             if unused:
-                out.append(_warning(
-                    "decoy",
-                    f"{c.id}'s key for {s} allows {key_entry_text(unused)}, which no {s} lady realises "
-                    f"(a decoy: it only widens what the card allows)", lady=c.id, suit=s,
-                    allowed=tuple(sorted(entry)), unused=tuple(unused)))
+                out.append(_warning("decoy", card_words("finding.decoy", lady=c.id, suit=s,
+                                                        unused=key_entry_text(unused)),
+                                    lady=c.id, suit=s, allowed=tuple(sorted(entry)), unused=tuple(unused)))
     return out
 
 
@@ -390,9 +385,10 @@ def _mode_warnings(cards: CardSet) -> list[CardFinding]:
     missing = [m for m in ("easy", "advanced") if m not in cards.modes]
     if not missing:
         return []
-    return [_warning("modes-missing",
-                    f"the card set has no {' or '.join(missing)} table under modes, so only "
-                    f"{', '.join(cards.audited_modes())} {'is' if len(cards.audited_modes()) == 1 else 'are'} audited")]
+    audited = cards.audited_modes()
+    either = card_words("finding.or", a=missing[0], b=missing[1]) if len(missing) == 2 else missing[0]
+    return [_warning("modes-missing", card_words("finding.modes-missing", missing=either, audited=", ".join(audited),
+                                                 n=len(audited)))]
 
 
 # -- cases ---------------------------------------------------------------------
@@ -537,15 +533,14 @@ def audit(cards: CardSet, progress: Progress | None = None, space: CandidateSpac
         check_cost(cards, max_seconds, space, advice)
     cases = _cases(cards, space, progress)
     errors = _duplicate_traits(cards) + _suit_counts(cards) + _untruthful_keys(cards)
-    errors += [_error("unsolvable", _unsolvable_message(case), lady=case.dark_lady, suit=case.suit, mode=case.mode,
+    errors += [_error("unsolvable", _unsolvable_words(case), lady=case.dark_lady, suit=case.suit, mode=case.mode,
                       count=len(case.remaining))
                for case in cases if not case.solvable]
     errors += [_misleading(cards, space, case) for case in cases if case.misleading is not None]
     warnings = _key_warnings(cards) + _mode_warnings(cards)
     warnings += _uninformative_cards(cards, space)
-    warnings += [_warning("suit-card-alone",
-                         f"when {case.dark_lady} is the Dark Lady ({case.mode}), the suit card alone proves her "
-                         f"traits: no clue is ever needed", lady=case.dark_lady, suit=case.suit, mode=case.mode)
+    warnings += [_warning("suit-card-alone", card_words("finding.suit-card-alone", lady=case.dark_lady, mode=case.mode),
+                          lady=case.dark_lady, suit=case.suit, mode=case.mode)
                  for case in cases if case.min_clues == 0]
     return AuditReport(cards.name, tuple(errors), tuple(warnings), tuple(cases))
 
@@ -555,31 +550,28 @@ def audit(cards: CardSet, progress: Progress | None = None, space: CandidateSpac
 MESSAGE_TRAIT_SETS = 10
 
 
-def _unsolvable_message(case: Case) -> str:
+def _unsolvable_words(case: Case) -> Phrase:
+    """What an unsolvable case leaves: nothing (a contradiction), or the first trait sets left."""
     if not case.remaining:
-        return (f"when {case.dark_lady} is the Dark Lady ({case.mode}), the whole deck and the suit card "
-                f"contradict each other: no trait set is left")
+        return card_words("finding.contradiction", lady=case.dark_lady, mode=case.mode)
     listed = "; ".join(", ".join(r) for r in case.remaining[:MESSAGE_TRAIT_SETS])
     more = len(case.remaining) - MESSAGE_TRAIT_SETS
-    return (f"when {case.dark_lady} is the Dark Lady ({case.mode}), the whole deck and the suit card still "
-            f"leave {len(case.remaining)} trait sets: {listed}" + (f"; and {more} more" if more > 0 else ""))
+    return card_words("finding.unsolvable", lady=case.dark_lady, mode=case.mode, count=len(case.remaining),
+                      listed=listed, more=card_words("finding.unsolvable.more", more=more) if more > 0 else "")
 
 
 def _misleading(cards: CardSet, space: CandidateSpace, case: Case) -> CardFinding:
     """The error of a misleading case: the clues, and the wrong trait set they leave with the suit card."""
     clues = case.misleading or ()
-    held = [*clues, "the suit card"]
     left = _suit_card_block(space, cards, cards.lady(case.dark_lady))
     for c in clues:
         left &= _block(space, cards, cards.lady(c), "clue", case.suit)
     wrong = cards.unmask(space.combos[left.bit_length() - 1])
     hers = ", ".join(cards.lady(case.dark_lady).traits)
-    said = ", ".join(held[:-1]) + " and " + held[-1] if len(held) > 1 else held[0]
-    verb = "leaves" if len(held) == 1 else "leave"
-    message = (f"when {case.dark_lady} is the Dark Lady ({case.mode}), {said} {verb} one trait set, "
-               f"{', '.join(wrong)}, which is not hers ({hers}): a player who trusts the cards confronts her with "
-               f"the wrong traits")
-    return _error("misleading", message, lady=case.dark_lady, suit=case.suit, mode=case.mode, clues=clues,
+    key = "finding.misleading" if clues else "finding.misleading.alone"
+    words = card_words(key, lady=case.dark_lady, mode=case.mode, clues=", ".join(clues), traits=", ".join(wrong),
+                       hers=hers)
+    return _error("misleading", words, lady=case.dark_lady, suit=case.suit, mode=case.mode, clues=clues,
                   traits=wrong)
 
 
@@ -597,7 +589,5 @@ def _uninformative_cards(cards: CardSet, space: CandidateSpace) -> list[CardFind
             continue
         if all(not _suit_card_block(space, cards, d)
                & ~_block(space, cards, c, "clue", d.suit) for d in dark):
-            out.append(_warning("uninformative-card",
-                               f"{c.id}'s card never rules out a possible Dark Lady: whoever she is, what the "
-                               f"suit card leaves open stays open after this clue", lady=c.id))
+            out.append(_warning("uninformative-card", card_words("finding.uninformative-card", lady=c.id), lady=c.id))
     return out
