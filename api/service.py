@@ -38,7 +38,7 @@ from starlette.responses import Response
 
 from api.bodies import card_set_body, decode_json
 from api.jobs import Admission, Jobs
-from api.middleware import language_headers
+from api.middleware import language_headers, service_words
 from api.quotas import ClientQuotas
 from deduce.document import in_file
 from deduce.shipped import data_path, load_board, load_cards
@@ -162,8 +162,7 @@ def audit_card_set(body: bytes, content_type: str | None, max_seconds: float, la
 def audit_of(cards: CardSet, max_seconds: float, lang: str = "en") -> AuditReportJSON:
     """The audit report of ``cards``, refused past ``max_seconds`` by its estimated cost, its findings
     said in ``lang``."""
-    advice = " by this service (`deduce audit FILE --max-seconds S` runs longer audits)"
-    return audit(cards, max_seconds=max_seconds, advice=advice).to_json(lang)
+    return audit(cards, max_seconds=max_seconds, advice=service_words("audit.more-seconds")).to_json(lang)
 
 
 def cheap_audit(body: bytes, content_type: str | None, max_seconds: float, lang: str = "en") -> bytes | None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from deduce.errors import InputError, Problem
 from deduce.game import fogfile
 from deduce.game.material import Rules, stealth_orders
+from deduce.text.catalog import Phrase
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import misfits
 from deduce.where.board import Board
@@ -59,7 +60,9 @@ def load_rules(cards: CardSet | str | Path | None = None, board: Board | str | P
     seqs = stealthfile.load_sequences(sequences or data_path("sequences.json"))
     unfit = misfits(board, deck, seqs)
     if unfit:
-        said = [card_words("deck.misfit", board=repr(board.name), reason=f.message) for f in unfit[:MAX_MISFITS_SHOWN]]
+        said = [card_words("deck.misfit", board=repr(board.name),
+                           reason=f.words if isinstance(f.words, Phrase) else f.message)
+                for f in unfit[:MAX_MISFITS_SHOWN]]
         if len(unfit) > MAX_MISFITS_SHOWN:
             said.append(card_words("deck.misfits-more", count=len(unfit) - MAX_MISFITS_SHOWN))
         raise InputError(Problem((), words, code="misfit") for words in said)
