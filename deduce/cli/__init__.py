@@ -16,29 +16,31 @@ import argparse
 import sys
 
 from deduce.cli import game, serve, where, who
-from deduce.cli.common import default_lang, problem_line
+from deduce.cli.common import default_lang, help_lang, problem_line, say
 from deduce.errors import InputError
+from deduce.text.catalog import LANGS
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="deduce", description="Black Sonata deduction engine.")
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The ``deduce`` parser, every help text said in ``lang``. ``--lang`` may also come before the
+    subcommand (``deduce --lang it hint --help``); it is left out of the help, where each subcommand's is."""
+    parser = argparse.ArgumentParser(prog="deduce", description=say(lang, "help.deduce"))
+    parser.add_argument("--lang", choices=LANGS, dest="command_lang", default=None, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    who.add_hint_parser(sub)
-    where.add_track_parser(sub)
-    where.add_board_parser(sub)
-    who.add_audit_parser(sub)
-    who.add_design_parser(sub)
-    where.add_audit_deck_parser(sub)
-    serve.add_serve_parser(sub)
-    game.add_play_parser(sub)
-    game.add_simulate_parser(sub)
+    for add in (who.add_hint_parser, where.add_track_parser, where.add_board_parser, who.add_audit_parser,
+                who.add_design_parser, where.add_audit_deck_parser, serve.add_serve_parser, game.add_play_parser,
+                game.add_simulate_parser):
+        add(sub, lang)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; its problems are printed in its language (``--lang``, else :func:`default_lang`)."""
-    args = build_parser().parse_args(argv)
+    """Run one command; its help and its problems are said in its language (``--lang``, else
+    :func:`default_lang`: :func:`~deduce.cli.common.help_lang`)."""
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(help_lang(argv)).parse_args(argv)
     try:
+        args.lang = args.lang or args.command_lang
         if args.lang is None:
             args.lang = "en"  # the language of a DEDUCE_LANG the engine does not speak
             args.lang = default_lang()

@@ -42,15 +42,6 @@ def parent(*flags: str, **options: Any) -> argparse.ArgumentParser:
     return p
 
 
-CARDS = parent("--cards", metavar="FILE", help="card set file (default: the shipped data/clues.yaml)")
-BOARD = parent("--board", metavar="FILE", help="board file (default: the shipped data/board.yaml)")
-
-
-def json_option(text: str) -> argparse.ArgumentParser:
-    """``--json``, described for the subcommand at hand."""
-    return parent("--json", action="store_true", help=text)
-
-
 def words(key: str, **params: PhraseParam) -> Phrase:
     """The CLI's own words (``data/words/commands.json``), said in the command's ``--lang`` when printed."""
     return Phrase("commands", key, params)
@@ -59,6 +50,21 @@ def words(key: str, **params: PhraseParam) -> Phrase:
 def say(lang: str, key: str, **params: PhraseParam) -> str:
     """The CLI's own words said now, in ``lang``."""
     return words(key, **params).said(lang)
+
+
+def cards_option(lang: str) -> argparse.ArgumentParser:
+    """``--cards``, its help said in ``lang``."""
+    return parent("--cards", metavar="FILE", help=say(lang, "help.option.cards"))
+
+
+def board_option(lang: str) -> argparse.ArgumentParser:
+    """``--board``, its help said in ``lang``."""
+    return parent("--board", metavar="FILE", help=say(lang, "help.option.board"))
+
+
+def json_option(lang: str, command: str) -> argparse.ArgumentParser:
+    """``--json``, described for the subcommand at hand (``help.COMMAND.json``) in ``lang``."""
+    return parent("--json", action="store_true", help=say(lang, f"help.{command}.json"))
 
 
 #: The fewest characters of a name that :func:`nearest` takes for part of it.
@@ -154,10 +160,31 @@ def default_lang(environ: Mapping[str, str] = os.environ) -> str:
     return "en"
 
 
-def lang_option(text: str = "language of the readable output") -> argparse.ArgumentParser:
-    """``--lang``: the language of what is printed for a person (by default :func:`default_lang`)."""
+def lang_option(lang: str, what: str = "help.option.lang") -> argparse.ArgumentParser:
+    """``--lang``: the language of what is printed for a person (by default :func:`default_lang`); its
+    help, ``what`` it chooses the language of, said in ``lang``."""
     return parent("--lang", choices=LANGS, default=None,
-                  help=f"{text} (default: ${LANG_VARIABLE}, else the locale's, else en)")
+                  help=say(lang, "help.option.lang.default", what=words(what), variable=LANG_VARIABLE))
+
+
+def help_lang(argv: Sequence[str]) -> str:
+    """The language a command's help is said in, known before its parser is built: the ``--lang`` on
+    its command line, else :func:`default_lang`; English when neither names a language the engine
+    speaks (the command itself then refuses the name, as without ``--help``). Of two ``--lang``, the
+    last (the subcommand's) is the command's."""
+    chosen = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        flag, equals, value = arg.partition("=")
+        if flag == "--lang":
+            chosen = value if equals else (argv[i + 1] if i + 1 < len(argv) else "")
+    if chosen is not None:
+        return chosen if chosen in LANGS else "en"
+    try:
+        return default_lang()
+    except InputError:
+        return "en"
 
 
 def problem_line(problem: Problem, lang: str) -> str:

@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from deduce.cli.common import default_lang, lang_option, say, words
+from deduce.cli.common import default_lang, help_lang, lang_option, say, words
 from deduce.document import dump_yaml
 from deduce.render.where import deck_finding_text
 from deduce.shipped import data_path
@@ -51,20 +51,19 @@ def render(board: Board, deck: StealthDeck) -> dict[str, str]:
     return texts
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG, description="Designing the map's paths and the stealth deck as constraint problems solved by z3.",
-        parents=[lang_option("language of the findings and the summary")])
-    parser.add_argument("--data", metavar="DIR",
-                        help="folder with board.yaml and sequences.json (default: the shipped data)")
-    parser.add_argument("--keep-paths", action="store_true", help="keep the board's paths; only place the cards")
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 if the files differ from the design")
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command's parser, its help said in ``lang``."""
+    parser = argparse.ArgumentParser(prog=PROG, description=say(lang, "help.design-stealth.about"),
+                                     parents=[lang_option(lang, "help.design-stealth.lang")])
+    parser.add_argument("--data", metavar="DIR", help=say(lang, "help.design-stealth.data"))
+    parser.add_argument("--keep-paths", action="store_true", help=say(lang, "help.design-stealth.keep-paths"))
+    parser.add_argument("--check", action="store_true", help=say(lang, "help.design-stealth.check"))
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(help_lang(argv)).parse_args(argv)
     lang = args.lang or default_lang()
     folder = Path(args.data) if args.data else data_path("board.yaml").parent
     board = boardfile.load(folder / "board.yaml")

@@ -28,7 +28,7 @@ from concurrent import futures
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from deduce.cli.common import needs_extra, words
+from deduce.cli.common import needs_extra, say, words
 from deduce.errors import InputError
 from deduce.executor import Executor, Future, InProcess
 
@@ -52,16 +52,14 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def workers_options() -> argparse.ArgumentParser:
-    """``--workers``, ``--scheduler`` and ``--connect-timeout``, to share through ``parents=[...]``."""
+def workers_options(lang: str) -> argparse.ArgumentParser:
+    """``--workers``, ``--scheduler`` and ``--connect-timeout``, to share through ``parents=[...]``;
+    their help said in ``lang``."""
     p = argparse.ArgumentParser(add_help=False)
-    p.add_argument("--workers", type=int, metavar="N",
-                   help=f"local processes playing the games (default: one per CPU, here {default_workers()})")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on a Dask cluster instead, e.g. tcp://10.0.0.5:8786 (needs the [dask] extra; "
-                        "the workers need this package installed)")
+    p.add_argument("--workers", type=int, metavar="N", help=say(lang, "help.option.workers", n=str(default_workers())))
+    p.add_argument("--scheduler", metavar="ADDRESS", help=say(lang, "help.option.scheduler"))
     p.add_argument("--connect-timeout", type=float, default=CONNECT_TIMEOUT, metavar="SECONDS",
-                   help=f"how long to wait for the scheduler to answer (default {CONNECT_TIMEOUT:g})")
+                   help=say(lang, "help.option.connect-timeout", seconds=f"{CONNECT_TIMEOUT:g}"))
     return p
 
 

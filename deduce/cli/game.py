@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from deduce.cli.common import (
-    BOARD,
-    CARDS,
     Subparsers,
+    board_option,
     by_name,
+    cards_option,
     emit_json,
     in_range,
     json_option,
@@ -32,11 +32,13 @@ from deduce.game.simulate import BOTS, Interrupted, simulate
 from deduce.shipped import load_board, load_cards, load_rules
 from deduce.who.cards import MODES
 
-#: What both game commands take: the material to play with, and the seed of the deal.
-GAME = argparse.ArgumentParser(add_help=False, parents=[CARDS, BOARD])
-GAME.add_argument("--seed", type=int, help="seed of the deal, 0 to 2**63-1 (default: random)")
-GAME.add_argument("--stealth", metavar="FILE",
-                  help="stealth deck file (default: the shipped one); it must fit the board")
+
+def game_options(lang: str) -> argparse.ArgumentParser:
+    """What both game commands take: the material to play with, and the seed of the deal (help in ``lang``)."""
+    p = argparse.ArgumentParser(add_help=False, parents=[cards_option(lang), board_option(lang)])
+    p.add_argument("--seed", type=int, help=say(lang, "help.option.seed"))
+    p.add_argument("--stealth", metavar="FILE", help=say(lang, "help.option.stealth"))
+    return p
 
 
 def load_game_rules(args: argparse.Namespace) -> Rules:
@@ -86,20 +88,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0 if game.state != "lost" else 1
 
 
-def add_play_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("play", parents=[GAME, lang_option("language of the game's events and names")],
-                       help="play Black Sonata in the terminal",
-                       description="A game of Black Sonata for one player in the terminal: the map, the top "
-                                   "card's landmark, your clues, and hints on request (type ? for the commands). "
-                                   "Exit 0 for a win or an unfinished game, 1 for a loss.")
-    p.add_argument("--mode", choices=MODES, default="normal", help="difficulty (default: normal)")
-    p.add_argument("--position", type=int, default=1,
-                   help="stealth sequence position 1-8 printed on the cards (default 1)")
-    p.add_argument("--rulebook", metavar="NAME", help="a rulebook sequence instead, e.g. easy-1, moderate-3, hard-6")
-    p.add_argument("--reverse", action="store_true", help="assemble the deck Z to A")
-    p.add_argument("--start", metavar="LOCATION",
-                   help="where your pawn starts, by id or name (default: drawn at random)")
-    p.add_argument("--discard-fog", type=int, metavar="N", help="Expert: fog cards discarded at setup (default 1)")
+def add_play_parser(sub: Subparsers, lang: str) -> None:
+    p = sub.add_parser("play", parents=[game_options(lang), lang_option(lang, "help.play.lang")],
+                       help=say(lang, "help.play"), description=say(lang, "help.play.about"))
+    p.add_argument("--mode", choices=MODES, default="normal", help=say(lang, "help.play.mode"))
+    p.add_argument("--position", type=int, default=1, help=say(lang, "help.play.position"))
+    p.add_argument("--rulebook", metavar="NAME", help=say(lang, "help.play.rulebook"))
+    p.add_argument("--reverse", action="store_true", help=say(lang, "help.play.reverse"))
+    p.add_argument("--start", metavar="LOCATION", help=say(lang, "help.play.start"))
+    p.add_argument("--discard-fog", type=int, metavar="N", help=say(lang, "help.play.discard-fog"))
     p.set_defaults(handler=cmd_play)
 
 
@@ -137,23 +134,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return code
 
 
-def add_simulate_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("simulate", parents=[GAME, json_option("print the summaries as JSON"), workers_options(),
-                                            lang_option()],
-                       help="let a bot play many games; win rate, score and ranks per mode and sequence",
-                       description="Play many games with a bot that sees only what a player sees (it tracks her with "
-                                   "the tracker and deduces her traits with the deduction engine; the baseline never "
-                                   "uses fog cards, the advisor follows the hints' plan), and report per mode and "
-                                   "stealth sequence the win rate, the mean score "
-                                   "and the ranks. The same --seed repeats the same games, whatever the number of "
-                                   "workers or the cluster that plays them.")
-    p.add_argument("--games", type=int, default=20,
-                   help=f"games per mode and sequence, 1 to {MAX_GAMES:,} (default 20)")
-    p.add_argument("--mode", choices=MODES, action="append", help="a mode to play (repeatable; default: normal)")
-    p.add_argument("--position", type=int, action="append", help="a sequence position 1-8 (repeatable)")
-    p.add_argument("--rulebook", metavar="NAME", action="append", help="a rulebook sequence (repeatable)")
-    p.add_argument("--reverse", action="store_true", help="assemble every deck Z to A")
-    p.add_argument("--bot", choices=list(BOTS), default="advisor",
-                   help="the bot that plays: advisor (follows the hints' plan; the default) or baseline (the "
-                        "former fixed policy, which never uses a fog card, kept to compare)")
+def add_simulate_parser(sub: Subparsers, lang: str) -> None:
+    p = sub.add_parser("simulate", parents=[game_options(lang), json_option(lang, "simulate"), workers_options(lang),
+                                            lang_option(lang)],
+                       help=say(lang, "help.simulate"), description=say(lang, "help.simulate.about"))
+    p.add_argument("--games", type=int, default=20, help=say(lang, "help.simulate.games", most=f"{MAX_GAMES:,}"))
+    p.add_argument("--mode", choices=MODES, action="append", help=say(lang, "help.simulate.mode"))
+    p.add_argument("--position", type=int, action="append", help=say(lang, "help.simulate.position"))
+    p.add_argument("--rulebook", metavar="NAME", action="append", help=say(lang, "help.simulate.rulebook"))
+    p.add_argument("--reverse", action="store_true", help=say(lang, "help.simulate.reverse"))
+    p.add_argument("--bot", choices=list(BOTS), default="advisor", help=say(lang, "help.simulate.bot"))
     p.set_defaults(handler=cmd_simulate)

@@ -7,7 +7,16 @@ import sys
 from collections.abc import Callable
 
 from deduce.cli.address import announce
-from deduce.cli.common import BOARD, CARDS, Subparsers, in_range, lang_option, needs_extra, words
+from deduce.cli.common import (
+    Subparsers,
+    board_option,
+    cards_option,
+    in_range,
+    lang_option,
+    needs_extra,
+    say,
+    words,
+)
 from deduce.errors import InputError
 from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION, open_store
 
@@ -70,52 +79,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_serve_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("serve", parents=[CARDS, BOARD, lang_option("language of the messages printed at startup")],
-                       help="run the HTTP API (docs at /docs)",
-                       description="Serve the HTTP API (SPEC 6) under uvicorn: POST /v1/deduce, GET /v1/cards, "
-                                   "POST /v1/audit, POST /v1/track, GET /healthz, and the game routes; OpenAPI "
-                                   "at /openapi.json, docs at /docs. The card set and the board are read and "
-                                   "prepared once, before serving.")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default: 127.0.0.1, this computer only; 0.0.0.0 for a phone on the "
-                        "same network, which is then told where to open the page)")
-    p.add_argument("--port", type=port_number, default=8000, help="port to listen on (default: 8000)")
+def add_serve_parser(sub: Subparsers, lang: str) -> None:
+    p = sub.add_parser("serve", parents=[cards_option(lang), board_option(lang), lang_option(lang, "help.serve.lang")],
+                       help=say(lang, "help.serve"), description=say(lang, "help.serve.about"))
+    p.add_argument("--host", default="127.0.0.1", help=say(lang, "help.serve.host"))
+    p.add_argument("--port", type=port_number, default=8000, help=say(lang, "help.serve.port"))
     p.add_argument("--workers", type=int, default=1, metavar="N",
-                   help=f"server processes, 1 to {MAX_WORKERS}: hints and game actions use as many cores; they "
-                        "share the game store, and the quotas are counted in a file beside it, --db plus "
-                        "'-quotas' (default: 1)")
-    p.add_argument("--db", metavar="FILE", help="SQLite file that keeps the games (default: var/games.sqlite3)")
+                   help=say(lang, "help.serve.workers", most=str(MAX_WORKERS)))
+    p.add_argument("--db", metavar="FILE", help=say(lang, "help.serve.db"))
     p.add_argument("--max-games", type=positive(int), default=MAX_LIVE_GAMES, metavar="N",
-                   help=f"most unfinished games kept at once; a new game past it gets 503 (default: {MAX_LIVE_GAMES})")
+                   help=say(lang, "help.serve.max-games", default=str(MAX_LIVE_GAMES)))
     p.add_argument("--game-expiry", type=positive(float), default=GAME_EXPIRY / 3600, metavar="HOURS",
-                   help=f"delete an unfinished game after this long without an action "
-                        f"(default: {GAME_EXPIRY / 3600:g})")
+                   help=say(lang, "help.serve.game-expiry", default=f"{GAME_EXPIRY / 3600:g}"))
     p.add_argument("--retention", type=positive(float), default=RETENTION / 86400, metavar="DAYS",
-                   help=f"delete a finished game this long after its last action; it is kept until then for its "
-                        f"history and replay (default: {RETENTION / 86400:g})")
+                   help=say(lang, "help.serve.retention", default=f"{RETENTION / 86400:g}"))
     p.add_argument("--games-per-client", type=positive(int), default=GAMES_PER_CLIENT, metavar="N",
-                   help=f"most unfinished games one client may hold; a new one past it gets 429 "
-                        f"(default: {GAMES_PER_CLIENT})")
+                   help=say(lang, "help.serve.games-per-client", default=str(GAMES_PER_CLIENT)))
     p.add_argument("--costly-per-client", type=positive(int), default=COSTLY_PER_CLIENT, metavar="N",
-                   help=f"most costly requests (audits, designs, a card set or board of the request's own) one "
-                        f"client may have in flight; one more gets 429 (default: {COSTLY_PER_CLIENT})")
+                   help=say(lang, "help.serve.costly-per-client", default=str(COSTLY_PER_CLIENT)))
     p.add_argument("--rate", type=positive(int), default=REQUESTS_PER_SECOND, metavar="N",
-                   help=f"most requests a second from one client; past it, 429 (default: {REQUESTS_PER_SECOND})")
-    p.add_argument("--rate-storage", metavar="URI",
-                   help="where the request rate is counted, a 'limits' storage URI: redis://HOST:PORT for servers "
-                        "on several machines (needs limits[redis]) (default: with the other quotas: in this process's "
-                        "memory, or with --workers in the quotas file)")
-    p.add_argument("--trusted-proxy", metavar="ADDR",
-                   help="the address of a reverse proxy in front of the server: its requests are counted against "
-                        "the client it names last in X-Forwarded-For (without it, that header is ignored)")
+                   help=say(lang, "help.serve.rate", default=str(REQUESTS_PER_SECOND)))
+    p.add_argument("--rate-storage", metavar="URI", help=say(lang, "help.serve.rate-storage"))
+    p.add_argument("--trusted-proxy", metavar="ADDR", help=say(lang, "help.serve.trusted-proxy"))
     p.add_argument("--header-timeout", type=positive(float), default=10.0, metavar="S",
-                   help="close a connection whose request headers take longer than S seconds (default: 10)")
+                   help=say(lang, "help.serve.header-timeout"))
     p.add_argument("--write-timeout", type=positive(float), default=WRITE_SECONDS, metavar="S",
-                   help=f"close a connection whose client leaves its answer unread for S seconds "
-                        f"(default: {WRITE_SECONDS:g})")
+                   help=say(lang, "help.serve.write-timeout", default=f"{WRITE_SECONDS:g}"))
     p.add_argument("--body-timeout", type=positive(float), default=30.0, metavar="S",
-                   help="answer 408 to a request whose body takes longer than S seconds (default: 30)")
-    p.add_argument("--audit-seconds", type=positive(float), metavar="S",
-                   help="refuse (422) an audit estimated to take longer than S seconds (default: 10)")
+                   help=say(lang, "help.serve.body-timeout"))
+    p.add_argument("--audit-seconds", type=positive(float), metavar="S", help=say(lang, "help.serve.audit-seconds"))
     p.set_defaults(handler=cmd_serve)

@@ -7,11 +7,11 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from deduce.cli.common import (
-    BOARD,
     ByName,
     InOrder,
     Subparsers,
     as_json_text,
+    board_option,
     emit_json,
     flag_labels,
     json_option,
@@ -80,26 +80,19 @@ def cmd_track(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_track_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("track", parents=[BOARD, json_option("print the result as JSON (SPEC 6), with advice if --pawn"),
-                                         lang_option()],
-                       help="where the Lady can be now and next turn, from the stealth cards seen",
-                       description="Exact odds of the Lady's location now and next turn (SPEC 7): every closed "
-                                   "walk of the stealth deck that fits what you saw is equally likely. Slots "
-                                   "count cards moved since the start (not the countdown card).")
-    p.add_argument("--batch", metavar="FILE",
-                   help="one JSON tracking query per line (- for stdin); one JSON result per line")
-    p.add_argument("--length", type=int, default=26, help="cards in the stealth deck (default 26)")
-    p.add_argument("--moves", choices=("always", "may_stay"), default="always",
-                   help="always: she moves every turn (positions 1-4, the default); may_stay: positions 5-8")
-    p.add_argument("--now", type=int, help="the slot she is on now")
+def add_track_parser(sub: Subparsers, lang: str) -> None:
+    p = sub.add_parser("track", parents=[board_option(lang), json_option(lang, "track"), lang_option(lang)],
+                       help=say(lang, "help.track"), description=say(lang, "help.track.about"))
+    p.add_argument("--batch", metavar="FILE", help=say(lang, "help.track.batch"))
+    p.add_argument("--length", type=int, default=26, help=say(lang, "help.track.length"))
+    p.add_argument("--moves", choices=("always", "may_stay"), default="always", help=say(lang, "help.track.moves"))
+    p.add_argument("--now", type=int, help=say(lang, "help.track.now"))
     p.add_argument("--landmark", action=InOrder, dest="observed", metavar="SLOT:LANDMARK",
-                   help="the landmark seen on a slot's card, e.g. 0:playhouse")
-    p.add_argument("--fog", action=InOrder, dest="observed", metavar="SLOT", help="a fog card showed on a slot")
+                   help=say(lang, "help.track.landmark"))
+    p.add_argument("--fog", action=InOrder, dest="observed", metavar="SLOT", help=say(lang, "help.track.fog"))
     p.add_argument("--searched", action=InOrder, dest="observed", metavar="SLOT:LOCATION:yes|no",
-                   help="a search at a location on a slot, and whether it found her, e.g. 2:globe:no")
-    p.add_argument("--pawn", metavar="LOCATION",
-                   help="where your pawn is: adds advice on where to go and whether to search")
+                   help=say(lang, "help.track.searched"))
+    p.add_argument("--pawn", metavar="LOCATION", help=say(lang, "help.track.pawn"))
     p.set_defaults(handler=cmd_track, observed=None)
 
 
@@ -139,14 +132,12 @@ def cmd_board(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_board_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("board", parents=[BOARD, lang_option("language of the names")],
-                       help="the map: a table of locations, or an SVG picture shaded by her odds",
-                       description="Print the board's locations, landmarks and paths, or draw it as SVG. With "
-                                   "--track, shade each location by the tracker's odds for that query.")
-    p.add_argument("--svg", metavar="FILE", help="write the map as SVG to FILE (- for stdout)")
-    p.add_argument("--track", metavar="QUERYFILE", help="a tracking query (JSON or YAML) whose odds shade the map")
-    p.add_argument("--next", action="store_true", help="with --track: shade by next turn's odds instead of now's")
+def add_board_parser(sub: Subparsers, lang: str) -> None:
+    p = sub.add_parser("board", parents=[board_option(lang), lang_option(lang, "help.board.lang")],
+                       help=say(lang, "help.board"), description=say(lang, "help.board.about"))
+    p.add_argument("--svg", metavar="FILE", help=say(lang, "help.board.svg"))
+    p.add_argument("--track", metavar="QUERYFILE", help=say(lang, "help.board.track"))
+    p.add_argument("--next", action="store_true", help=say(lang, "help.board.next"))
     p.set_defaults(handler=cmd_board)
 
 
@@ -174,14 +165,9 @@ def cmd_audit_deck(args: argparse.Namespace) -> int:
     return 1 if has_errors(findings) else 0
 
 
-def add_audit_deck_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("audit-deck", parents=[BOARD, json_option("print the findings as JSON"), lang_option()],
-                       help="check the map, the stealth deck and the stealth sequences",
-                       description="Check a board, its stealth deck and the extra sequences (SPEC 7): a connected "
-                                   "map drawn without crossing paths, cards that match their locations, and every "
-                                   "walk legal. Exit 0 without errors (warnings allowed), 1 with error findings, "
-                                   "2 when a file cannot be read or interpreted.")
-    p.add_argument("--stealth", metavar="FILE", help="stealth deck file (default: the shipped data/stealth.yaml)")
-    p.add_argument("--sequences", metavar="FILE",
-                   help="extra sequences file (default: the shipped data/sequences.json, the rulebook's 18)")
+def add_audit_deck_parser(sub: Subparsers, lang: str) -> None:
+    p = sub.add_parser("audit-deck", parents=[board_option(lang), json_option(lang, "audit-deck"), lang_option(lang)],
+                       help=say(lang, "help.audit-deck"), description=say(lang, "help.audit-deck.about"))
+    p.add_argument("--stealth", metavar="FILE", help=say(lang, "help.audit-deck.stealth"))
+    p.add_argument("--sequences", metavar="FILE", help=say(lang, "help.audit-deck.sequences"))
     p.set_defaults(handler=cmd_audit_deck)

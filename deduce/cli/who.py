@@ -8,10 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from deduce.cli.common import (
-    CARDS,
     ByName,
     InOrder,
     Subparsers,
+    cards_option,
     emit_json,
     flag_labels,
     in_range,
@@ -100,21 +100,16 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_hint_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("hint", parents=[CARDS, json_option("print the result as JSON (SPEC 6)"), lang_option()],
-                       help="which Dark Ladies are still possible, and why",
-                       description="Which Dark Ladies are consistent with the clue cards seen so far.")
-    p.add_argument("--suit", metavar="S", help="the Dark Lady's suit (the back of her card)")
-    p.add_argument("--clue", action=InOrder, dest="clues", metavar="ID[:suit_card]",
-                   help="a revealed card by id; add :suit_card for the card of her own suit")
-    p.add_argument("--obs", action=InOrder, dest="clues", metavar='"t1,t2,t3:0/2"',
-                   help="a card typed from the table: its traits, then the key entry for her suit (needs --suit)")
-    p.add_argument("--no-distinct", action="store_true",
-                   help="do not assume the Dark Lady differs from every revealed lady")
-    p.add_argument("--explain", action="store_true", help="say which clues prove each certain or excluded trait")
-    p.add_argument("--batch", metavar="FILE", help="one JSON query per line (- for stdin); one JSON result per line")
-    p.add_argument("--engine", choices=ENGINES, default="fast",
-                   help="candidate engine: fast (default), z3 (reference) or csp (python-constraint)")
+def add_hint_parser(sub: Subparsers, lang: str) -> None:
+    p = sub.add_parser("hint", parents=[cards_option(lang), json_option(lang, "hint"), lang_option(lang)],
+                       help=say(lang, "help.hint"), description=say(lang, "help.hint.about"))
+    p.add_argument("--suit", metavar="S", help=say(lang, "help.hint.suit"))
+    p.add_argument("--clue", action=InOrder, dest="clues", metavar="ID[:suit_card]", help=say(lang, "help.hint.clue"))
+    p.add_argument("--obs", action=InOrder, dest="clues", metavar='"t1,t2,t3:0/2"', help=say(lang, "help.hint.obs"))
+    p.add_argument("--no-distinct", action="store_true", help=say(lang, "help.hint.no-distinct"))
+    p.add_argument("--explain", action="store_true", help=say(lang, "help.hint.explain"))
+    p.add_argument("--batch", metavar="FILE", help=say(lang, "help.hint.batch"))
+    p.add_argument("--engine", choices=ENGINES, default="fast", help=say(lang, "help.hint.engine"))
     p.set_defaults(handler=cmd_hint, clues=None)
 
 
@@ -143,16 +138,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
-def add_audit_parser(sub: Subparsers) -> None:
-    p = sub.add_parser("audit", parents=[json_option("print the report as JSON (SPEC 5)"), lang_option()],
-                       help="check a card set: truthful keys, solvable games, exact difficulty",
-                       description="Audit a card set file (SPEC 5): errors, warnings and one case per "
-                                   "(Dark Lady, mode). Exit 0 without errors, 1 with findings, 2 when "
-                                   "the file cannot be read or interpreted.")
-    p.add_argument("file", metavar="FILE", help="card set file (YAML or JSON)")
+def add_audit_parser(sub: Subparsers, lang: str) -> None:
+    p = sub.add_parser("audit", parents=[json_option(lang, "audit"), lang_option(lang)],
+                       help=say(lang, "help.audit"), description=say(lang, "help.audit.about"))
+    p.add_argument("file", metavar="FILE", help=say(lang, "help.audit.file"))
     p.add_argument("--max-seconds", type=float, default=AUDIT_SECONDS, metavar="S",
-                   help=f"refuse (exit 2) a card set whose audit is estimated to take longer than S "
-                        f"seconds (default {AUDIT_SECONDS:g}; 0: no bound)")
+                   help=say(lang, "help.audit.max-seconds", seconds=f"{AUDIT_SECONDS:g}"))
     p.set_defaults(handler=cmd_audit)
 
 
@@ -197,23 +188,14 @@ def cmd_design(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_design_parser(sub: Subparsers) -> None:
+def add_design_parser(sub: Subparsers, lang: str) -> None:
     from deduce.cli.executors import workers_options
     from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS
-    p = sub.add_parser("design", parents=[workers_options(), lang_option()],
-                       help="search the shipped card set (traits, suits, decoys) and print it",
-                       description="Search trait, suit and key assignments for the shipped set's women that "
-                                   "meet the audit targets, keeping Jacqueline Field as printed, and print the "
-                                   "card set file (or write it to --out; the audit goes to stderr when the set "
-                                   "goes to stdout). The same seed and steps give the same set; the defaults "
-                                   "give the shipped one. With --restarts R, R independent searches run on "
-                                   "--workers local processes (or a Dask cluster, --scheduler) and the best is "
-                                   "kept: the same set whatever runs them.")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                   help=f"random seed, 0 to 2**63-1 (default {DEFAULT_SEED})")
+    p = sub.add_parser("design", parents=[workers_options(lang), lang_option(lang)],
+                       help=say(lang, "help.design"), description=say(lang, "help.design.about"))
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=say(lang, "help.design.seed", seed=str(DEFAULT_SEED)))
     p.add_argument("--steps", type=int, default=DEFAULT_STEPS,
-                   help=f"annealing steps, 1 to {MAX_STEPS:,} (default {DEFAULT_STEPS}, a few seconds)")
-    p.add_argument("--restarts", type=int, default=1,
-                   help=f"independent searches, the best kept, 1 to {MAX_RESTARTS} (default 1: the plain search)")
-    p.add_argument("--out", metavar="FILE", help="write the card set to FILE instead of stdout")
+                   help=say(lang, "help.design.steps", most=f"{MAX_STEPS:,}", steps=str(DEFAULT_STEPS)))
+    p.add_argument("--restarts", type=int, default=1, help=say(lang, "help.design.restarts", most=str(MAX_RESTARTS)))
+    p.add_argument("--out", metavar="FILE", help=say(lang, "help.design.out"))
     p.set_defaults(handler=cmd_design)
