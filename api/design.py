@@ -29,6 +29,7 @@ from api.middleware import request_lang, service_words
 from api.routes import ERRORS
 from api.service import DESIGN_MAX_STEPS
 from deduce.errors import InputError, Problem
+from deduce.shipped import load_brief
 from deduce.who.audit import AuditReportJSON
 from deduce.who.cardfile import CardSetJSON, to_json
 from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, Targets, search
@@ -78,7 +79,7 @@ def design_job(request: dict[str, Any], progress: Callable[[DesignProgressJSON],
     progress({"step": 0, "steps": ask.steps, "best": None})
     lo, hi = ask.expected
     targets = Targets(min_clues=ask.min_clues, expected=(lo, hi), aim=(lo, hi))
-    found = search(targets=targets, seed=ask.seed, steps=ask.steps,
+    found = search(load_brief(), targets=targets, seed=ask.seed, steps=ask.steps,
                    progress=lambda step, steps, best: progress({"step": step, "steps": steps, "best": best}))
     return {"cards": to_json(found.cards), "yaml": card_set_yaml(found.cards), "report": found.report.to_json(),
             "unmet": [str(target) for target in found.unmet]}  # JSON for programs: English

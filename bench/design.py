@@ -23,15 +23,16 @@ import os
 import time
 
 from deduce.cli.executors import local_executor
+from deduce.shipped import load_brief
 from deduce.who import cardfile
-from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, Targets, _Search, _State, search, sonnet_brief
+from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, Targets, _Search, _State, search
 
 
 class _Recording(_Search):
     """The search, keeping every trial set it scores."""
 
     def __init__(self, seed: int):
-        super().__init__(sonnet_brief(), Targets(), seed)
+        super().__init__(load_brief(), Targets(), seed)
         self.tried: list[_State] = []
 
     def value(self, state: _State) -> float:
@@ -41,7 +42,7 @@ class _Recording(_Search):
 
 def per_step(tried: list[_State], full: bool) -> tuple[float, list[float]]:
     """Milliseconds per trial set scored, by the full audit or the incremental one, and the scores."""
-    run = _Search(sonnet_brief(), Targets(), DEFAULT_SEED)
+    run = _Search(load_brief(), Targets(), DEFAULT_SEED)
     started = time.perf_counter()
     scores = [run.score(s)[0] for s in tried] if full else [run.value(s) for s in tried]
     return (time.perf_counter() - started) / len(tried) * 1e3, scores
@@ -70,7 +71,7 @@ def main() -> None:
     print(f"{'incremental audit (deduce design now)':46} {best['fast']:12.3f} {best['fast'] / best['full']:7.2f}x")
     print(f"{'full audit of the trial set (peer: before)':46} {best['full']:12.3f} {1:7.2f}x")
     wall, cpu = time.perf_counter(), time.process_time()
-    search(seed=DEFAULT_SEED, steps=DEFAULT_STEPS)
+    search(load_brief(), seed=DEFAULT_SEED, steps=DEFAULT_STEPS)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"default design ({DEFAULT_STEPS} steps): {wall:.1f} s wall, {cpu:.1f} s CPU (goal: 10 s on one core)")
     times: dict[int, float] = {}
@@ -78,7 +79,8 @@ def main() -> None:
     for workers in (1, 2):
         started = time.perf_counter()
         with local_executor(workers) as executor:
-            found = search(seed=DEFAULT_SEED, steps=args.restart_steps, restarts=2, executor=executor)
+            found = search(load_brief(), seed=DEFAULT_SEED, steps=args.restart_steps, restarts=2,
+                           executor=executor)
         sets[workers] = cardfile.to_json(found.cards)
         times[workers] = time.perf_counter() - started
     assert sets[1] == sets[2], "the restarts must give the same set on one process or two"

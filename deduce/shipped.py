@@ -1,4 +1,4 @@
-"""The shipped data, in one place: the card set, board, stealth deck, sequences and fog cards.
+"""The shipped data, in one place: the card set, board, stealth deck, sequences, fog cards and the designer's brief.
 
 The files are kept once, in ``data/`` at the top of the repository, installed as the package
 ``deduce.data`` and found with :mod:`importlib.resources`, so a checkout and an installed
@@ -20,8 +20,9 @@ from deduce.text.catalog import Phrase
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import misfits
 from deduce.where.board import Board
-from deduce.who import cardfile
+from deduce.who import brieffile, cardfile
 from deduce.who.cards import CardSet, card_words
+from deduce.who.design import Brief
 
 #: Reasons shown at most when a stealth deck does not fit a board (the first ones tell the story).
 MAX_MISFITS_SHOWN = 5
@@ -35,6 +36,11 @@ def data_path(name: str) -> Path:
 def load_cards(path: str | Path | None = None) -> CardSet:
     """The card set at ``path``, or the shipped one (``clues.yaml``)."""
     return cardfile.load(path or data_path("clues.yaml"))
+
+
+def load_brief(path: str | Path | None = None) -> Brief:
+    """The designer's brief at ``path``, or the shipped one (``brief.yaml``, which made ``clues.yaml``)."""
+    return brieffile.load(path or data_path("brief.yaml"))
 
 
 def load_board(path: str | Path | None = None) -> Board:

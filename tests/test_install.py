@@ -81,7 +81,7 @@ def test_the_installed_wheel_is_not_the_checkout(installed: Path) -> None:
                           cwd=packages.parent, capture_output=True, text=True, check=True)
     assert all(Path(f).is_relative_to(packages) for f in done.stdout.split())
     assert sorted(p.name for p in (packages / "deduce" / "data").iterdir() if p.suffix != ".py" and p.is_file()) == [
-        "board.yaml", "clues.yaml", "fog.yaml", "sequences.json", "stealth.yaml"]
+        "board.yaml", "brief.yaml", "clues.yaml", "fog.yaml", "sequences.json", "stealth.yaml"]
 
 
 def test_the_installed_server_serves_the_api_and_the_page(installed: Path, tmp_path: Path) -> None:

@@ -7,8 +7,8 @@ import only from its own layer or the ones below (imports inside functions count
 0. the foundation: ``deduce.errors``, ``deduce.findings``, ``deduce.executor``, ``deduce.text.*``;
 1. ``deduce.document``, the helpers every reader shares;
 2. the core: ``deduce.who.*``, ``deduce.where.*``, ``deduce.game.*``, less the readers;
-3. the readers: ``deduce.who.cardfile``, ``deduce.where.boardfile``, ``deduce.where.stealthfile``,
-   ``deduce.game.fogfile`` and ``deduce.game.store``;
+3. the readers: ``deduce.who.cardfile``, ``deduce.who.brieffile``, ``deduce.where.boardfile``,
+   ``deduce.where.stealthfile``, ``deduce.game.fogfile`` and ``deduce.game.store``;
 4. ``deduce.shipped``, the shipped data;
 5. ``deduce`` itself, the public surface;
 6. the renderers, ``deduce.render.*``;
@@ -38,8 +38,8 @@ PACKAGES = ("deduce", "api")
 FOUNDATION, DOCUMENT, CORE, READER, SHIPPED, PUBLIC, RENDERER, COMMAND, SERVICE = range(9)
 LAYER_NAMES = ("foundation", "document helpers", "core", "reader", "shipped data", "public surface", "renderer",
                "command", "HTTP service")
-READERS = {"deduce.who.cardfile", "deduce.where.boardfile", "deduce.where.stealthfile", "deduce.game.fogfile",
-           "deduce.game.store"}
+READERS = {"deduce.who.cardfile", "deduce.who.brieffile", "deduce.where.boardfile", "deduce.where.stealthfile",
+           "deduce.game.fogfile", "deduce.game.store"}
 PILLARS = ("deduce.who", "deduce.where", "deduce.game")
 #: What each pillar's core may not import: WHO and WHERE stand alone, the game builds on both.
 APART = {"deduce.who": ("deduce.where", "deduce.game"), "deduce.where": ("deduce.who", "deduce.game")}

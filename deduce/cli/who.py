@@ -30,7 +30,7 @@ from deduce.document import in_file
 from deduce.errors import InputError
 from deduce.game.setup import MAX_SEED
 from deduce.render.who import hint_text
-from deduce.shipped import load_cards
+from deduce.shipped import load_brief, load_cards
 from deduce.who import cardfile
 from deduce.who.cards import CardSet
 from deduce.who.deduction import ENGINES, Engine, deduce, writer_for
@@ -157,11 +157,11 @@ def cmd_design(args: argparse.Namespace) -> int:
     """
     from deduce.cli.executors import executor_for
     from deduce.render.audit import audit_text
-    from deduce.who.design import render_yaml, search, sonnet_brief
+    from deduce.who.design import render_yaml, search
     in_range("--steps", args.steps, 1, MAX_STEPS)
     in_range("--seed", args.seed, 0, MAX_SEED)
     in_range("--restarts", args.restarts, 1, MAX_RESTARTS)
-    brief = sonnet_brief()
+    brief = load_brief()
     try:
         with (executor_for(args, "design --scheduler") as executor,
               stderr_progress("deduce design", after=0.0) as tick):

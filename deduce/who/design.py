@@ -44,44 +44,11 @@ from deduce.who.incremental import COUNTED_ERRORS, CaseFigures, TrialAudit, Tria
 if TYPE_CHECKING:
     from deduce.executor import Executor
 
-# -- the shipped brief ---------------------------------------------------------
+# -- the brief -----------------------------------------------------------------
 
-TRAITS = (
-    ("literary", "Literary or artistic", "Letterata o artista", "Литературно одарённая"),
-    ("married", "Married", "Sposata", "Замужем"),
-    ("court", "Court connections", "Legami a corte", "Есть связи при дворе"),
-    ("musical", "Musician", "Musicista", "Музыкально одарённая"),
-    ("children", "Has children", "Madre", "Есть дети"),
-    ("lover", "Lover", "Amante", "Влюбчивая"),
-    ("documented", "Documented link with Shakespeare", "Legame documentato con Shakespeare",
-     "Документально подтверждённая связь с Шекспиром"),
-)
-
-SUITS = (
-    ("rose", "red", "Rose", "Rosa", "Роза"),
-    ("acorn", "gold", "Acorn", "Ghianda", "Жёлудь"),
-    ("oak", "green", "Oak", "Quercia", "Дуб"),
-    ("thistle", "teal", "Thistle", "Cardo", "Чертополох"),
-    ("bluebell", "blue", "Bluebell", "Campanula", "Колокольчик"),
-    ("sage", "purple", "Sage", "Salvia", "Шалфей"),
-)
-
-#: The suit wheel, clockwise. Advanced and Expert remove the next suit clockwise.
 #: The seed and annealing steps that made the shipped card set (``deduce design``'s defaults).
 DEFAULT_SEED = 2
 DEFAULT_STEPS = 20000
-
-WHEEL = ("rose", "oak", "bluebell", "sage", "acorn", "thistle")
-#: Suits joined by a dotted line across the wheel; Easy removes the other suit of the pair.
-DOTTED = (("rose", "bluebell"), ("oak", "acorn"), ("sage", "thistle"))
-
-
-def wheel_modes() -> dict[str, dict[str, str]]:
-    """The ``modes`` table of the shipped set, from :data:`WHEEL` and :data:`DOTTED`."""
-    advanced = {s: WHEEL[(i + 1) % len(WHEEL)] for i, s in enumerate(WHEEL)}
-    easy = dict(DOTTED) | {b: a for a, b in DOTTED}
-    order = [s[0] for s in SUITS]
-    return {"easy": {s: easy[s] for s in order}, "advanced": {s: advanced[s] for s in order}}
 
 
 @dataclass(frozen=True)
@@ -98,104 +65,32 @@ class Woman:
 
 @dataclass(frozen=True)
 class Brief:
-    """What to design: the women, the traits and suits, the modes."""
+    """What to design: the women, the traits and suits, and the suit wheel the modes follow.
+
+    ``wheel`` lists the suits clockwise (Advanced and Expert remove the next suit clockwise);
+    ``dotted`` pairs the suits joined by a dotted line across it (Easy removes the other of the pair).
+    The shipped brief is ``data/brief.yaml`` (:func:`deduce.shipped.load_brief`).
+    """
 
     name: str
     women: tuple[Woman, ...]
     traits: tuple[Trait, ...]
     suits: tuple[Suit, ...]
-    modes: Mapping[str, Mapping[str, str]]
+    wheel: tuple[str, ...]
+    dotted: tuple[tuple[str, str], ...]
     traits_per_lady: int = 3
+
+    @property
+    def modes(self) -> dict[str, dict[str, str]]:
+        """The ``modes`` table of the set, from the wheel and its dotted lines, in suit order."""
+        advanced = {s: self.wheel[(i + 1) % len(self.wheel)] for i, s in enumerate(self.wheel)}
+        easy = dict(self.dotted) | {b: a for a, b in self.dotted}
+        order = [s.id for s in self.suits]
+        return {"easy": {s: easy[s] for s in order}, "advanced": {s: advanced[s] for s in order}}
 
     def template(self) -> CardSet:
         """The card set without ladies (shares traits, suits and modes with every trial)."""
         return CardSet(self.name, self.traits, self.suits, (), self.traits_per_lady, self.modes)
-
-
-JACQUELINE_FIELD = Lady(
-    id="jacqueline-field",
-    name=Names({"en": "Jacqueline Field", "it": "Jacqueline Field", "ru": "Жаклин Филд"}),
-    suit="oak",
-    traits=("literary", "married", "children"),
-    key={"rose": frozenset({1}), "acorn": frozenset({0, 2}), "oak": frozenset({0, 2}),
-         "thistle": frozenset({1}), "bluebell": frozenset({2}), "sage": frozenset({1})},
-)
-
-
-def _woman(ident: str, en: str, ru: str, about: str, **history: tuple[int, str]) -> Woman:
-    return Woman(ident, {"en": en, "it": en, "ru": ru}, {t: w for t, (w, _) in history.items()},
-                 {t: note for t, (_, note) in history.items()}, about)
-
-
-SONNET_WOMEN = (
-    Woman("jacqueline-field", JACQUELINE_FIELD.name.by_lang,
-          {"literary": 2, "married": 2, "children": 2},
-          {"literary": "the card printed in the rulebook", "married": "wife of the printer Richard Field",
-           "children": "the card printed in the rulebook"},
-          "Huguenot wife of Richard Field, who printed Venus and Adonis; the rulebook's example card, kept as printed",
-          fixed=JACQUELINE_FIELD),
-    _woman("emilia-bassano", "Emilia Bassano", "Эмилия Бассано",
-           "poet of Salve Deus Rex Judaeorum (1611); proposed as the Dark Lady by A. L. Rowse",
-           literary=(3, "published poet"), musical=(2, "daughter of the court musician Baptista Bassano"),
-           court=(2, "at court as Lord Hunsdon's mistress"), married=(2, "married Alphonso Lanier, 1592"),
-           lover=(2, "mistress of Henry Carey, Lord Hunsdon"), children=(2, "son Henry, 1593")),
-    _woman("mary-fitton", "Mary Fitton", "Мэри Фиттон",
-           "maid of honour to Elizabeth I; proposed as the Dark Lady by Thomas Tyler",
-           court=(2, "maid of honour"), lover=(3, "mistress of William Herbert, Earl of Pembroke"),
-           children=(2, "bore Pembroke's son, 1601"), married=(2, "later married twice")),
-    _woman("lucy-negro", "Lucy Negro", "Люси Негро",
-           "'Black Luce', a Clerkenwell brothel keeper named in the Gray's Inn revels of 1594; "
-           "proposed as the Dark Lady",
-           lover=(3, "a courtesan, by every account"),
-           court=(1, "if she was Lucy Morgan, once a gentlewoman of Elizabeth I (Hotson)")),
-    _woman("elizabeth-vernon", "Elizabeth Vernon", "Элизабет Вернон",
-           "maid of honour who secretly married Shakespeare's patron, the Earl of Southampton",
-           court=(2, "maid of honour to Elizabeth I"), lover=(2, "pregnant by Southampton before their marriage"),
-           married=(3, "married Southampton, 1598"), children=(2, "daughter Penelope, 1598, and more")),
-    _woman("anne-hathaway", "Anne Hathaway", "Энн Хэтэуэй",
-           "Shakespeare's wife",
-           married=(3, "married William Shakespeare, 1582"), children=(2, "Susanna, Hamnet and Judith"),
-           documented=(3, "the marriage bond of 1582 and Shakespeare's will")),
-    _woman("penelope-rich", "Penelope Rich", "Пенелопа Рич",
-           "Sidney's 'Stella', sister of the Earl of Essex; proposed as the Dark Lady",
-           court=(2, "sister of Essex, at the court of Elizabeth I"), married=(2, "wife of Lord Rich"),
-           children=(2, "many children"), lover=(3, "lover of Charles Blount, Lord Mountjoy"),
-           literary=(1, "muse of Astrophel and Stella, patron of poets"),
-           musical=(1, "Stella sings in Sidney's sonnets; Dowland's 'My Lady Rich's Galliard'")),
-    _woman("jane-davenant", "Jane Davenant", "Джейн Давенант",
-           "wife of an Oxford vintner whose inn Shakespeare is said to have used; proposed as the Dark Lady",
-           married=(2, "wife of John Davenant"), children=(3, "mother of the poet William Davenant"),
-           lover=(1, "Aubrey's gossip that Shakespeare fathered William"),
-           literary=(1, "Aubrey: 'of a very good wit and conversation'")),
-    _woman("mary-herbert", "Mary Herbert, Countess of Pembroke", "Мэри Херберт, графиня Пембрук",
-           "poet, translator and patron, sister of Philip Sidney",
-           literary=(3, "poet and translator of the Psalms"), court=(2, "Countess of Pembroke"),
-           married=(2, "married Henry Herbert, Earl of Pembroke, 1577"),
-           children=(2, "mother of the First Folio's dedicatees"), musical=(1, "said to play the lute")),
-    _woman("marie-mountjoy", "Marie Mountjoy", "Мари Маунтджой",
-           "Huguenot tire-maker in whose Silver Street house Shakespeare lodged",
-           documented=(3, "Bellott v. Mountjoy (1612): Shakespeare's deposition"),
-           married=(2, "wife of Christopher Mountjoy"), court=(2, "the Mountjoys made head-tires for Queen Anne"),
-           lover=(2, "Simon Forman's casebook records her affair with Henry Wood"),
-           children=(2, "daughter Mary")),
-    _woman("susanna-hall", "Susanna Hall", "Сюзанна Холл",
-           "Shakespeare's elder daughter",
-           married=(2, "married the physician John Hall, 1607"), children=(2, "daughter Elizabeth, 1608"),
-           documented=(3, "baptism record; executrix of Shakespeare's will"),
-           literary=(1, "her epitaph calls her 'witty above her sex'")),
-    _woman("aline-florio", "Aline Florio", "Алина Флорио",
-           "wife of John Florio, Southampton's Italian tutor and translator of Montaigne",
-           married=(3, "wife of John Florio"), children=(2, "several children"),
-           court=(1, "her husband was Italian reader to Queen Anne"),
-           literary=(1, "said to be the sister of the poet Samuel Daniel")),
-)
-
-
-def sonnet_brief() -> Brief:
-    """The brief of the shipped set ``data/clues.yaml``."""
-    traits = tuple(Trait(i, Names({"en": en, "it": it, "ru": ru})) for i, en, it, ru in TRAITS)
-    suits = tuple(Suit(i, Names({"en": en, "it": it, "ru": ru}), colour) for i, colour, en, it, ru in SUITS)
-    return Brief("Sonnet set", SONNET_WOMEN, traits, suits, wheel_modes())
 
 
 # -- targets -------------------------------------------------------------------
@@ -464,7 +359,7 @@ def _restart(brief: Brief, targets: Targets, seed: int, steps: int) -> tuple[flo
     return value, state
 
 
-def search(brief: Brief | None = None, targets: Targets | None = None, seed: int = DEFAULT_SEED,
+def search(brief: Brief, targets: Targets | None = None, seed: int = DEFAULT_SEED,
            steps: int = DEFAULT_STEPS, progress: Callable[[int, int, float], None] | None = None,
            restarts: int = 1, executor: Executor | None = None) -> Design:
     """Search a card set for ``brief`` meeting ``targets``; the same arguments give the same set.
@@ -475,7 +370,6 @@ def search(brief: Brief | None = None, targets: Targets | None = None, seed: int
     ``progress(step, steps, best_score)`` is called now and then for a long run (once per
     restart done when there are several).
     """
-    brief = brief or sonnet_brief()
     targets = targets or Targets()
     if restarts == 1:
         run = _Search(brief, targets, seed)
@@ -499,61 +393,52 @@ def search(brief: Brief | None = None, targets: Targets | None = None, seed: int
 # -- writing the result ----------------------------------------------------------
 
 
-def lady_comment(woman: Woman, lady: Lady) -> list[str]:
+def _lines(words: Phrase, lang: str) -> list[str]:
+    return words.said(lang).split("\n")
+
+
+def lady_comment(woman: Woman, lady: Lady, lang: str = "en") -> list[str]:
     """Comment lines for a lady: who she was, which traits are historical and which are invented."""
-    lines = [f"{lady.name.get('en')}: {woman.about}."]
+    lines = [card_words("design.lady", name=lady.name.get(lang), about=woman.about).said(lang)]
     if woman.fixed is not None:
-        lines.append("Exactly as printed in the rulebook (suit, traits and key).")
-        return lines
-    historical = [f"{t} ({woman.notes[t]})" for t in lady.traits if t in woman.history]
+        return [*lines, card_words("design.printed").said(lang)]
+    historical = [card_words("design.trait-note", trait=t, note=woman.notes[t]).said(lang)
+                  for t in lady.traits if t in woman.history]
     invented = [t for t in lady.traits if t not in woman.history]
     unused = [t for t in woman.history if t not in lady.traits]
-    lines.append("Historical: " + ("; ".join(historical) if historical else "none") + ".")
+    lines.append(card_words("design.historical", traits="; ".join(historical)).said(lang) if historical
+                 else card_words("design.historical-none").said(lang))
     if invented:
-        lines.append("Invented for the game, to meet the audit targets: " + ", ".join(invented) + ".")
+        lines.append(card_words("design.invented", traits=", ".join(invented)).said(lang))
     if unused:
-        lines.append("Also historical but not on the card: " + ", ".join(unused) + ".")
+        lines.append(card_words("design.unused", traits=", ".join(unused)).said(lang))
     return lines
 
 
-def audit_summary(report: AuditReport, unmet: tuple[Phrase, ...]) -> list[str]:
+def audit_summary(report: AuditReport, unmet: tuple[Phrase, ...], lang: str = "en") -> list[str]:
     """The audit figures of a designed set, for its file header."""
     if unmet:
-        return ["Audit: targets NOT met: " + "; ".join(map(str, unmet)) + "."]
+        return [card_words("design.audit-unmet", targets="; ".join(p.said(lang) for p in unmet)).said(lang)]
     mean = report.mean_expected_clues()
     hardest = max(c.expected_clues for c in report.cases if c.expected_clues is not None)
     least = min(c.min_clues for c in report.cases if c.min_clues is not None)
-    return ["Audit (`deduce audit data/clues.yaml`): every key truthful; every case solvable in",
-            f"{', '.join(dict.fromkeys(c.mode for c in report.cases))}; at least {least} clues needed besides the "
-            f"suit card in every case;",
-            f"mean expected clues over the normal cases {mean:.2f} (hardest case {hardest:.2f})."]
+    return _lines(card_words("design.audit", modes=", ".join(dict.fromkeys(c.mode for c in report.cases)),
+                             least=least, mean=f"{mean:.2f}", hardest=f"{hardest:.2f}"), lang)
 
 
-def render_yaml(design: Design, brief: Brief, command: str) -> str:
-    """The designed set as a card set file (SPEC 4) with a header and a comment per lady."""
+def render_yaml(design: Design, brief: Brief, command: str, lang: str = "en") -> str:
+    """The designed set as a card set file (SPEC 4) with a header and a comment per lady, the comments
+    in ``lang`` (the shipped file's in English)."""
     cards = design.cards
-    wheel = " -> ".join(WHEEL + WHEEL[:1])
-    dotted = ", ".join(f"{a} <-> {b}" for a, b in DOTTED)
+    wheel = " -> ".join(brief.wheel + brief.wheel[:1])
+    dotted = ", ".join(f"{a} <-> {b}" for a, b in brief.dotted)
     header = [
-        f"{cards.name}: an ORIGINAL card set for the Black Sonata deduction engine.",
+        *_lines(card_words("design.header", name=cards.name, command=command), lang),
         "",
-        "This is NOT the printed card set of the game. Only Jacqueline Field, the one card shown in",
-        "the rulebook, is reproduced as printed. The other eleven ladies are women proposed as",
-        "Shakespeare's Dark Lady or from his circle; their traits follow history where the facts allow",
-        "(see the comment above each lady), and their suits, the rest of their traits and every key",
-        "were chosen by a seeded search so that the set is fair and playable:",
-        f"    {command}",
-        "Owners of the box can transcribe their own cards into a file of this format and check it",
-        "with `deduce audit FILE`.",
+        *audit_summary(design.report, design.unmet, lang),
         "",
-        *audit_summary(design.report, design.unmet),
-        "",
-        f"Suit wheel (our own reading of the rulebook's diagram), clockwise: {wheel}.",
-        "Advanced and Expert remove the two cards of the next suit clockwise from hers; Easy removes",
-        f"the suit joined to hers by a dotted line: {dotted}.",
-        "A key entry may show a decoy: a count two away from the true one (1/3, 0/2), as on the",
-        "printed card; decoys widen what a card allows and make a game last longer.",
+        *_lines(card_words("design.wheel", wheel=wheel, dotted=dotted), lang),
     ]
     women = {w.id: w for w in brief.women}
-    comments = {lady.id: lady_comment(women[lady.id], lady) for lady in cards.ladies}
+    comments = {lady.id: lady_comment(women[lady.id], lady, lang) for lady in cards.ladies}
     return card_set_yaml(cards, "\n".join(header), comments)

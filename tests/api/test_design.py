@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.design import NDJSON
+from deduce.shipped import load_brief
 from deduce.who import cardfile
 from deduce.who.design import Targets, search
 from deduce.who.export import card_set_yaml
@@ -42,7 +43,7 @@ def test_a_design_reports_its_progress_then_the_set_the_library_finds(client: Te
     *progress, last = lines(answer.text)
     assert [p["progress"]["step"] for p in progress] == [0, 500, 1000]
     assert all(p["progress"]["steps"] == 1200 for p in progress)
-    found = search(targets=Targets(aim=(2.5, 5.0)), seed=5, steps=1200)
+    found = search(load_brief(), targets=Targets(aim=(2.5, 5.0)), seed=5, steps=1200)
     design = last["design"]
     assert design["cards"] == cardfile.to_json(found.cards)
     assert design["yaml"] == card_set_yaml(found.cards)

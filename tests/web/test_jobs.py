@@ -25,7 +25,7 @@ from api.browser import PHONE
 from api.design import NDJSON, line
 from deduce.errors import Problem
 from deduce.schema import names
-from deduce.shipped import data_path
+from deduce.shipped import data_path, load_brief
 from deduce.where import boardfile, stealthfile
 from deduce.where.audit import audit_deck, report_json
 from deduce.where.stealth import Sequence
@@ -55,7 +55,8 @@ def open_designer(page: Page, section: str = "Design a set") -> Locator:
 
 def library_design(seed: int, steps: int) -> Design:
     """What the page's design is: the library's search for the page's default targets."""
-    return search(targets=Targets(min_clues=2, expected=(2.5, 5.0), aim=(2.5, 5.0)), seed=seed, steps=steps)
+    return search(load_brief(), targets=Targets(min_clues=2, expected=(2.5, 5.0), aim=(2.5, 5.0)), seed=seed,
+                  steps=steps)
 
 
 def differs(designed: LadyJSON, current: LadyJSON) -> bool:

@@ -11,37 +11,35 @@ from pathlib import Path
 import pytest
 
 from deduce.cli import main
-from deduce.shipped import data_path
+from deduce.shipped import data_path, load_brief
 from deduce.who import cardfile
 from deduce.who.audit import audit
-from deduce.who.design import (
-    DOTTED,
-    JACQUELINE_FIELD,
-    WHEEL,
-    Targets,
-    _Search,
-    _State,
-    decoy_for,
-    render_yaml,
-    search,
-    sonnet_brief,
-    wheel_modes,
-)
+from deduce.who.cards import Lady
+from deduce.who.design import Targets, _Search, _State, decoy_for, render_yaml, search
+
+BRIEF = load_brief()
+
+
+def printed_lady() -> Lady:
+    """The one lady of the shipped brief kept as printed (Jacqueline Field, the rulebook's card)."""
+    fixed = [w.fixed for w in BRIEF.women if w.fixed is not None]
+    assert len(fixed) == 1 and fixed[0].id == "jacqueline-field"
+    return fixed[0]
 
 
 def test_wheel_modes_follow_the_wheel_and_spec_examples() -> None:
-    modes = wheel_modes()
-    assert sorted(WHEEL) == sorted(s.id for s in sonnet_brief().suits)
+    modes, wheel = BRIEF.modes, BRIEF.wheel
+    assert sorted(wheel) == sorted(s.id for s in BRIEF.suits)
     # SPEC 4's example entries.
     assert modes["easy"]["rose"] == "bluebell" and modes["easy"]["oak"] == "acorn"
     assert modes["advanced"]["rose"] == "oak" and modes["advanced"]["oak"] == "bluebell"
     # Advanced walks the whole wheel once; easy pairs suits both ways.
     suit, seen = "rose", []
-    for _ in WHEEL:
+    for _ in wheel:
         seen.append(suit)
         suit = modes["advanced"][suit]
-    assert suit == "rose" and seen == list(WHEEL)
-    for a, b in DOTTED:
+    assert suit == "rose" and seen == list(wheel)
+    for a, b in BRIEF.dotted:
         assert modes["easy"][a] == b and modes["easy"][b] == a
     assert all(modes[m][s] != s for m in modes for s in modes[m])
 
@@ -52,7 +50,7 @@ def test_decoys_are_two_away_and_in_range() -> None:
 
 
 def random_states(seed: int, count: int) -> Iterator[tuple[_Search, _State]]:
-    run = _Search(sonnet_brief(), Targets(), seed)
+    run = _Search(BRIEF, Targets(), seed)
     state = run.initial()
     for _ in range(count):
         trial = run.neighbour(state)
@@ -66,8 +64,8 @@ def test_every_free_key_is_truthful_by_construction() -> None:
     for run, state in random_states(seed=7, count=300):
         cards = run.cards(state)
         for c in cards.ladies:
-            if c.id == JACQUELINE_FIELD.id:
-                assert c == JACQUELINE_FIELD
+            if c.id == printed_lady().id:
+                assert c == printed_lady()
                 continue
             for d in cards.ladies:
                 if d is not c:
@@ -79,22 +77,22 @@ def test_every_free_key_is_truthful_by_construction() -> None:
 
 
 def test_search_is_reproducible() -> None:
-    a = search(seed=11, steps=40)
-    b = search(seed=11, steps=40)
+    a = search(BRIEF, seed=11, steps=40)
+    b = search(BRIEF, seed=11, steps=40)
     assert cardfile.to_json(a.cards) == cardfile.to_json(b.cards)
     assert a.score == b.score and a.unmet == b.unmet
-    assert a.cards.lady("jacqueline-field") == JACQUELINE_FIELD
+    assert a.cards.lady("jacqueline-field") == printed_lady()
 
 
 def test_search_improves_on_its_start() -> None:
-    run = _Search(sonnet_brief(), Targets(), 3)
+    run = _Search(BRIEF, Targets(), 3)
     start, _, _ = run.score(run.initial())
-    design = search(seed=3, steps=120)
+    design = search(BRIEF, seed=3, steps=120)
     assert design.score < start
 
 
 def test_render_yaml_reads_back_to_the_same_set() -> None:
-    brief = sonnet_brief()
+    brief = BRIEF
     design = search(brief, seed=5, steps=50)
     text = render_yaml(design, brief, "deduce design --seed 5 --steps 50")
     back = cardfile.loads(text)
@@ -103,15 +101,26 @@ def test_render_yaml_reads_back_to_the_same_set() -> None:
     assert "NOT the printed card set" in text and "deduce design --seed 5 --steps 50" in text
 
 
+def test_comments_are_words_of_the_catalog_in_any_language() -> None:
+    """The shipped file's comments are English; another language gives the same set with its own words."""
+    design = search(BRIEF, seed=5, steps=50)
+    english = render_yaml(design, BRIEF, "cmd")
+    russian = render_yaml(design, BRIEF, "cmd", lang="ru")
+    assert cardfile.to_json(cardfile.loads(russian)) == cardfile.to_json(cardfile.loads(english))
+    assert "ОРИГИНАЛЬНЫЙ набор карт" in russian and "ORIGINAL" not in russian
+    assert "# Эмилия Бассано: poet of Salve Deus" in russian  # the brief's notes are English only
+    assert "Колесо мастей" in russian and "rose -> oak" in russian
+
+
 def test_comments_say_which_traits_are_historical() -> None:
-    brief = sonnet_brief()
+    brief = BRIEF
     design = search(brief, seed=5, steps=50)
     text = render_yaml(design, brief, "cmd")
     women = {w.id: w for w in brief.women}
     for lady in design.cards.ladies:
         block = text.split(f"  - id: {lady.id}\n")[0].rsplit("  - id:", 1)[-1]
         invented = [t for t in lady.traits if t not in women[lady.id].history]
-        if lady.id == JACQUELINE_FIELD.id:
+        if lady.id == printed_lady().id:
             assert "Exactly as printed" in block
         elif invented:
             assert f"Invented for the game, to meet the audit targets: {', '.join(invented)}." in block
@@ -168,7 +177,7 @@ def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatc
 
     shipped = data_path("clues.yaml")
     before = shipped.read_bytes()
-    found = design_module.search(seed=5, steps=50)
+    found = design_module.search(BRIEF, seed=5, steps=50)
     monkeypatch.setattr(design_module, "search", lambda *a, **k: replace(found, unmet=()))
     assert main(["design", "--steps", "50"]) == 0
     out, err = capsys.readouterr()
@@ -180,9 +189,9 @@ def test_cli_design_prints_the_set_and_never_touches_the_shipped_data(monkeypatc
 
 def test_the_default_design_reproduces_the_shipped_set_byte_for_byte() -> None:
     """`deduce design` with its defaults writes exactly data/clues.yaml (about 50 s)."""
-    from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS, render_yaml, search, sonnet_brief
+    from deduce.who.design import DEFAULT_SEED, DEFAULT_STEPS
 
-    brief = sonnet_brief()
+    brief = BRIEF
     design = search(brief, seed=DEFAULT_SEED, steps=DEFAULT_STEPS)
     assert design.unmet == ()
     text = render_yaml(design, brief, f"deduce design --seed {DEFAULT_SEED} --steps {DEFAULT_STEPS}")
@@ -196,7 +205,7 @@ def test_cli_design_out_writes_the_set_to_that_file_only(monkeypatch: pytest.Mon
 
     shipped = data_path("clues.yaml")
     before = shipped.read_bytes()
-    found = design_module.search(seed=5, steps=50)
+    found = design_module.search(BRIEF, seed=5, steps=50)
     monkeypatch.setattr(design_module, "search", lambda *a, **k: replace(found, unmet=()))
     out = tmp_path / "set.yaml"
     assert main(["design", "--seed", "5", "--steps", "50", "--out", str(out)]) == 0

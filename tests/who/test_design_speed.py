@@ -7,14 +7,15 @@ from __future__ import annotations
 import pytest
 
 from deduce.cli import main
+from deduce.shipped import load_brief
 from deduce.who import cardfile
-from deduce.who.design import Targets, _Search, _State, restart_seed, search, sonnet_brief
+from deduce.who.design import Targets, _Search, _State, restart_seed, search
 from deduce.who.incremental import COUNTED_ERRORS
 
 
 def states(seed: int, count: int) -> list[tuple[_Search, _State]]:
     """A random walk of the search's moves, accepted whatever they score (broken sets included)."""
-    run = _Search(sonnet_brief(), Targets(), seed)
+    run = _Search(load_brief(), Targets(), seed)
     state = run.initial()
     out = [(run, state)]
     for _ in range(count):
@@ -53,13 +54,13 @@ def test_restarts_give_the_same_set_on_one_worker_or_two() -> None:
     from deduce.cli.executors import local_executor
 
     with local_executor(1) as one, local_executor(2) as two:
-        a = search(seed=9, steps=200, restarts=3, executor=one)
-        b = search(seed=9, steps=200, restarts=3, executor=two)
-    c = search(seed=9, steps=200, restarts=3)
+        a = search(load_brief(), seed=9, steps=200, restarts=3, executor=one)
+        b = search(load_brief(), seed=9, steps=200, restarts=3, executor=two)
+    c = search(load_brief(), seed=9, steps=200, restarts=3)
     assert cardfile.to_json(a.cards) == cardfile.to_json(b.cards) == cardfile.to_json(c.cards)
     assert a.score == b.score == c.score and a.restarts == 3
     # the best of the restarts, the first of them being the plain search
-    assert a.score <= search(seed=9, steps=200).score
+    assert a.score <= search(load_brief(), seed=9, steps=200).score
 
 
 def test_restart_seeds_are_distinct_and_the_first_is_the_seed() -> None:
