@@ -95,10 +95,10 @@ def refusal(exc: Exception, games: GameStore, lang: str) -> JSONResponse:
             [Problem((), service_words("game.full", most=games.max_live, retry=exc.retry_after), "games-full")],
             503, lang, {"Retry-After": str(exc.retry_after)})
     if isinstance(exc, Unauthorized):
-        return problems_response([Problem((), service_words("game.token"), "unauthorized")], 401, lang,
+        return problems_response([Problem((), exc.words, "unauthorized")], 401, lang,
                                  {"WWW-Authenticate": "Bearer"})
     if isinstance(exc, GameNotFound):
-        return problems_response([Problem((), service_words("game.not-found"), "not-found")], 404, lang)
+        return problems_response([Problem((), exc.words, "not-found")], 404, lang)
     if isinstance(exc, Conflict):
         return problems_response([Problem(("version",), exc.words, "stale-version")], 409, lang)
     assert isinstance(exc, Illegal)  # the rules' refusal: its code and params beside the message

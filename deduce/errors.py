@@ -198,24 +198,27 @@ class Illegal(DeduceError):
         return type(self), (str(self), self.code, self.params)  # code and params survive a pickle
 
 
-class GameNotFound(DeduceError):
-    """No game with this id, or the token does not open it (the caller cannot tell which)."""
-
-
-class Unauthorized(DeduceError):
-    """No token was given."""
-
-
-class Conflict(DeduceError):
-    """The action was made on another version of the game than the current one; ``words`` say so (both
-    versions named) in any language, ``str()`` in English."""
+class Refused(DeduceError):
+    """An error of the game store whose ``words`` say it in any language (``str()`` in English)."""
 
     def __init__(self, words: Phrase):
         super().__init__(str(words))
         self.words = words
 
-    def __reduce__(self) -> tuple[type[Conflict], tuple[Phrase]]:
+    def __reduce__(self) -> tuple[type[Refused], tuple[Phrase]]:
         return type(self), (self.words,)
+
+
+class GameNotFound(Refused):
+    """No game with this id, or the token does not open it (the caller cannot tell which)."""
+
+
+class Unauthorized(Refused):
+    """No token was given."""
+
+
+class Conflict(Refused):
+    """The action was made on another version of the game than the current one (both versions named)."""
 
 
 class ExplainTimeout(DeduceError):

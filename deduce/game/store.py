@@ -265,11 +265,11 @@ class GameStore:
     def _open(self, game_id: str, token: str | None) -> tuple[Setup, int]:
         """The game's setup and the rules version it was recorded under, after checking its token."""
         if not token:
-            raise Unauthorized("this game needs its token: send 'Authorization: Bearer <token>'")
+            raise Unauthorized(board_words("store.token"))
         row = self._db.execute(f"SELECT token_hash, setup FROM games WHERE id = ? AND NOT ({PAST_TIME})",
                                (game_id, *self._limits(time.time()))).fetchone()
         if row is None or not hmac.compare_digest(row[0], token_hash(token)):  # unknown, or past its time
-            raise GameNotFound("no such game")
+            raise GameNotFound(board_words("store.not-found"))
         doc = json.loads(row[1])
         try:
             setup = Setup.from_json(doc)
@@ -327,7 +327,7 @@ class GameStore:
                     raise self._stale(self._count(game_id), version)
                 if not self._db.execute("UPDATE games SET touched = ?, finished = ? WHERE id = ?",
                                         (now, int(trial.over), game_id)).rowcount:
-                    raise GameNotFound("no such game")  # deleted past its time meanwhile
+                    raise GameNotFound(board_words("store.not-found"))  # deleted past its time meanwhile
                 if rules_version < RULES_VERSION:  # it replayed the same: from now on, played under these rules
                     self._db.execute("UPDATE games SET setup = ? WHERE id = ?",
                                      (json.dumps({**setup.to_json(), "rules": RULES_VERSION}), game_id))

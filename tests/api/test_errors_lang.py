@@ -32,6 +32,7 @@ from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.game.rules import ACTION_FIELDS
 from deduce.game.store import GameStore
+from deduce.where.query import board_words
 from deduce.who import cardfile
 from deduce.who.query import parse_query
 from tests.api.serving import CARDS
@@ -116,7 +117,7 @@ BAD = [
     Bad("unknown path", lambda c, g, q, h: c.get(f"/v1/nowhere{q}", headers=h), 404,
         lambda games, lang: [service_words("http.404").said(lang)]),
     Bad("unknown game", lambda c, g, q, h: c.get(f"/v1/games/nope{q}", headers={**h, "Authorization": "Bearer x"}),
-        404, lambda games, lang: [service_words("game.not-found").said(lang)]),
+        404, lambda games, lang: [board_words("store.not-found").said(lang)]),
     Bad("body over the limit", lambda c, g, q, h: c.post(f"/v1/deduce{q}", content=b" " * (MAX_BODY_BYTES + 1),
                                                          headers=h), 413,
         lambda games, lang: [service_words("body.large", most=MAX_BODY_BYTES).said(lang)]),
