@@ -70,6 +70,7 @@ __all__ = [
     "in_turn",
     "known_in",
     "names",
+    "not_an_entry",
     "outcome",
     "problem",
     "problem_of",
@@ -202,6 +203,12 @@ def entry(shape: type, *, fields: Sequence[str] | None = None, missing: Mapping[
             errors.sort(key=place)
             raise ValidationError.from_exception_data(exc.title, [reworded(err) for err in _bounded(errors)]) from None
     return WrapValidator(check)
+
+
+def not_an_entry(value: Any) -> Phrase:
+    """The words for a list's entry (or a mapping's value) that is not a mapping at all, for :func:`entry`'s
+    ``not_mapping``: ``expected a mapping with an id, got a list``."""
+    return problem_words("expected.entry", got=type_name(value))
 
 
 def tagged(kind: Callable[[Any], str | None], refused: SayValue | None = None) -> WrapValidator:

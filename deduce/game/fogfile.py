@@ -25,7 +25,6 @@ from pydantic import AfterValidator, Field, WrapValidator, with_config
 from typing_extensions import TypedDict
 
 from deduce.document import decode_yaml, read_text, type_name
-from deduce.errors import problem_words
 from deduce.game.fog import FogCard
 from deduce.game.fogeffects import FOG_EFFECTS
 from deduce.schema import (
@@ -40,6 +39,7 @@ from deduce.schema import (
     entry_key,
     in_turn,
     names,
+    not_an_entry,
     problem,
     refused,
     said,
@@ -90,7 +90,7 @@ class FogDocumentJSON(TypedDict):
     # at least one card: said only of a document with nothing else wrong (by _some_cards)
     cards: Annotated[list[Annotated[FogCardEntryJSON, in_turn(FogCardEntryJSON, "action", "discard"), entry(
         FogCardEntryJSON, missing={"action": lambda: _unknown_action(None)},
-        not_mapping=lambda value: problem_words("expected.entry", got=type_name(value)))]],
+        not_mapping=not_an_entry)]],
                      Field(json_schema_extra={"minItems": 1}), Listed(MAX_FOG_CARDS),
                      unique(entry_key, duplicate("cards"), ids_first=True)]
 

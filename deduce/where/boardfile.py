@@ -47,6 +47,7 @@ from deduce.schema import (
     entry_key,
     first_entries,
     names,
+    not_an_entry,
     problem,
     refused,
     strict,
@@ -77,10 +78,6 @@ class _Defined:
         locations = first_entries(doc, "locations", MAX_LOCATIONS)
         return cls(tuple(sorted(first_entries(doc, "landmarks", MAX_LANDMARKS))), frozenset(locations),
                    any(entry.get("at") is not None for entry in locations.values()))
-
-
-def _not_entry(value: Any) -> Phrase:
-    return problem_words("expected.entry", got=type_name(value))
 
 
 @with_config(strict("LandmarkEntry", extra="allow"))
@@ -183,10 +180,10 @@ class BoardJSON(TypedDict):
 
     schema: Version
     name: NotRequired[Annotated[str, Field(json_schema_extra={"default": "Board"})]]
-    landmarks: Annotated[list[Annotated[LandmarkJSON, entry(LandmarkJSON, not_mapping=_not_entry)]],
+    landmarks: Annotated[list[Annotated[LandmarkJSON, entry(LandmarkJSON, not_mapping=not_an_entry)]],
                          Listed(MAX_LANDMARKS), unique(entry_key, duplicate("landmarks"), ids_first=True)]
     locations: Annotated[list[Annotated[LocationJSON, also(LocationJSON, _placed_too),
-                                        entry(LocationJSON, not_mapping=_not_entry)]],
+                                        entry(LocationJSON, not_mapping=not_an_entry)]],
                          Listed(MAX_LOCATIONS), unique(entry_key, duplicate("locations"), ids_first=True)]
     paths: Annotated[list[PathJSON], Field(description="pairs of the board's locations, each pair once"),
                      Listed(MAX_PATHS), unique(frozenset, _same_path)]

@@ -31,7 +31,7 @@ from pydantic import Field, with_config
 from typing_extensions import TypedDict
 
 from deduce.document import decode_yaml, read_text, type_name
-from deduce.errors import Loc, Problems, problem_words
+from deduce.errors import Loc, Problems
 from deduce.schema import (
     VERSION_MISSING,
     Definition,
@@ -43,6 +43,7 @@ from deduce.schema import (
     entry,
     entry_key,
     names,
+    not_an_entry,
     strict,
     unique,
     validated,
@@ -53,10 +54,6 @@ from deduce.who.keys import entry_counts
 
 #: A trait's weight in a woman's history: 3 for what she is known for, 2 for a documented fact, 1 for a tradition.
 Weight = Annotated[int, Field(ge=1, le=3)]
-
-
-def _mapping(value: Any) -> Any:
-    return problem_words("expected.entry", got=type_name(value))
 
 
 @with_config(strict("BriefTrait"))
@@ -101,8 +98,8 @@ class BriefWomanJSON(TypedDict):
     id: EntryId
     name: Name
     about: str
-    history: dict[str, Annotated[BriefHistoryJSON, entry(BriefHistoryJSON, not_mapping=_mapping)]]
-    fixed: NotRequired[Annotated[BriefFixedJSON, entry(BriefFixedJSON, not_mapping=_mapping)]]
+    history: dict[str, Annotated[BriefHistoryJSON, entry(BriefHistoryJSON, not_mapping=not_an_entry)]]
+    fixed: NotRequired[Annotated[BriefFixedJSON, entry(BriefFixedJSON, not_mapping=not_an_entry)]]
 
 
 @with_config(strict("BriefDocument", extra="allow"))
@@ -112,13 +109,13 @@ class BriefDocumentJSON(TypedDict):
     schema: Version
     name: str
     traits_per_lady: NotRequired[Annotated[int, Field(ge=1, le=MAX_TRAITS)]]
-    traits: Annotated[list[Annotated[BriefTraitJSON, entry(BriefTraitJSON, not_mapping=_mapping)]],
+    traits: Annotated[list[Annotated[BriefTraitJSON, entry(BriefTraitJSON, not_mapping=not_an_entry)]],
                       Listed(MAX_TRAITS, least=1), unique(entry_key, duplicate("traits"))]
-    suits: Annotated[list[Annotated[BriefSuitJSON, entry(BriefSuitJSON, not_mapping=_mapping)]],
+    suits: Annotated[list[Annotated[BriefSuitJSON, entry(BriefSuitJSON, not_mapping=not_an_entry)]],
                      Listed(MAX_SUITS, least=1), unique(entry_key, duplicate("suits"))]
     wheel: Annotated[list[str], Listed(MAX_SUITS, least=1)]
     dotted: Annotated[list[Annotated[list[str], Field(min_length=2, max_length=2)]], Listed(MAX_SUITS)]
-    women: Annotated[list[Annotated[BriefWomanJSON, entry(BriefWomanJSON, not_mapping=_mapping)]],
+    women: Annotated[list[Annotated[BriefWomanJSON, entry(BriefWomanJSON, not_mapping=not_an_entry)]],
                      Listed(MAX_LADIES, least=1), unique(entry_key, duplicate("women"))]
 
 

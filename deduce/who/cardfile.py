@@ -35,6 +35,7 @@ from deduce.schema import (
     Version,
     entry,
     names,
+    not_an_entry,
     said,
     validated,
 )
@@ -205,7 +206,7 @@ LadyJSON = LadyEntry
 
 def _entry(shape: type) -> WrapValidator:
     """The words of an entry of ``shape`` that lacks a field, or is not a mapping at all."""
-    return entry(shape, not_mapping=lambda value: problem_words("expected.entry", got=type_name(value)))
+    return entry(shape, not_mapping=not_an_entry)
 
 
 def _traits_per_lady(value: Any, reading: _Reading, problems: Problems) -> None:
