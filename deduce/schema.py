@@ -264,8 +264,13 @@ def known_in(kind: str, has: Callable[[Any, str], bool], choices: Callable[[Any]
 
 def refused(*problems: tuple[Loc, Said, str]) -> ValidationError:
     """Problems a validator finds inside the value it checks, each at its path there, with its words and
-    code (``((1,), words, "schema")``). Raised, they join the document's other problems under the value's path."""
-    return raised(said_at(loc, words, code) for loc, words, code in problems)
+    code (``((1,), words, "schema")``). Raised, they join the document's other problems under the value's path;
+    past the first :data:`~deduce.errors.MAX_PROBLEMS` they are only counted (a key of tens of thousands of
+    unknown suits costs no more than one of a few)."""
+    kept = [said_at(loc, words, code) for loc, words, code in problems[:MAX_PROBLEMS]]
+    if len(problems) > MAX_PROBLEMS:
+        kept.append(ErrorDetails(type=MORE, loc=(), msg="", input=None, ctx={"n": len(problems) - MAX_PROBLEMS}))
+    return raised(kept)
 
 
 def said_at(loc: Loc, words: Said, code: str = "schema", value: Any = None) -> ErrorDetails:

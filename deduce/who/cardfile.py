@@ -17,7 +17,7 @@ before iterating it; :func:`~deduce.document.decode_yaml` refuses alias bombs be
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NotRequired, final
 
@@ -55,7 +55,6 @@ from deduce.who.keys import (
     KeyEntry,
     Refusal,
     TraitList,
-    Unsaid,
     entry_counts,
     key_to_json,
     parse_key_entry,
@@ -96,7 +95,6 @@ class _Reading:
     traits_per_lady: int | None
     unread: frozenset[tuple[str, int]]
     repeated: tuple[Problem, ...]
-    unsaid: Unsaid = field(default_factory=Unsaid)
 
     @classmethod
     def of(cls, doc: Mapping[str, Any]) -> _Reading:
@@ -139,7 +137,7 @@ def _in_set(read: Callable[[Any, _Reading, Problems], None]) -> WrapValidator:
         problems = Refusal()
         read(value, reading, problems)
         if problems:
-            raise problems.error(value, reading.unsaid)
+            raise problems.error()
         return value
     return WrapValidator(check)
 
@@ -315,7 +313,7 @@ def _refused(problems: Sequence[Problem], reading: _Reading | None) -> InputErro
         return InputError(problems)
     problems, more = uncounted(problems)
     named = sorted((p for p in (*problems, *reading.repeated) if reading.kept(p)), key=_reading_order)
-    return InputError(named or problems, more + reading.unsaid.count)
+    return InputError(named or problems, more)
 
 
 def loads(text: str | bytes) -> CardSet:

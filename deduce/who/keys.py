@@ -14,22 +14,20 @@ and, read against a card set (the validation's context, a :class:`CardScope`), t
 a set has at most :data:`~deduce.who.cards.MAX_TRAITS` traits.
 
 A part's validator raises what it found as a :class:`Refusal`: past the first problems of a part,
-only their number (:class:`Unsaid`), so a key of tens of thousands of unknown suits stays cheap.
+only their number (:func:`deduce.schema.refused`), so a key of tens of thousands of unknown suits stays cheap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Protocol
 
 from pydantic import Field, ValidationError, ValidationInfo, WrapValidator
-from pydantic_core import InitErrorDetails
 
 from deduce.document import is_int, type_name
-from deduce.errors import MAX_KEY_SHOWN, MAX_PROBLEMS, InputError, KeptWords, Loc, Problem, Problems, shown, unknown
-from deduce.schema import Said, problem
+from deduce.errors import MAX_KEY_SHOWN, MAX_PROBLEMS, KeptWords, Loc, Problem, Problems, shown, unknown
+from deduce.schema import Said, refused
 from deduce.text.catalog import Phrase
 from deduce.who.cards import MAX_TRAITS, card_words
 
@@ -46,9 +44,6 @@ class CardScope(Protocol):
 
     @property
     def traits_per_lady(self) -> int | None: ...
-
-    @property
-    def unsaid(self) -> Unsaid: ...
 
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
@@ -91,22 +86,6 @@ def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collect
     return tuple(value) if ok else None
 
 
-@dataclass
-class Unsaid:
-    """How many problems the parts of a document found and did not raise, past the first
-    :data:`~deduce.errors.MAX_PROBLEMS` + 1 of each part (:class:`Refusal`): a mapping with tens of
-    thousands of wrong keys costs no more than one with a few, and its problems are still counted."""
-
-    count: int = 0
-
-    def counted(self, exc: InputError) -> InputError:
-        """``exc`` with the problems not raised counted too."""
-        if not self.count:
-            return exc
-        problems, more = uncounted(exc.problems)
-        return InputError(problems, more + self.count)
-
-
 def uncounted(problems: Sequence[Problem]) -> tuple[Sequence[Problem], int]:
     """The problems an :class:`~deduce.errors.InputError` holds without the last one, which counts those
     past :data:`~deduce.errors.MAX_PROBLEMS` when there are any, and that count."""
@@ -135,13 +114,10 @@ class Refusal(Problems):
     def __bool__(self) -> bool:
         return bool(self.found)
 
-    def error(self, value: object, unsaid: Unsaid) -> ValidationError:
-        """The problems found in ``value`` as a validator raises them (each at its place within the value):
-        past the first :data:`~deduce.errors.MAX_PROBLEMS` + 1, only counted in ``unsaid``."""
-        raised = self.found[: MAX_PROBLEMS + 1]
-        unsaid.count += len(self.found) - len(raised)
-        return ValidationError.from_exception_data("refused", [
-            InitErrorDetails(type=problem(words, code), loc=loc, input=value) for loc, words, code in raised])
+    def error(self) -> ValidationError:
+        """The problems found, as a validator raises them (each at its place within the value it checks;
+        past the first :data:`~deduce.errors.MAX_PROBLEMS`, only counted: :func:`deduce.schema.refused`)."""
+        return refused(*self.found)
 
 
 def _in_scope(read: Callable[[Any, Problems, CardScope, int], object]) -> WrapValidator:
@@ -155,7 +131,7 @@ def _in_scope(read: Callable[[Any, Problems, CardScope, int], object]) -> WrapVa
         problems = Refusal()
         read(value, problems, scope, k)
         if problems:
-            raise problems.error(value, scope.unsaid)
+            raise problems.error()
         return value
     return WrapValidator(check)
 

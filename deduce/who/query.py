@@ -18,7 +18,7 @@ the short way, from what the definition said of each card the first time it was 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal, NotRequired, final, get_args
 
@@ -33,7 +33,6 @@ from deduce.who.keys import (
     KeyEntry,
     Refusal,
     TraitList,
-    Unsaid,
     entry_counts,
     parse_key_entry,
     uncounted,
@@ -146,7 +145,6 @@ class Scope:
 
     cards: CardSet
     suit: str | None = None
-    unsaid: Unsaid = field(default_factory=Unsaid)
 
     @property
     def trait_ids(self) -> tuple[str, ...]:
@@ -187,7 +185,7 @@ def _typed_role(value: Any, handler: Callable[[Any], Any]) -> Any:
     if value not in ROLES:
         problems.add((), card_words("role.expected", choices=", ".join(ROLES), got=shown(value)))
     problems.add((), card_words("role.needs-card"))
-    raise problems.error(value, Unsaid())
+    raise problems.error()
 
 
 def _whole_key(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
@@ -205,7 +203,7 @@ def _whole_key(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) 
         else:
             parse_key_entry(counts, (s,), problems, scope.traits_per_lady)
     if problems:
-        raise problems.error(value, scope.unsaid)
+        raise problems.error()
     return value
 
 
@@ -296,7 +294,7 @@ def _clue(item: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any
     elif scope.suit is None:
         problems.add(("counts",), NEEDS_SUIT)
     if problems:
-        raise problems.error(item, scope.unsaid)
+        raise problems.error()
     return item
 
 
@@ -513,10 +511,7 @@ def parse_query(cards: CardSet, doc: Any) -> Query:
         return typed
     suit = doc.get("suit") if isinstance(doc, dict) else None
     scope = Scope(cards, suit if isinstance(suit, str) and cards.has_suit(suit) else None)
-    try:
-        query = validated(QUERY, doc, scope)
-    except InputError as exc:
-        raise scope.unsaid.counted(exc) from None
+    query = validated(QUERY, doc, scope)
     clues: list[Clue] = list(query.get("clues") or ())
     result = Query(suit=query.get("suit"), clues=tuple(_observation(cards, c) for c in clues),
                    distinct=query.get("distinct") is not False, explain=query.get("explain") is True)
