@@ -16,6 +16,7 @@ import argparse
 import sys
 
 from deduce.cli import game, serve, where, who
+from deduce.cli.arguments import speaking
 from deduce.cli.common import default_lang, help_lang, problem_line, say
 from deduce.errors import InputError
 from deduce.text.catalog import LANGS
@@ -35,10 +36,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; its help and its problems are said in its language (``--lang``, else
-    :func:`default_lang`: :func:`~deduce.cli.common.help_lang`)."""
+    """Run one command; its help, argparse's errors and its problems are said in its language
+    (``--lang``, else :func:`default_lang`: :func:`~deduce.cli.common.help_lang`)."""
     argv = sys.argv[1:] if argv is None else argv
-    args = build_parser(help_lang(argv)).parse_args(argv)
+    lang = help_lang(argv)
+    with speaking(lang):
+        args = build_parser(lang).parse_args(argv)
     try:
         args.lang = args.lang or args.command_lang
         if args.lang is None:

@@ -15,6 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from deduce.cli.arguments import speaking
 from deduce.cli.common import default_lang, help_lang, lang_option, say, words
 from deduce.document import dump_yaml
 from deduce.render.where import deck_finding_text
@@ -63,7 +64,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    args = build_parser(help_lang(argv)).parse_args(argv)
+    said_in = help_lang(argv)
+    with speaking(said_in):
+        args = build_parser(said_in).parse_args(argv)
     lang = args.lang or default_lang()
     folder = Path(args.data) if args.data else data_path("board.yaml").parent
     board = boardfile.load(folder / "board.yaml")

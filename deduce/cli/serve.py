@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 
 from deduce.cli.address import announce
+from deduce.cli.arguments import said
 from deduce.cli.common import (
     Subparsers,
     board_option,
@@ -28,7 +29,7 @@ GAMES_PER_CLIENT, COSTLY_PER_CLIENT, REQUESTS_PER_SECOND = 20, 3, 100
 def port_number(text: str) -> int:
     """A TCP port for ``--port``."""
     if not text.isdigit() or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(str(words("serve.port", got=repr(text))))  # in argparse's English
+        raise argparse.ArgumentTypeError(said(words("serve.port", got=repr(text))))
     return int(text)
 #: The most server processes ``--workers`` may ask for (each holds the card set and its threads).
 MAX_WORKERS = 64
@@ -42,9 +43,9 @@ def positive(kind: type[int] | type[float]) -> Callable[[str], float]:
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(str(words("serve.positive", got=repr(text)))) from None
+            raise argparse.ArgumentTypeError(said(words("serve.positive", got=repr(text)))) from None
         if not value > 0:
-            raise argparse.ArgumentTypeError(str(words("serve.positive", got=repr(text))))
+            raise argparse.ArgumentTypeError(said(words("serve.positive", got=repr(text))))
         return value
     return read
 

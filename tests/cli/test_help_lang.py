@@ -1,6 +1,6 @@
 """The help of every command is said in the person's language (``--lang``, else DEDUCE_LANG, then the
 locale): every description and option help is the catalog's words (``help.*`` in data/words/commands.json),
-none left in English. Only argparse's own words (usage:, options:, -h) stay as argparse says them."""
+none left in English; argparse's own words are tested in test_arguments.py."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def helped(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 def test_help_follows_lang(capsys: pytest.CaptureFixture[str]) -> None:
     italian = helped(capsys, ["--lang", "it", "hint", "--help"])
     assert "Quali Dame Brune sono coerenti con le carte indizio viste finora." in italian
-    assert "usage: deduce hint" in italian and "options:" in italian  # argparse's own words stay
+    assert "uso: deduce hint" in italian and "opzioni:" in italian  # argparse's own words too
     assert "Смуглой дамы" in helped(capsys, ["hint", "--lang=ru", "--help"])
     assert "Which Dark Ladies" in helped(capsys, ["hint", "--help", "--lang", "en"])
 
