@@ -70,7 +70,7 @@ def helped(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 
 def test_help_follows_lang(capsys: pytest.CaptureFixture[str]) -> None:
     italian = helped(capsys, ["--lang", "it", "hint", "--help"])
-    assert "Quali Dame Brune sono coerenti con le carte indizio viste finora." in italian
+    assert "Quali Dame Brune sono coerenti con le carte Indizio viste finora." in italian
     assert "uso: deduce hint" in italian and "opzioni:" in italian  # argparse's own words too
     assert "Смуглой дамы" in helped(capsys, ["hint", "--lang=ru", "--help"])
     assert "Which Dark Ladies" in helped(capsys, ["hint", "--help", "--lang", "en"])
