@@ -15,8 +15,9 @@ from deduce.text.catalog import LANGS, section, sections
 from deduce.who.cards import MODES
 
 #: The engine's parts of the catalog: the page gets them from GET /v1/phrases/{lang} (the terminal's
-#: ``play`` it does not need), and the problems' words said in the API's error answers.
-ENGINE = ("phrases", "events", "refusals", "play", "problems", "cards", "boards", "service", "commands")
+#: ``play`` it does not need), the problems' words said in the API's error answers, and the command
+#: line's own (``commands``, and ``arguments``: argparse's).
+ENGINE = ("phrases", "events", "refusals", "play", "problems", "cards", "boards", "service", "commands", "arguments")
 PAGE = tuple(name for name in sections() if name not in ENGINE)
 I18N = files("api").joinpath("static", "js", "i18n.js").read_text(encoding="utf-8")
 
