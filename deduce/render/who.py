@@ -89,5 +89,5 @@ def hint_text(cards: CardSet, query: Query, result: Deduction, lang: str = "en")
     if reasons:
         lines += ["", phrase(lang, "heading.why") + ":"] + [f"- {r}" for r in reasons]
     for note in result.notes:
-        lines += ["", phrase(lang, f"note.{note.code}")]
+        lines += ["", note.said(lang)]
     return "\n".join(lines)

@@ -24,6 +24,7 @@ from typing import Literal, NamedTuple, TypeVar
 from typing_extensions import TypedDict
 
 from deduce.errors import ExplainTimeout
+from deduce.text.catalog import Phrase, PhraseParam
 from deduce.who.cards import CardSet
 from deduce.who.evaluator import TraitState, space_for
 from deduce.who.explain import EXACT_CLUES, SEARCH_BUDGET, reason_finder
@@ -54,6 +55,7 @@ class ExplanationJSON(TypedDict):
 class NoteJSON(TypedDict):
     code: str
     message: str
+    params: dict[str, PhraseParam]
 
 
 class DeductionJSON(TypedDict):
@@ -98,13 +100,23 @@ class Explanation(NamedTuple):
 
 @dataclass(frozen=True)
 class Note:
-    """Advice for the player that is not a trait state (e.g. that the suit card is needed)."""
+    """Advice for the player that is not a trait state (e.g. that the suit card is needed): its code,
+    and the parameters of its words (``note.CODE`` of the catalog's ``phrases``)."""
 
     code: str
-    message: str
+    params: Mapping[str, PhraseParam] = field(default_factory=dict, hash=False)
+
+    def said(self, lang: str = "en") -> str:
+        """The note in ``lang``."""
+        return Phrase("phrases", f"note.{self.code}", self.params).said(lang)
+
+    @property
+    def message(self) -> str:
+        """The note in English, as JSON gives it beside its code and parameters."""
+        return self.said("en")
 
     def to_json(self) -> NoteJSON:
-        return {"code": self.code, "message": self.message}
+        return {"code": self.code, "message": self.message, "params": dict(self.params)}
 
 
 @dataclass(frozen=True)
@@ -180,9 +192,7 @@ def candidates(cards: CardSet, query: Query, engine: Engine = "fast") -> list[tu
     raise ValueError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
 
 
-SUIT_CARD_NEEDED = Note("suit-card-needed",
-                        "The other card of her suit (the suit card, under the location keys) will be "
-                        "needed to prove her traits: visit every location to reveal it.")
+SUIT_CARD_NEEDED = Note("suit-card-needed")
 
 
 def suit_card_seen(query: Query) -> bool:
@@ -242,7 +252,7 @@ def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
             if not smallest:
                 notes.append(NOT_SMALLEST)
     except ExplainTimeout:
-        notes.append(Note("explain-timeout", "The explanation took too long and was left out."))
+        notes.append(Note("explain-timeout"))
     note = suit_card_note(query, result)
     if note:
         notes.append(note)
@@ -250,10 +260,7 @@ def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
                      explanations, conflict, tuple(notes))
 
 
-NOT_SMALLEST = Note("explanation-not-smallest",
-                    f"With this many clues, some reasons given are not the fewest possible: every clue "
-                    f"in them is needed, but the search for the fewest stopped after "
-                    f"{SEARCH_BUDGET:,} tries or past {EXACT_CLUES} clues that matter.")
+NOT_SMALLEST = Note("explanation-not-smallest", {"tries": f"{SEARCH_BUDGET:,}", "clues": EXACT_CLUES})
 
 
 def _proven(cards: CardSet, states: Sequence[TraitState]) -> list[tuple[int, str, Proven]]:

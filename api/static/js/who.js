@@ -72,5 +72,5 @@ export function whoResult(query, result) {
     n ? h("ol", {class: "candidates"}, shown.map((c) => h("li", {}, c.traits.map(traitName).join(", "))),
       n > shown.length ? h("li", {class: "more"}, `… +${n - shown.length}`) : null) : null,
     why.length ? h("div", {}, h("h4", {}, phrase("heading.why")), h("ul", {class: "why"}, why.map((s) => h("li", {}, s)))) : null,
-    (result.notes || []).map((note) => h("p", {class: "note"}, world.phrases.phrases[`note.${note.code}`] ?? note.message)));
+    (result.notes || []).map((note) => h("p", {class: "note"}, phrase(`note.${note.code}`, note.params))));
 }
