@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping
 from xml.sax.saxutils import escape, quoteattr
 
+from deduce.text.catalog import Phrase
 from deduce.where.board import Board, Point
 
 WIDTH = 900
@@ -185,7 +186,8 @@ def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: st
         out.append("</g>")
     out.append("</g>")
     out.append(f'<g class="legend" transform="translate({MARGIN / 3:.1f},{_num(legend_top)})">')
-    out.append('<text x="0" y="0" font-weight="bold">Landmarks</text>')
+    # the page's board editor heads its legend with the same words
+    out.append(f'<text x="0" y="0" font-weight="bold">{escape(Phrase("page", "board.landmarks").said(lang))}</text>')
     for i, m in enumerate(board.landmarks):
         y = LEGEND_ROW * (i + 1)
         out.append(f'<circle cx="8" cy="{y - 4}" r="7" fill="white" stroke={quoteattr(colour[m.id])} '

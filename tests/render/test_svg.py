@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from deduce.render.svg import board_svg, layout
+from deduce.text.catalog import LANGS, Phrase
 from deduce.where.board import Board, Location
 from tests.track_strategies import make_board
 
@@ -115,3 +116,11 @@ def test_no_label_on_the_shipped_map_is_crossed_by_a_path() -> None:
             box = label_box_from_svg(first, second)
             crossed = [line for line in lines if segment_meets_box(box, *line)]
             assert not crossed, f"{lang}: the label of {location} is crossed by {len(crossed)} path(s)"
+
+
+def test_the_legend_is_headed_in_the_language() -> None:
+    """The legend's heading is the catalog's word for landmarks, as the page's board editor says it."""
+    for lang in LANGS:
+        legend = find(parse(board_svg(BOARD, lang=lang)), ".//svg:g[@class='legend']/svg:text")
+        assert legend.text == Phrase("page", "board.landmarks").said(lang)
+    assert find(parse(board_svg(BOARD, lang="ru")), ".//svg:g[@class='legend']/svg:text").text == "Ориентиры"
