@@ -201,3 +201,20 @@ def test_an_action_the_rules_refuse_is_said_in_the_chosen_language(page: Page, w
     expected = f"Non si può: {refusal_text(words, 'not-adjacent', {'to': far, 'here': pawn, 'choices': []})}"
     page.locator("#status").get_by_text(expected.split("; ", maxsplit=1)[0]).wait_for()
     expect(page.locator(".status-bar")).to_have_attribute("data-version", "0")
+
+
+def test_the_tab_and_an_answer_without_the_apis_errors_are_said_in_the_language(page: Page, watch: Watch) -> None:
+    """The tab's title names the game as the chosen edition does; an error answer that is not the API's
+    (a proxy's 502 page) is said in the page's language with its status, not as the HTTP reason."""
+    page.add_init_script("localStorage.setItem('bs.lang', 'ru')")
+    page.goto("/")
+    page.locator("main h1").wait_for()
+    expect(page).to_have_title(re.compile(r" · Чёрная соната$"))
+
+    watch.expected_statuses.add(502)
+    page.route("**/v1/board", lambda route: route.fulfill(status=502, content_type="text/html",
+                                                          body="<html><body>Bad Gateway</body></html>"))
+    page.add_init_script("localStorage.setItem('bs.lang', 'it')")
+    page.reload()
+    expect(page.get_by_role("alert")).to_contain_text("Il server ha risposto 502 senza dire perché.")
+    expect(page.get_by_role("alert")).not_to_contain_text("Bad Gateway")

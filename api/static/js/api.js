@@ -1,7 +1,7 @@
 // The JSON API, on the page's own origin. Every request says the page's language, so that the
 // service's error messages (the page's error notes) are in it; codes and paths are the same in all.
 
-import {lang} from "./i18n.js";
+import {lang, t} from "./i18n.js";
 
 /** An API answer that was not 2xx: its status and its problems ({code, path, message}). */
 export class ApiError extends Error {
@@ -27,7 +27,8 @@ export async function api(method, path, {body, token, text, contentType} = {}) {
   const response = await fetch(path, {method, headers, body: payload});
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    const problems = data && Array.isArray(data.errors) ? data.errors : [{code: "http", path: "", message: response.statusText}];
+    const params = {status: response.status};  // an answer without the API's errors: a proxy's, say
+    const problems = data && Array.isArray(data.errors) ? data.errors : [{code: "http", path: "", params, message: t("problem.http", params)}];
     throw new ApiError(response.status, problems);
   }
   return data;

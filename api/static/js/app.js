@@ -53,7 +53,7 @@ async function render() {
     if (!view.isConnected) return;
     notify("");
     await page.render(view);
-    if (view.isConnected) document.title = `${t(`page.${route() || "home"}`)} · Black Sonata`;
+    if (view.isConnected) document.title = `${t(`page.${route() || "home"}`)} · ${t("home.title")}`;
   } catch (error) {
     if (view.isConnected) {
       fill(view, h("p", {class: "error", role: "alert"}, errorText(error)),

@@ -17,7 +17,7 @@ export function notify(message) {
 export function problemText(problem) {
   const refusal = refusalText(problem);
   if (refusal) return t("error.refused", {reason: refusal});
-  if (hasWord(`problem.${problem.code}`)) return t(`problem.${problem.code}`);
+  if (hasWord(`problem.${problem.code}`)) return t(`problem.${problem.code}`, problem.params);
   return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
 }
 
@@ -31,7 +31,7 @@ export function errorText(error) {
 /** The problems an error names, each with its path: the API's own for a document it could not read. */
 export function failure(error) {
   if (error instanceof ApiError && error.problems.length) {
-    return error.problems.map((p) => ({path: p.path, message: hasWord(`problem.${p.code}`) ? t(`problem.${p.code}`) : p.message}));
+    return error.problems.map((p) => ({path: p.path, message: hasWord(`problem.${p.code}`) ? t(`problem.${p.code}`, p.params) : p.message}));
   }
   return [{path: "", message: errorText(error)}];
 }
