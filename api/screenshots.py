@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from api.browser import DESKTOP, PHONE, launch, running_server
+from deduce.text.catalog import LANGS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page, ViewportSize
@@ -177,7 +178,7 @@ def game_picture(page: Page) -> Locator:
 def clues_picture(page: Page) -> Locator:
     """Two clue cards, their key tables open."""
     tutorial_game(page, clues=2)
-    return page.get_by_role("region", name="Clue cards")
+    return page.locator("section:has(> #clues-h)")  # found by its place, which every language shares
 
 
 def tutorial_picture(page: Page) -> Locator:
@@ -186,7 +187,7 @@ def tutorial_picture(page: Page) -> Locator:
     return page.locator(".tutorial")
 
 
-#: The How to play page's pictures (``static/img/howto-<name>.png``): each shows the page from a
+#: The How to play page's pictures (``static/img/howto-<name>-<lang>.png``): each shows the page from a
 #: part of it down, at :data:`PICTURE` (the size howto.js gives them), small enough to load at once.
 HOWTO: dict[str, Callable[[Page], Locator]] = {"game": game_picture, "clues": clues_picture,
                                                "tutorial": tutorial_picture}
@@ -196,8 +197,8 @@ IMG = Path(__file__).parent / "static" / "img"
 
 @dataclass(frozen=True)
 class Pictures:
-    """A page's set of pictures (``static/img/<prefix>-<name>.png``): each part shown, then pictured
-    from it down at ``view``, scaled by ``scale``."""
+    """A page's set of pictures (``static/img/<prefix>-<name>-<lang>.png``): each part shown, then
+    pictured from it down at ``view``, scaled by ``scale``, in every language of the page."""
 
     prefix: str
     parts: dict[str, Callable[[Page], Locator]]
@@ -205,19 +206,36 @@ class Pictures:
     scale: float = 1
 
     def take(self, out: Path = IMG) -> list[Path]:
-        """Save the pictures; the paths written."""
+        """Save the pictures, one per part and language (``<prefix>-<name>-<lang>.png``); the paths written."""
         out.mkdir(parents=True, exist_ok=True)
         written = []
         with browsing() as (browser, url):
             for name, part in self.parts.items():
-                context = browser.new_context(viewport=self.view, device_scale_factor=self.scale, base_url=url)
-                page = context.new_page()
-                part(page).evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
-                path = out / f"{self.prefix}-{name}.png"
-                page.screenshot(path=str(path))
-                written.append(path)
-                context.close()
+                for lang in LANGS:
+                    context = browser.new_context(viewport=self.view, device_scale_factor=self.scale, base_url=url)
+                    page = context.new_page()
+                    shown = part(page)
+                    speak(page, lang)
+                    shown.evaluate("(e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8)")
+                    path = out / f"{self.prefix}-{name}-{lang}.png"
+                    page.screenshot(path=str(path))
+                    written.append(path)
+                    context.close()
         return written
+
+
+def speak(page: Page, lang: str) -> None:
+    """Switch the page shown to ``lang`` with the header's language switch, as a person does, and wait
+    until it is drawn again (the view drawn last sets the tab's title). The parts are shown in English
+    first, since they are found by their English names."""
+    from playwright.sync_api import expect
+
+    if lang == "en":
+        return
+    title = page.title()
+    page.select_option("#lang", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page).not_to_have_title(title)
 
 
 def games_picture(page: Page) -> Locator:
@@ -242,7 +260,7 @@ def at_top(show: Callable[[Page], None]) -> Callable[[Page], Locator]:
     return picture
 
 
-#: The home page's pictures (``static/img/home-<page>.png``), one per part of the page, taken at
+#: The home page's pictures (``static/img/home-<page>-<lang>.png``), one per part of the page, taken at
 #: :data:`HOME_VIEW` and scaled by :data:`HOME_SCALE` to the size home.js gives them (small: they load at once).
 HOME: dict[str, Callable[[Page], Locator]] = {"play": game_picture, "table": at_top(table),
                                               "designer": at_top(designer), "games": games_picture,

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from api.browser import DESKTOP, PHONE
-from api.screenshots import IMG
-from deduce.text.catalog import section
+from api.screenshots import IMG, PICTURES
+from deduce.text.catalog import LANGS, section
 from tests.web.pages import accessibility_violations, click_action, open_home, shows_version, start_game, version
 from tests.web.watch import Pages
 
@@ -75,8 +75,32 @@ def test_the_home_page_shows_each_part_with_its_picture(open_pages: Pages, size:
 
 def test_the_home_pages_pictures_are_small() -> None:
     for part in PARTS:
-        picture = IMG / f"home-{part}.png"
-        assert picture.stat().st_size < SMALL, (picture, picture.stat().st_size)
+        for lang in LANGS:
+            picture = IMG / f"home-{part}-{lang}.png"
+            assert picture.stat().st_size < SMALL, (picture, picture.stat().st_size)
+
+
+def test_every_picture_is_there_in_every_language() -> None:
+    """The home and How to play pages show pictures of the page in the language it is read in."""
+    assert set(PICTURES["--home"].parts) == set(PARTS)
+    taken = {path.name for path in IMG.glob("*.png")}
+    expected = {f"{pictures.prefix}-{name}-{lang}.png"
+                for pictures in PICTURES.values() for name in pictures.parts for lang in LANGS}
+    assert taken == expected
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_the_pages_show_pictures_in_their_language(page: Page, lang: str) -> None:
+    page.add_init_script(f"localStorage.setItem('bs.lang', {lang!r})")
+    for address, prefix in (("/", "home"), ("/#/howto", "howto")):
+        page.goto(address)
+        pictures = page.locator(f"main img[src^='/static/img/{prefix}-']")
+        expect(pictures.first).to_be_visible()
+        for picture in pictures.all():
+            picture.scroll_into_view_if_needed()
+            expect(picture).to_have_attribute("src", re.compile(rf"-{lang}\.png$"))
+            expect(picture).to_have_js_property("complete", True)
+            assert picture.evaluate("(img) => img.naturalWidth") > 0  # loaded, not a broken image
 
 
 def test_every_empty_panel_says_what_to_do_next(page: Page) -> None:

@@ -1,8 +1,8 @@
-// The home page: each part of the page with a picture of it (api/static/img/home-<part>.png, made
+// The home page: each part of the page with a picture of it (api/static/img/home-<part>-<lang>.png, made
 // by `python -m api.screenshots --home`) and what it is for, and a word to owners of the printed
 // game: the shipped cards are original, and their own can be typed at the table or in the designer.
 import {fill, h} from "./dom.js";
-import {t} from "./i18n.js";
+import {lang, t} from "./i18n.js";
 import {learnLink} from "./tutorial.js";
 
 /** The parts, in the order a newcomer meets them: each page's address, its name and its words. */
@@ -19,7 +19,7 @@ export const PICTURE = {width: 480, height: 300};
 function tile({page, words}) {
   return h("li", {class: "home-part"},
     h("a", {class: "tile", href: `#/${page}`, "aria-labelledby": `home-${page}-h`, "aria-describedby": `home-${page}-p`},
-      h("img", {src: `/static/img/home-${page}.png`, alt: t(`home.pic.${page}`), width: PICTURE.width,
+      h("img", {src: `/static/img/home-${page}-${lang()}.png`, alt: t(`home.pic.${page}`), width: PICTURE.width,
                 height: PICTURE.height, loading: "lazy"}),
       h("h2", {id: `home-${page}-h`}, t(`page.${page}`)),
       h("p", {id: `home-${page}-p`}, t(words))));

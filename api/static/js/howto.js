@@ -1,12 +1,12 @@
 // How to play (#/howto): the rules in short, in the project's own words, with pictures of the
 // page (api/static/img, made by `python -m api.screenshots`), and the way into the guided game.
 import {fill, h} from "./dom.js";
-import {t} from "./i18n.js";
+import {lang, t} from "./i18n.js";
 import {learnLink} from "./tutorial.js";
 
 /** The sections, in reading order; each has a heading (`howto.<id>.h`) and a paragraph (`howto.<id>`). */
 const SECTIONS = ["goal", "where", "turn", "search", "who", "suit", "end", "modes"];
-/** The pictures, after the section they show: [section, picture (img/howto-<name>.png), its caption]. */
+/** The pictures, after the section they show: [section, picture (img/howto-<name>-<lang>.png), its caption]. */
 const FIGURES = [["where", "game"], ["who", "clues"], ["modes", "tutorial"]];
 /** The pictures' size in pixels (the screenshots are taken at it), so the page does not jump as they load. */
 const PICTURE = {width: 800, height: 500};
@@ -14,7 +14,7 @@ const PICTURE = {width: 800, height: 500};
 function figure(picture) {
   const caption = t(`howto.fig.${picture}`);
   return h("figure", {class: "howto-figure"},
-    h("img", {src: `/static/img/howto-${picture}.png`, alt: caption, width: PICTURE.width, height: PICTURE.height,
+    h("img", {src: `/static/img/howto-${picture}-${lang()}.png`, alt: caption, width: PICTURE.width, height: PICTURE.height,
               loading: "lazy"}),
     h("figcaption", {}, caption));
 }
