@@ -294,11 +294,11 @@ def rate_storage(uri: str) -> Storage:
     """The ``limits`` storage at ``uri`` for the rate (a moving window), or :class:`InputError` saying why not."""
     try:
         storage = storage_from_string(uri)
-    except ConfigurationError as exc:
-        raise InputError.at((), f"cannot count the rate in {uri!r}: {exc}", code="store") from None
+    except ConfigurationError as exc:  # the library's own reason, as it says it
+        raise InputError.at((), service_words("rate-storage.unusable", uri=repr(uri), reason=str(exc)),
+                            code="store") from None
     if not isinstance(storage, Storage) or not isinstance(storage, MovingWindowSupport):
-        raise InputError.at((), f"cannot count the rate in {uri!r}: that storage has no moving window, or is "
-                                "asynchronous", code="store")
+        raise InputError.at((), service_words("rate-storage.no-window", uri=repr(uri)), code="store")
     return storage
 
 

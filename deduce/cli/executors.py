@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from deduce.cli.common import needs_extra, say, words
 from deduce.errors import InputError
 from deduce.executor import Executor, Future, InProcess
+from deduce.text.catalog import PhraseParam
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -136,8 +137,9 @@ def dask_executor(address: str, timeout: float, command: str) -> Iterator[Execut
         client.close()  # type: ignore[no-untyped-call]
 
 
-async def _reach(connect: Callable[..., Awaitable[Any]], address: str, timeout: float) -> str | None:
-    """Why the scheduler at ``address`` cannot be reached, or None when it answers Dask's handshake.
+async def _reach(connect: Callable[..., Awaitable[Any]], address: str, timeout: float) -> PhraseParam | None:
+    """Why the scheduler at ``address`` cannot be reached, or None when it answers Dask's handshake:
+    the command's words, with Dask's own detail (its words for a refused or timed-out connection).
 
     Checked before making the ``Client``, whose failed start leaves a half-made object that
     prints a traceback of its own when it is collected.
@@ -147,10 +149,10 @@ async def _reach(connect: Callable[..., Awaitable[Any]], address: str, timeout: 
     try:
         comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout + 1)
     except OSError as exc:  # refused, no such host, nothing answered in time (TimeoutError is an OSError)
-        return str(exc) or "timed out"
+        return str(exc) or words("scheduler.timed-out")
     except (ValueError, TypeError) as exc:  # not an address Dask can use
-        return f"not a scheduler address ({exc})"
+        return words("scheduler.not-an-address", detail=str(exc))
     except Exception as exc:  # something answered, but not in Dask's protocol
-        return f"what answered is not a Dask scheduler ({type(exc).__name__})"
+        return words("scheduler.not-dask", detail=type(exc).__name__)
     await comm.close()
     return None

@@ -49,8 +49,9 @@ def load_game_rules(args: argparse.Namespace) -> Rules:
 #: The most games ``deduce simulate`` plays per mode and sequence.
 MAX_GAMES = 100_000
 
-#: The width of ``deduce simulate``'s table, whatever the terminal (its rows stay one line each in English).
-SIMULATE_WIDTH = 160
+#: The width of ``deduce simulate``'s table, whatever the terminal (its rows stay one line each in English, a
+#: reversed sequence's words included).
+SIMULATE_WIDTH = 180
 
 #: Seeds drawn when none is given: short, so a game is easy to note down, replay or report.
 PLAY_SEEDS = 1_000_000

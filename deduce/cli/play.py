@@ -37,7 +37,7 @@ from deduce.game.setup import parse_setup
 from deduce.game.simulate import Summary
 from deduce.game.trail import TrailEntryJSON
 from deduce.game.view import EndJSON, who, who_progress, who_query
-from deduce.render.where import track_text
+from deduce.render.where import sequence_text, track_text
 from deduce.render.who import hint_text
 from deduce.text.names import Names, named_ids
 from deduce.text.play import play_phrase
@@ -586,6 +586,6 @@ def simulate_table(summaries: list[Summary], lang: str = "en") -> Table:
         losses = ", ".join(f"{say(lang, f'simulate.reason.{k}')} {v}" for k, v in sorted(s.reasons.items())
                            if k != "unmasked")
         mean = f"{s.mean_score:.1f}" if s.mean_score is not None else "-"
-        table.add_row(say(lang, f"mode.{s.mode}"), s.sequence, str(s.games), f"{s.win_rate:.0%}", mean,
-                      ranks or "-", losses or "-")
+        table.add_row(say(lang, f"mode.{s.mode}"), sequence_text(s.chosen, s.reverse, lang), str(s.games),
+                      f"{s.win_rate:.0%}", mean, ranks or "-", losses or "-")
     return table

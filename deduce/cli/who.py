@@ -153,7 +153,8 @@ def cmd_design(args: argparse.Namespace) -> int:
     """Search a card set; print it (or write it to --out), with its audit for the designer.
 
     The card set goes to stdout unless --out names a file, so the shipped data is never
-    overwritten by accident; the audit report goes to stderr when stdout holds the set.
+    overwritten by accident; the audit report goes to stderr when stdout holds the set. The
+    set's comments are in --lang, as the audit is (the shipped file's are English).
     """
     from deduce.cli.executors import executor_for
     from deduce.render.audit import audit_text
@@ -179,7 +180,7 @@ def cmd_design(args: argparse.Namespace) -> int:
         print(f"deduce: design: {say(args.lang, 'design.nothing')}", file=sys.stderr)
         return 1
     restarts = f" --restarts {args.restarts}" if args.restarts > 1 else ""
-    text = render_yaml(design, brief, f"deduce design --seed {args.seed} --steps {args.steps}{restarts}")
+    text = render_yaml(design, brief, f"deduce design --seed {args.seed} --steps {args.steps}{restarts}", args.lang)
     if args.out:
         write_file(args.out, text)
         print(say(args.lang, "design.wrote", file=args.out, score=design.history, seed=args.seed), file=sys.stderr)

@@ -105,10 +105,17 @@ class SummaryJSON(TypedDict):
 
 @dataclass
 class Summary:
-    """Results of many games with one mode and sequence."""
+    """Results of many games with one mode and sequence.
+
+    ``sequence`` is the sequence's name, an id (``position-2 reversed``, ``easy-1``) for
+    ``--json`` and scripts; ``chosen`` and ``reverse`` are the parts it was chosen by, as the
+    setup document gives them (``{"position": 2}``, ``True``), from which a person's words for
+    it are said in any language (:func:`deduce.render.where.sequence_text`)."""
 
     mode: str
     sequence: str
+    chosen: Mapping[str, Any] = field(kw_only=True)
+    reverse: bool = field(kw_only=True)
     games: int = 0
     wins: int = 0
     scores: list[int] = field(default_factory=list)
@@ -217,7 +224,7 @@ def summarise(plan: list[list[dict[str, Any]]], outcomes: list[Outcome]) -> list
     for i, row in enumerate(plan):
         played = outcomes[i * len(row):(i + 1) * len(row)]
         if played:
-            summary = Summary(row[0]["mode"], played[0].sequence)
+            summary = Summary(row[0]["mode"], played[0].sequence, chosen=row[0]["sequence"], reverse=row[0]["reverse"])
             for outcome in played:
                 summary.add(outcome)
             out.append(summary)

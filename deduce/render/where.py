@@ -9,6 +9,7 @@ location and landmark names come from the board.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Literal
 
@@ -130,8 +131,19 @@ def deck_finding_text(board: Board, deck: StealthDeck, finding: Finding, lang: s
     if finding.sequence is None:
         return text
     position = finding.sequence.removeprefix("position-")
-    walk = _words("jobs", "job.deck.walk.position", lang, n=position) if position.isdigit() else finding.sequence
-    return f"{walk}: {text}"
+    chosen = {"position": position} if position.isdigit() else {"rulebook": finding.sequence}
+    return f"{sequence_text(chosen, False, lang)}: {text}"
+
+
+def sequence_text(chosen: Mapping[str, PhraseParam], reverse: bool, lang: str) -> str:
+    """A stealth sequence in ``lang``, from the parts a setup chooses it by (``{"position": 2}`` or
+    ``{"rulebook": "easy-1"}``, and whether the deck is assembled Z to A): the page's words for a
+    position on the cards and a reversed deck, a rulebook sequence by its name. Its id
+    (``position-2 reversed``) is for ``--json``, never for a person."""
+    kind, value = next(iter(chosen.items()))
+    walk: PhraseParam = Phrase("jobs", "job.deck.walk.position", {"n": value}) if kind == "position" else value
+    said = Phrase("history", "history.sequence.reversed", {"sequence": walk}) if reverse else walk
+    return said.said(lang) if isinstance(said, Phrase) else str(said)
 
 
 def _deck_finding_key(finding: Finding) -> str:

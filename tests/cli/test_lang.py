@@ -101,9 +101,10 @@ def test_board_and_track_name_places_in_the_language(capsys: pytest.CaptureFixtu
 
 def test_simulate_says_its_table_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
     said = output(capsys, ["simulate", "--games", "2", "--position", "1", "--seed", "3", "--workers", "1",
-                           "--lang", "ru"])
+                           "--reverse", "--lang", "ru"])
     assert "Сыгранные ботом партии" in said and "обычный" in said and "побед" in said
-    assert "normal" not in said and "win rate" not in said
+    assert "Позиция 1 на картах, в обратном порядке" in said
+    assert "normal" not in said and "win rate" not in said and "position" not in said and "reversed" not in said
 
 
 def test_serve_says_where_the_page_is_in_the_language() -> None:

@@ -289,11 +289,20 @@ def test_a_game_played_on_a_small_board_to_a_loss() -> None:
     assert f"The Dark Lady was {RULES.cards.lady(game.deal.dark_lady).name.get()}" in typed.text
 
 
-def test_simulate_table_lists_every_row() -> None:
-    out = Console(record=True, width=120, color_system=None)
-    out.print(simulate_table(simulate(RULES, ["normal"], [{"position": 1}, {"position": 5}], 2)))
-    text = out.export_text()
-    assert "position-1" in text and "position-5" in text and "win rate" in text
+@pytest.mark.parametrize(("lang", "rows"), [
+    ("en", ["Position 1 on the cards", "Position 5 on the cards, reversed", "short, reversed"]),
+    ("it", ["Posizione 1 sulle carte", "Posizione 5 sulle carte, al contrario", "short, al contrario"]),
+    ("ru", ["Позиция 1 на картах", "Позиция 5 на картах, в обратном порядке", "short, в обратном порядке"]),
+])
+def test_simulate_table_says_every_rows_sequence_in_the_language(lang: str, rows: list[str]) -> None:
+    """A sequence is said from its parts (a position on the cards or a rulebook sequence's name, and
+    whether the deck is reversed), as the page says it; its id (``position-5``) is for ``--json``."""
+    out = Console(record=True, width=200, color_system=None)
+    plan: list[dict[str, Any]] = [{"position": 1}, {"position": 5, "reverse": True},
+                                  {"rulebook": "short", "reverse": True}]
+    out.print(simulate_table(simulate(RULES, ["normal"], plan, 1), lang))
+    said = [line.split("│")[2].strip() for line in out.export_text().splitlines() if line.startswith("│")]
+    assert said == rows
 
 
 def test_cli_simulate_and_play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

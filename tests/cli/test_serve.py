@@ -54,3 +54,21 @@ def test_a_rate_storage_that_cannot_count_is_one_line(tmp_path: Path, capsys: py
     assert main(["serve", "--rate-storage", uri, "--db", str(tmp_path / "games.sqlite3"), "--port", "1"]) == 2
     [line] = capsys.readouterr().err.strip().splitlines()
     assert f"cannot count the rate in {uri!r}" in line
+
+
+@pytest.mark.parametrize(("uri", "lang", "said"), [
+    ("bogus://x", "it", "deduce: impossibile contare la frequenza in 'bogus://x': unknown storage scheme : bogus://x"),
+    ("bogus://x", "ru", "deduce: нельзя считать частоту запросов в 'bogus://x': unknown storage scheme : bogus://x"),
+    ("async+memory://", "en", "deduce: cannot count the rate in 'async+memory://': that storage has no moving window, "
+                              "or is asynchronous"),
+    ("async+memory://", "it", "deduce: impossibile contare la frequenza in 'async+memory://': quell'archivio non ha "
+                              "una finestra mobile, o è asincrono"),
+    ("async+memory://", "ru", "deduce: нельзя считать частоту запросов в 'async+memory://': у этого хранилища нет "
+                              "скользящего окна, или оно асинхронное"),
+], ids=["unknown-it", "unknown-ru", "no-window-en", "no-window-it", "no-window-ru"])
+def test_why_a_rate_storage_cannot_count_is_said_in_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 uri: str, lang: str, said: str) -> None:
+    """The service's words, in the command's language; the ``limits`` library's own reason kept as it says it."""
+    assert main(["serve", "--rate-storage", uri, "--db", str(tmp_path / "games.sqlite3"), "--port", "1",
+                 "--lang", lang]) == 2
+    assert capsys.readouterr().err == said + "\n"

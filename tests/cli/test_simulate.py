@@ -4,7 +4,11 @@ the same figures everywhere, and bad choices refused with a message and exit 2."
 from __future__ import annotations
 
 import json
+import socket
+import threading
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 import pytest
@@ -88,6 +92,59 @@ def test_a_scheduler_that_does_not_answer_is_named(capsys: pytest.CaptureFixture
     err = capsys.readouterr().err
     assert err.startswith(f"deduce: --scheduler: no Dask scheduler answered at {address} within 0.5 s: {reason}")
     assert err.count("\n") == 1  # the message alone, no traceback
+
+
+@contextmanager
+def listener(answer: bytes) -> Iterator[str]:
+    """The address of a TCP server that is no Dask scheduler: each connection gets ``answer`` (nothing:
+    it stays silent) and is held open until the client leaves."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.1)
+    stop = threading.Event()
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except TimeoutError:
+                continue
+            with conn:
+                conn.sendall(answer)
+                conn.settimeout(5)
+                with suppress(OSError):
+                    while conn.recv(4096):  # what the client says, until it leaves (or 5 s of silence)
+                        pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join()
+        server.close()
+
+
+@pytest.mark.parametrize(("answer", "reasons"), [
+    (None, {"en": "not a scheduler address (missing port number in address 'nonsense')",
+            "it": "non è un indirizzo di scheduler (missing port number in address 'nonsense')",
+            "ru": "это не адрес планировщика (missing port number in address 'nonsense')"}),
+    (b"", {"en": "timed out", "it": "tempo scaduto", "ru": "время ожидания истекло"}),
+    (b"\xff" * 64, {"en": "what answered is not a Dask scheduler (OverflowError)",
+                    "it": "ciò che ha risposto non è uno scheduler Dask (OverflowError)",
+                    "ru": "ответил не планировщик Dask (OverflowError)"}),
+], ids=["not-an-address", "silent", "not-dask"])
+def test_why_a_scheduler_is_not_reached_is_said_in_the_language(capsys: pytest.CaptureFixture[str],
+                                                                 answer: bytes | None,
+                                                                 reasons: dict[str, str]) -> None:
+    """Not an address, a server that says nothing, one that answers but not in Dask's protocol: the
+    reason is the command's words (the library's own detail kept in brackets)."""
+    with nullcontext("nonsense") if answer is None else listener(answer) as address:
+        for lang, reason in reasons.items():
+            assert main([*RUN, "--scheduler", address, "--connect-timeout", "0.5", "--lang", lang]) == 2
+            said = capsys.readouterr().err
+            assert said.startswith("deduce: --scheduler: ") and f" {address} " in said
+            assert said.endswith(f" 0.5 {'с' if lang == 'ru' else 's'}: {reason}\n"), said
 
 
 def test_without_the_dask_extra_the_scheduler_needs_it(monkeypatch: pytest.MonkeyPatch,

@@ -70,5 +70,5 @@ def test_simulate_adds_up_and_repeats() -> None:
 
 
 def test_summary_of_nothing() -> None:
-    s = Summary("normal", "x")
+    s = Summary("normal", "x", chosen={"position": 1}, reverse=False)
     assert s.win_rate == 0.0 and s.mean_score is None

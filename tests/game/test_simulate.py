@@ -42,12 +42,11 @@ def one_by_one(rules: Rules, modes: list[str], sequences: list[Mapping[str, Any]
     for mode in modes:
         for seq in sequences:
             summary = None
+            chosen, reverse = {k: v for k, v in seq.items() if k != "reverse"}, bool(seq.get("reverse", False))
             for _ in range(games):
-                doc = {"mode": mode, "seed": rng.randrange(2 ** 62),
-                       "sequence": {k: v for k, v in seq.items() if k != "reverse"},
-                       "reverse": bool(seq.get("reverse", False))}
+                doc = {"mode": mode, "seed": rng.randrange(2 ** 62), "sequence": chosen, "reverse": reverse}
                 outcome = play(rules, doc, Bot(rules))
-                summary = summary or Summary(mode, outcome.sequence)
+                summary = summary or Summary(mode, outcome.sequence, chosen=chosen, reverse=reverse)
                 summary.add(outcome)
             assert summary is not None  # at least one game was played
             rows.append(summary.to_json())

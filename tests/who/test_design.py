@@ -112,6 +112,25 @@ def test_comments_are_words_of_the_catalog_in_any_language() -> None:
     assert "Колесо мастей" in russian and "rose -> oak" in russian
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_cli_design_out_writes_the_comments_in_the_commands_language(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str],
+                                                                    lang: str) -> None:
+    """``--lang`` says the file's comments as it says the audit beside it: the same set, its own words."""
+    from deduce.who import design as design_module
+
+    found = replace(design_module.search(BRIEF, seed=5, steps=50), unmet=())
+    monkeypatch.setattr(design_module, "search", lambda *a, **k: found)
+    out = tmp_path / "set.yaml"
+    assert main(["design", "--seed", "5", "--steps", "50", "--out", str(out), "--lang", lang]) == 0
+    capsys.readouterr()
+    written = out.read_text(encoding="utf-8")
+    assert written == render_yaml(found, BRIEF, "deduce design --seed 5 --steps 50", lang)
+    assert cardfile.to_json(cardfile.loads(written)) == cardfile.to_json(found.cards)
+    header = {"en": "an ORIGINAL card set", "it": "set di carte ORIGINALE", "ru": "ОРИГИНАЛЬНЫЙ набор карт"}
+    assert header[lang] in written and (lang == "en") == ("an ORIGINAL card set" in written)
+
+
 def test_comments_say_which_traits_are_historical() -> None:
     brief = BRIEF
     design = search(brief, seed=5, steps=50)
