@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import NotRequired, Protocol
+from typing import NotRequired, Protocol, overload
 
 from typing_extensions import TypedDict
 
@@ -294,15 +294,27 @@ def unknown(kind: str, value: object, choices: Iterable[str]) -> Phrase:
     return problem_words("expected.one-of", what=said, choices=listed)
 
 
-def shown(value: object, limit: int = 60) -> str:
-    """A bad value as a message quotes it: its repr, cut short so a huge value stays readable.
+#: JSON's own words for its constants, as a document writes them (Python would say None, True, False).
+_JSON_WORDS: dict[bool | None, str] = {None: "null", True: "true", False: "false"}
 
-    A string is cut before it is quoted, and an integer too long to show is described by its
-    size (Python refuses to turn one of more than 4,300 digits into text at all).
+
+@overload
+def shown(value: str, limit: int = 60) -> str: ...
+@overload
+def shown(value: object, limit: int = 60) -> str | Phrase: ...
+def shown(value: object, limit: int = 60) -> str | Phrase:
+    """A bad value as a message quotes it, as the person wrote it, cut short so a huge value stays readable.
+
+    A string is quoted (cut before it is quoted), a number shown as it is, and JSON's (and YAML's)
+    ``null``, ``true`` and ``false`` as the document writes them, not as Python names them. An
+    integer too long to show is described by its size, in words of the catalog said in the
+    message's language (Python refuses to turn one of more than 4,300 digits into text at all).
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 4 * limit:
-        return f"a number of about {int(abs(value).bit_length() * math.log10(2)) + 1} digits"
+        return problem_words("got.digits", n=int(abs(value).bit_length() * math.log10(2)) + 1)
     if isinstance(value, str) and len(value) > limit:
         value = value[:limit]
-    text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else f"<{type(value).__name__}>"
+    text = (_JSON_WORDS[value] if value is None or isinstance(value, bool)
+            else repr(value) if isinstance(value, (str, int, float)) else f"<{type(value).__name__}>")
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
