@@ -44,7 +44,8 @@ landmark: what the card's back shows (the landmark of its location)."""
 def render(board: Board, deck: StealthDeck) -> dict[str, str]:
     """The text of each file the design makes, by file name: ``board.yaml`` and ``stealth.yaml``."""
     board_doc = boardfile.to_json(board)
-    deck_doc = {"schema": 1, "name": f"Stealth deck for {board.name}", **stealthfile.to_json(deck)}
+    named = {"name": f"Stealth deck for {board.name}"} if board.name is not None else {}
+    deck_doc = {"schema": 1, **named, **stealthfile.to_json(deck)}
     texts = {"board.yaml": dump_yaml(board_doc, BOARD_HEADER), "stealth.yaml": dump_yaml(deck_doc, DECK_HEADER)}
     # The files must read back to exactly what was designed.
     assert boardfile.to_json(boardfile.loads(texts["board.yaml"])) == board_doc
