@@ -4,6 +4,7 @@
 :class:`InputError` (a document or query that cannot be interpreted), :class:`Illegal`
 (an action the rules refuse now), the game store's :class:`GameNotFound`,
 :class:`Unauthorized` and :class:`Conflict`, :class:`ExplainTimeout` and :class:`Infeasible`.
+The store's errors and :class:`Infeasible` carry their words (:class:`Worded`), said in any language.
 
 Every reader of user input (card set files, queries, boards, stealth decks) reports
 problems as :class:`Problem` values collected into one :class:`InputError`, so that a
@@ -198,15 +199,20 @@ class Illegal(DeduceError):
         return type(self), (str(self), self.code, self.params)  # code and params survive a pickle
 
 
-class Refused(DeduceError):
-    """An error of the game store whose ``words`` say it in any language (``str()`` in English)."""
+class Worded(DeduceError):
+    """An error whose ``words`` say it in any language (``str()`` in English), so that a front end
+    says it in the person's language: the game store's refusals and a design with no solution."""
 
     def __init__(self, words: Phrase):
         super().__init__(str(words))
         self.words = words
 
-    def __reduce__(self) -> tuple[type[Refused], tuple[Phrase]]:
-        return type(self), (self.words,)
+    def __reduce__(self) -> tuple[type[Worded], tuple[Phrase]]:
+        return type(self), (self.words,)  # the words survive a pickle
+
+
+class Refused(Worded):
+    """An error of the game store, its ``words`` said in any language."""
 
 
 class GameNotFound(Refused):
@@ -225,8 +231,9 @@ class ExplainTimeout(DeduceError):
     """z3 did not finish within the time allowed."""
 
 
-class Infeasible(DeduceError):
-    """A design problem (board paths, stealth deck) has no solution under its constraints."""
+class Infeasible(Worded):
+    """A design problem (board paths, stealth deck) has no solution under its constraints; its
+    ``words`` say which, in any language."""
 
 
 class Problems:
