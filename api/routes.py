@@ -40,7 +40,8 @@ class HealthJSON(TypedDict):
     """``GET /healthz``: the service is up, with the card set it deduces with."""
 
     status: Literal["ok"]
-    card_set: str
+    #: The set's name; null for a set its file leaves unnamed.
+    card_set: str | None
     ladies: int
 
 

@@ -457,7 +457,7 @@ async def export_cards(request: Request, svc: ServiceDep) -> Any:
 def card_set_file_answer(content_type: str | None, body: bytes) -> CardSetFileJSON:
     """``POST /v1/cards/export``, from its body."""
     cards = card_set_body(body, content_type)
-    return {"filename": file_name(cards.name), "yaml": card_set_yaml(cards)}
+    return {"filename": file_name(cards.name or ""), "yaml": card_set_yaml(cards)}
 
 
 def file_name(title: str) -> str:

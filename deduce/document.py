@@ -85,10 +85,11 @@ def typed_number(text: str) -> int | str:
 
 def key_text(key: object) -> str:
     """A mapping key as a problem's path names it: a string as it is, another key (a number,
-    a date, null) as text, and an integer too long to print by its size (see :func:`shown`)."""
+    a date, null) as text as the document writes it, and an integer too long to print by its size
+    (see :func:`shown`; in English, as a path is written the same in every language)."""
     if isinstance(key, str):
         return key
-    return shown(key) if is_int(key) else str(key)
+    return str(shown(key)) if is_int(key) or key is None or isinstance(key, bool) else str(key)
 
 
 def list_field(doc: Mapping[str, Any], field: str, problems: Problems, limit: int, required: bool = True,

@@ -4,6 +4,7 @@
 :class:`InputError` (a document or query that cannot be interpreted), :class:`Illegal`
 (an action the rules refuse now), the game store's :class:`GameNotFound`,
 :class:`Unauthorized` and :class:`Conflict`, :class:`ExplainTimeout` and :class:`Infeasible`.
+The store's errors and :class:`Infeasible` carry their words (:class:`Worded`), said in any language.
 
 Every reader of user input (card set files, queries, boards, stealth decks) reports
 problems as :class:`Problem` values collected into one :class:`InputError`, so that a
@@ -18,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import NotRequired, Protocol
+from typing import NotRequired, Protocol, overload
 
 from typing_extensions import TypedDict
 
@@ -198,15 +199,20 @@ class Illegal(DeduceError):
         return type(self), (str(self), self.code, self.params)  # code and params survive a pickle
 
 
-class Refused(DeduceError):
-    """An error of the game store whose ``words`` say it in any language (``str()`` in English)."""
+class Worded(DeduceError):
+    """An error whose ``words`` say it in any language (``str()`` in English), so that a front end
+    says it in the person's language: the game store's refusals and a design with no solution."""
 
     def __init__(self, words: Phrase):
         super().__init__(str(words))
         self.words = words
 
-    def __reduce__(self) -> tuple[type[Refused], tuple[Phrase]]:
-        return type(self), (self.words,)
+    def __reduce__(self) -> tuple[type[Worded], tuple[Phrase]]:
+        return type(self), (self.words,)  # the words survive a pickle
+
+
+class Refused(Worded):
+    """An error of the game store, its ``words`` said in any language."""
 
 
 class GameNotFound(Refused):
@@ -225,8 +231,9 @@ class ExplainTimeout(DeduceError):
     """z3 did not finish within the time allowed."""
 
 
-class Infeasible(DeduceError):
-    """A design problem (board paths, stealth deck) has no solution under its constraints."""
+class Infeasible(Worded):
+    """A design problem (board paths, stealth deck) has no solution under its constraints; its
+    ``words`` say which, in any language."""
 
 
 class Problems:
@@ -294,15 +301,27 @@ def unknown(kind: str, value: object, choices: Iterable[str]) -> Phrase:
     return problem_words("expected.one-of", what=said, choices=listed)
 
 
-def shown(value: object, limit: int = 60) -> str:
-    """A bad value as a message quotes it: its repr, cut short so a huge value stays readable.
+#: JSON's own words for its constants, as a document writes them (Python would say None, True, False).
+_JSON_WORDS: dict[bool | None, str] = {None: "null", True: "true", False: "false"}
 
-    A string is cut before it is quoted, and an integer too long to show is described by its
-    size (Python refuses to turn one of more than 4,300 digits into text at all).
+
+@overload
+def shown(value: str, limit: int = 60) -> str: ...
+@overload
+def shown(value: object, limit: int = 60) -> str | Phrase: ...
+def shown(value: object, limit: int = 60) -> str | Phrase:
+    """A bad value as a message quotes it, as the person wrote it, cut short so a huge value stays readable.
+
+    A string is quoted (cut before it is quoted), a number shown as it is, and JSON's (and YAML's)
+    ``null``, ``true`` and ``false`` as the document writes them, not as Python names them. An
+    integer too long to show is described by its size, in words of the catalog said in the
+    message's language (Python refuses to turn one of more than 4,300 digits into text at all).
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 4 * limit:
-        return f"a number of about {int(abs(value).bit_length() * math.log10(2)) + 1} digits"
+        return problem_words("got.digits", n=int(abs(value).bit_length() * math.log10(2)) + 1)
     if isinstance(value, str) and len(value) > limit:
         value = value[:limit]
-    text = repr(value) if isinstance(value, (str, int, float, bool, type(None))) else f"<{type(value).__name__}>"
+    text = (_JSON_WORDS[value] if value is None or isinstance(value, bool)
+            else repr(value) if isinstance(value, (str, int, float)) else f"<{type(value).__name__}>")
     return text if len(text) <= limit else text[: limit - 3] + "..."
+

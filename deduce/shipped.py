@@ -66,10 +66,16 @@ def load_rules(cards: CardSet | str | Path | None = None, board: Board | str | P
     seqs = stealthfile.load_sequences(sequences or data_path("sequences.json"))
     unfit = misfits(board, deck, seqs)
     if unfit:
-        said = [card_words("deck.misfit", board=repr(board.name),
-                           reason=f.words if isinstance(f.words, Phrase) else f.message)
+        said = [_misfit(board, f.words if isinstance(f.words, Phrase) else f.message)
                 for f in unfit[:MAX_MISFITS_SHOWN]]
         if len(unfit) > MAX_MISFITS_SHOWN:
             said.append(card_words("deck.misfits-more", count=len(unfit) - MAX_MISFITS_SHOWN))
         raise InputError(Problem((), words, code="misfit") for words in said)
     return Rules(cards, board, fogfile.load(fog or data_path("fog.yaml")), stealth_orders(deck, seqs))
+
+
+def _misfit(board: Board, reason: str | Phrase) -> Phrase:
+    """Why the stealth deck does not fit ``board``, naming the board when its file names it."""
+    if board.name is None:
+        return card_words("deck.misfit.untitled", reason=reason)
+    return card_words("deck.misfit", board=repr(board.name), reason=reason)

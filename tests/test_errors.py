@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from deduce.document import decode_yaml, list_field, read_text
-from deduce.errors import MAX_PROBLEMS, InputError, Problem, Problems, unknown
+from deduce.errors import MAX_PROBLEMS, InputError, Problem, Problems, shown, unknown
 from deduce.text.catalog import LANGS, Phrase, section
 from deduce.who import cardfile
 
@@ -45,6 +45,30 @@ def test_types_and_kinds_inside_a_phrase_are_said_in_its_language() -> None:
     near = unknown("trait", "maried", ["married", "musical"])
     assert str(near) == "unknown trait 'maried' (did you mean 'married'?); expected one of: married, musical"
     assert near.said("ru").startswith("неизвестно (черта): 'maried' (может быть, 'married'?)")
+
+
+@pytest.mark.parametrize("value, english, italian", [
+    (None, "unknown trait null", "tratto inesistente: null"),  # as JSON and YAML write them, not Python
+    (True, "unknown trait true", "tratto inesistente: true"),
+    (False, "unknown trait false", "tratto inesistente: false"),
+    (10**100, "unknown trait a number of about 101 digits", "tratto inesistente: un numero di circa 101 cifre"),
+    (-(10**300), "unknown trait a number of about 301 digits", "tratto inesistente: un numero di circa 301 cifre"),
+    (1.5, "unknown trait 1.5", "tratto inesistente: 1.5"),
+    ("x" * 100, f"unknown trait '{'x' * 56}...", f"tratto inesistente: '{'x' * 56}..."),
+], ids=["null", "true", "false", "huge", "huge-negative", "float", "long-string"])
+def test_a_wrong_value_is_quoted_as_the_document_writes_it_in_the_language(
+        value: object, english: str, italian: str) -> None:
+    said = unknown("trait", value, [])
+    assert str(said) == english and said.said("it") == italian
+    assert "digits" not in said.said("ru") and "None" not in said.said("ru")
+
+
+def test_a_huge_integer_is_counted_in_the_plural_of_the_language() -> None:
+    said = [shown(10**n) for n in (200, 201, 204)]
+    assert all(isinstance(words, Phrase) for words in said)  # words of the catalog, not English text
+    assert [str(words) for words in said] == [f"a number of about {n} digits" for n in (201, 202, 205)]
+    assert [words.said("ru") for words in said if isinstance(words, Phrase)] == [
+        "число примерно из 201 цифры", "число примерно из 202 цифр", "число примерно из 205 цифр"]
 
 
 def test_a_language_the_catalog_lacks_is_said_in_english() -> None:

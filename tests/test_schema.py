@@ -218,7 +218,7 @@ VERSIONED: Definition[Versioned] = Definition(Annotated[Versioned, entry(Version
 
 @pytest.mark.parametrize("doc, said", [
     ({}, "is required (schema: 1)"), ({"schema": None}, "is required (schema: 1)"),
-    ({"schema": True}, "unsupported schema True; expected 1"), ({"schema": 1.0}, "unsupported schema 1.0; expected 1")])
+    ({"schema": True}, "unsupported schema true; expected 1"), ({"schema": 1.0}, "unsupported schema 1.0; expected 1")])
 def test_a_documents_version(doc: dict[str, Any], said: str) -> None:
     assert problems(VERSIONED, doc, None) == [("schema", said, "schema")]
     assert validated(VERSIONED, {"schema": 1}) == {"schema": 1}

@@ -16,8 +16,9 @@ import sys
 from pathlib import Path
 
 from deduce.cli.arguments import speaking
-from deduce.cli.common import default_lang, help_lang, lang_option, say, words
+from deduce.cli.common import default_lang, help_lang, lang_option, problem_line, say, words
 from deduce.document import dump_yaml
+from deduce.errors import Infeasible, InputError
 from deduce.render.where import deck_finding_text
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
@@ -44,7 +45,8 @@ landmark: what the card's back shows (the landmark of its location)."""
 def render(board: Board, deck: StealthDeck) -> dict[str, str]:
     """The text of each file the design makes, by file name: ``board.yaml`` and ``stealth.yaml``."""
     board_doc = boardfile.to_json(board)
-    deck_doc = {"schema": 1, "name": f"Stealth deck for {board.name}", **stealthfile.to_json(deck)}
+    named = {"name": f"Stealth deck for {board.name}"} if board.name is not None else {}
+    deck_doc = {"schema": 1, **named, **stealthfile.to_json(deck)}
     texts = {"board.yaml": dump_yaml(board_doc, BOARD_HEADER), "stealth.yaml": dump_yaml(deck_doc, DECK_HEADER)}
     # The files must read back to exactly what was designed.
     assert boardfile.to_json(boardfile.loads(texts["board.yaml"])) == board_doc
@@ -63,11 +65,27 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command; a file it cannot read, or a design with no solution, is said in its language
+    as ``deduce`` says a problem (``deduce: ...`` on stderr, exit code 2), never as a traceback."""
     argv = sys.argv[1:] if argv is None else argv
     said_in = help_lang(argv)
     with speaking(said_in):
         args = build_parser(said_in).parse_args(argv)
-    lang = args.lang or default_lang()
+    lang = args.lang or "en"  # the language of a DEDUCE_LANG the engine does not speak
+    try:
+        lang = args.lang or default_lang()
+        return redesign(args, lang)
+    except InputError as exc:
+        for problem in exc.problems:
+            print(f"deduce: {problem_line(problem, lang)}", file=sys.stderr)
+    except Infeasible as exc:
+        print(f"deduce: {exc.words.said(lang)}", file=sys.stderr)
+    return 2
+
+
+def redesign(args: argparse.Namespace, lang: str) -> int:
+    """Design the paths and the deck from the files of ``args.data``, audit them, then write them
+    (or with ``--check`` compare them); the exit code (see the module)."""
     folder = Path(args.data) if args.data else data_path("board.yaml").parent
     board = boardfile.load(folder / "board.yaml")
     sequences = stealthfile.load_sequences(folder / "sequences.json")

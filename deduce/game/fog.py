@@ -4,8 +4,8 @@ Core domain model, no I/O (:mod:`deduce.game.fogfile` reads ``data/fog.yaml``). 
 carries one *action*, chosen from the repertoire :data:`ACTIONS` that the game engine knows how
 to carry out. The repertoire is the registered units of :mod:`deduce.game.fogeffects` and nothing
 else: each unit carries its own description (:class:`FogAction`: what it asks for, whether it
-helps, its summary), entered here when the unit is registered. The card file only gives each card
-its action, its words and whether it is discarded after use.
+helps), entered here when the unit is registered; what it does in words is the catalog's. The
+card file only gives each card its action, its words and whether it is discarded after use.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from deduce.text.catalog import Phrase
 from deduce.text.names import Names
 
 #: The field a fog action asks for in the ``resolve`` action.
@@ -25,13 +26,18 @@ class FogAction:
 
     ``asks`` names the parameter the player must give with a ``resolve`` action (None for
     an action carried out at once); ``helps`` is True for actions that favour the player;
-    ``summary`` says what it does, for designers and error messages (and a card without words).
+    :attr:`summary` says what it does, for designers and a card without words of its own.
     """
 
     id: str
     asks: Asks | None
     helps: bool
-    summary: str
+
+    @property
+    def summary(self) -> Phrase:
+        """What the action does, in words of the catalog (``fog-action.<id>`` of the ``phrases``
+        section), said in any language: a new action brings its words with its unit."""
+        return Phrase("phrases", f"fog-action.{self.id}")
 
 
 #: Every action the engine can carry out, by id, in the order its units are registered: the

@@ -3,8 +3,9 @@
 Core module, no I/O. A unit is a subclass of :class:`FogEffect` (an action carried out at once) or
 of :class:`AskingEffect` (an action that asks the player for a parameter among its choices, answered
 with ``resolve``), registered with :func:`register` under the action it carries out. It carries its
-own description (its id, what it asks for, whether it helps, its summary): registering it enters
-that in :data:`deduce.game.fog.ACTIONS`, the repertoire fog cards name their action from (so
+own description (its id, what it asks for, whether it helps; its summary is words of the catalog,
+``fog-action.<id>`` in ``data/words/phrases.json``): registering it enters that in
+:data:`deduce.game.fog.ACTIONS`, the repertoire fog cards name their action from (so
 :mod:`deduce.game.fogfile` knows it), and the unit in :data:`FOG_EFFECTS`, where the rules
 (:meth:`deduce.game.state.State.use_fog`) look the revealed card's action up. A unit changes the
 state only through its steps (enter, claim, flee, advance, observe the top card, lose) and writes
@@ -32,18 +33,17 @@ if TYPE_CHECKING:
 class FogEffect:
     """The effect of one fog action, carried out as soon as its card is revealed, with its
     description: ``action`` (its id, as fog cards name it), ``helps`` (whether it favours the
-    player), ``summary`` (what it does, for designers and error messages) and ``asks`` (the
-    parameter it asks for: None, it asks for nothing)."""
+    player) and ``asks`` (the parameter it asks for: None, it asks for nothing). What it does, in
+    words, is the catalog's (:attr:`deduce.game.fog.FogAction.summary`), in every language."""
 
     action: ClassVar[str]
     helps: ClassVar[bool]
-    summary: ClassVar[str]
     asks: ClassVar[Asks | None] = None
 
     @classmethod
     def description(cls) -> FogAction:
         """The action as fog cards, designers and error messages know it."""
-        return FogAction(cls.action, cls.asks, cls.helps, cls.summary)
+        return FogAction(cls.action, cls.asks, cls.helps)
 
     def use(self, state: State, card: FogCard) -> None:
         """Carry out the action of ``card``, just revealed."""
@@ -94,9 +94,10 @@ def register(unit: Effect) -> Effect:
     """Register a fog effect under its action, with its description (in :data:`deduce.game.fog.ACTIONS`).
 
     Refused (AssertionError) when the action has a unit already, or the unit's description is
-    not whole: an id, ``helps`` and ``summary``, and a parameter named exactly when it asks for one.
+    not whole: an id and ``helps``, and a parameter named exactly when it asks for one. (Its summary's
+    words are the catalog's; ``tests/game/test_fogeffects.py`` checks every action has them.)
     """
-    missing = [name for name in ("action", "helps", "summary") if not hasattr(unit, name)]
+    missing = [name for name in ("action", "helps") if not hasattr(unit, name)]
     assert not missing, f"{unit.__name__} lacks {', '.join(missing)}"
     assert unit.action not in FOG_EFFECTS, f"fog action {unit.action!r} has a unit already"
     assert issubclass(unit, AskingEffect) == (unit.asks is not None), f"{unit.__name__}: asks {unit.asks!r}"
@@ -128,7 +129,6 @@ class Glimpse(FogEffect):
 
     action = "glimpse"
     helps = True
-    summary = "see the landmark on the back of the stealth card after next"
 
     def use(self, state: State, card: FogCard) -> None:
         glimpse(state, card)
@@ -141,7 +141,6 @@ class Wherry(AskingEffect):
     action = "wherry"
     asks = "path"
     helps = True
-    summary = "move the pawn one or two steps, claiming the key of every place entered"
 
     def choices(self, state: State) -> list[str]:
         """The places one or two steps away."""
@@ -171,7 +170,6 @@ class Keyhole(AskingEffect):
     action = "keyhole"
     asks = "location"
     helps = True
-    summary = "hold the next stealth card against any location key: learn whether she will be there"
 
     def choices(self, state: State) -> list[str]:
         return list(state.board.location_ids)
@@ -197,8 +195,6 @@ class Linkboy(AskingEffect):
     action = "linkboy"
     asks = "location"
     helps = True
-    summary = ("claim the key of any location not visited yet; when every key is claimed, see the "
-               "landmark on the back of the stealth card after next instead")
 
     def choices(self, state: State) -> list[str]:
         return [x for x in state.board.location_ids if x not in state.table.visited]
@@ -221,7 +217,6 @@ class Lantern(FogEffect):
 
     action = "lantern"
     helps = True
-    summary = "learn whether she is at the pawn's location now, under the fog card (no clue, no key)"
 
     def use(self, state: State, card: FogCard) -> None:
         s = state.table
@@ -238,7 +233,6 @@ class Slip(FogEffect):
 
     action = "slip"
     helps = False
-    summary = "she slips one card further along her path, unseen"
 
     def use(self, state: State, card: FogCard) -> None:
         state.used(card.id, "slip")
@@ -254,7 +248,6 @@ class Curfew(FogEffect):
 
     action = "curfew"
     helps = False
-    summary = "she flees one card for each clue held, unseen"
 
     def use(self, state: State, card: FogCard) -> None:
         state.used(card.id, "curfew")
@@ -267,7 +260,6 @@ class Damp(FogEffect):
 
     action = "damp"
     helps = False
-    summary = "discard the top card of the fog deck"
 
     def use(self, state: State, card: FogCard) -> None:
         s = state.table
@@ -287,7 +279,6 @@ class LostKey(FogEffect):
 
     action = "lost-key"
     helps = False
-    summary = "put the key of the pawn's location back on the stack (impossible when it is not held)"
 
     def use(self, state: State, card: FogCard) -> None:
         s = state.table
@@ -310,7 +301,6 @@ class Crowd(AskingEffect):
     action = "crowd"
     asks = "to"
     helps = False
-    summary = "move the pawn to a visited neighbouring location (impossible when there is none)"
 
     def choices(self, state: State) -> list[str]:
         board, s = state.board, state.table

@@ -12,7 +12,7 @@ A fog card document::
 
 Every problem is reported with its path (``cards[2].action: unknown action 'fly'``). The known
 actions are the registered units of :mod:`deduce.game.fogeffects`; a card with no text says its
-action's summary.
+action's summary, the catalog's words in each language.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ from deduce.schema import (
     unique,
     validated,
 )
-from deduce.text.catalog import Phrase
+from deduce.text.catalog import LANGS, Phrase
+from deduce.text.names import Names
 from deduce.where.query import board_words, unknown_listed
 
 MAX_FOG_CARDS = 64
@@ -105,8 +106,16 @@ def parse(doc: Any) -> tuple[FogCard, ...]:
     """The fog cards of a decoded document, in file order."""
     return tuple(FogCard(id=card["id"], action=card["action"], discard=card.get("discard", False),
                          name=names(card.get("name"), card["id"]),
-                         text=names(card.get("text"), FOG_EFFECTS[card["action"]].summary))
+                         text=_text(card.get("text"), card["action"]))
                  for card in validated(FOG_DOCUMENT, doc)["cards"])
+
+
+def _text(text: Name | None, action: str) -> Names:
+    """A card's words: its own, or for a card without them its action's summary, in every language."""
+    summary = FOG_EFFECTS[action].description().summary
+    if text:
+        return names(text, str(summary))
+    return Names({lang: summary.said(lang) for lang in LANGS}, str(summary))
 
 
 def loads(text: str | bytes) -> tuple[FogCard, ...]:

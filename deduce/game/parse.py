@@ -179,7 +179,7 @@ def action_kind(rules: Rules, doc: Any, errors: list[ErrorDetails]) -> Action:
         raise malformed(rules, (), "not-an-action", got=str(type_name(doc)))  # a JSON parameter: English
     name = doc.get("action")
     if not isinstance(name, str) or name not in ACTION_FIELDS:  # type first: a list is no dict key
-        raise malformed(rules, ("action",), "unknown-action", got=shown(name), actions=list(ACTION_FIELDS))
+        raise malformed(rules, ("action",), "unknown-action", got=_as_sent(name), actions=list(ACTION_FIELDS))
     for err in errors:
         field = err["loc"][-1]
         if err["type"] == "extra_forbidden" and field not in ACTION_FIELDS[name]:  # a resolve's other answers: below
@@ -217,12 +217,19 @@ def _not_her_traits(rules: Rules) -> InputError:
                      traits=list(rules.cards.trait_ids))
 
 
+def _as_sent(value: object) -> str:
+    """A wrong value as a refusal's ``got`` parameter quotes it: a refusal's parameters are JSON
+    values, not words, so a number too long to show is described in English, as the refusal's
+    message is (the page never sends one: it builds its actions itself)."""
+    return str(shown(value))
+
+
 def _not_a_step(rules: Rules, i: int, value: object) -> InputError:
-    return malformed(rules, ("path", i), "bad-path-step", got=shown(value))
+    return malformed(rules, ("path", i), "bad-path-step", got=_as_sent(value))
 
 
 def _not_a_place(rules: Rules, field: str, value: object) -> InputError:
-    return malformed(rules, (field,), "bad-location", example=rules.board.location_ids[0], got=shown(value))
+    return malformed(rules, (field,), "bad-location", example=rules.board.location_ids[0], got=_as_sent(value))
 
 
 def _place(rules: Rules, field: str, value: str) -> str:

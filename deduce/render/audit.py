@@ -11,6 +11,7 @@ import textwrap
 
 from deduce.render.who import format_table, trait_names
 from deduce.text.catalog import Phrase, PhraseParam
+from deduce.text.names import title_in
 from deduce.who.audit import AuditReport, CardFinding, Case
 from deduce.who.cards import CardSet, Mode
 from deduce.who.keys import key_entry_text
@@ -78,7 +79,7 @@ def audit_text(cards: CardSet, report: AuditReport, lang: str = "en") -> str:
     so it can be searched for whole.
     """
     errors = _say(lang, "audit.errors", n=len(report.errors)) if report.errors else _say(lang, "audit.ok")
-    lines = [_say(lang, "audit.verdict", name=repr(report.card_set), errors=errors,
+    lines = [_say(lang, "audit.verdict", name=repr(title_in(lang, report.card_set, "card-set")), errors=errors,
                  warnings=_say(lang, "audit.warnings", n=len(report.warnings)),
                  cases=_say(lang, "audit.cases", n=len(report.cases))), ""]
     if report.cases:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape, quoteattr
 
 from deduce.text.catalog import Phrase
+from deduce.text.names import title_in
 from deduce.where.board import Board, Point
 
 WIDTH = 900
@@ -143,13 +144,14 @@ def board_svg(board: Board, odds: Mapping[str, float] | None = None, caption: st
     labels = label_boxes(board, lang)
     legend_top = height
     total_height = legend_top + LEGEND_ROW * (len(board.landmarks) + 1) + (30 if caption else 0)
+    title = escape(title_in(lang, board.name, "board"))
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{_num(total_height)}" '
         f'viewBox="0 0 {WIDTH} {_num(total_height)}" font-family="sans-serif" font-size="13">',
-        f"<title>{escape(board.name)}</title>",
+        f"<title>{title}</title>",
         f'<rect width="{WIDTH}" height="{_num(total_height)}" fill="{BACKGROUND}"/>',
-        f'<text x="{WIDTH / 2:.1f}" y="32" text-anchor="middle" font-size="20">{escape(board.name)}</text>',
+        f'<text x="{WIDTH / 2:.1f}" y="32" text-anchor="middle" font-size="20">{title}</text>',
         '<g class="paths" stroke="#6b6b6b" stroke-width="3">',
     ]
     for a, b in board.paths:

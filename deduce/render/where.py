@@ -16,6 +16,7 @@ from typing import Literal
 from deduce.findings import Finding
 from deduce.render.who import format_table
 from deduce.text.catalog import Phrase, PhraseParam, section
+from deduce.text.names import title_in, titled
 from deduce.text.phrases import phrase
 from deduce.where.advice import Advice
 from deduce.where.audit import DECK_LENGTH, valid_walks
@@ -45,7 +46,8 @@ def board_text(board: Board, lang: str = "en") -> str:
          ", ".join(n for n in board.location_ids if board.adjacent(loc.id, n)))
         for loc in board.locations
     ]
-    heading = phrase(lang, "board.heading", name=board.name, locations=len(board.locations), paths=len(board.paths))
+    heading = phrase(lang, "board.heading", name=title_in(lang, board.name, "board"), locations=len(board.locations),
+                     paths=len(board.paths))
     table = format_table([phrase(lang, "column.id"), phrase(lang, "column.location"),
                           phrase(lang, "column.landmark"), phrase(lang, "column.neighbours")], rows)
     return f"{heading}\n\n{table}\n"
@@ -102,7 +104,7 @@ def deck_audit_text(board: Board, deck: StealthDeck, sequences: tuple[Walk, ...]
     walks = deck.positions() + sequences
     errors = [f for f in findings if f.is_error]
     warnings = [f for f in findings if not f.is_error]
-    lines = [_words("jobs", "job.deck.checked", lang, board=board.name, locations=len(board.locations),
+    lines = [_words("jobs", "job.deck.checked", lang, board=titled(board.name, "board"), locations=len(board.locations),
                     paths=len(board.paths), cards=len(deck.cards), walks=len(walks),
                     valid=len(valid_walks(board, deck, walks, findings)))]
     for severity, group in (("error", errors), ("warning", warnings)):

@@ -9,8 +9,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from typing_extensions import TypedDict
+
+from deduce.text.catalog import Phrase
 
 
 class NamedJSON(TypedDict):
@@ -36,6 +39,23 @@ class Names:
 
     def to_json(self) -> dict[str, str]:
         return dict(self.by_lang) if self.by_lang else {"en": self.fallback}
+
+
+#: What a document may leave unnamed: a card set, a board.
+Titled = Literal["card-set", "board"]
+
+
+def titled(name: str | None, thing: Titled) -> str | Phrase:
+    """A card set's or a board's name as a person reads it: its own, or for one its file leaves
+    unnamed, the word for the thing in the catalog (``Card set``, ``Set di carte``, ``Набор карт``),
+    said in the person's language rather than fixed in English when the file is read."""
+    return Phrase("phrases", f"untitled.{thing}") if name is None else name
+
+
+def title_in(lang: str, name: str | None, thing: Titled) -> str:
+    """:func:`titled`, said in ``lang``."""
+    words = titled(name, thing)
+    return words if isinstance(words, str) else words.said(lang)
 
 
 def fold(text: str) -> str:

@@ -184,7 +184,8 @@ class DeckAuditJSON(TypedDict):
     walks that are valid, and how often she visits each location over them (:func:`visits`)."""
 
     ok: bool
-    board: str
+    #: The board's name; null for a board its file leaves unnamed (a person reads the word for a board).
+    board: str | None
     locations: int
     paths: int
     cards: int

@@ -41,9 +41,13 @@ class Location:
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """Landmarks, locations and undirected paths."""
+    """Landmarks, locations and undirected paths.
 
-    name: str
+    ``name`` is the board's own name, or ``None`` for a board its file leaves unnamed: a person
+    reads it as a word of the catalog in their language (:func:`deduce.text.phrases.untitled`).
+    """
+
+    name: str | None
     landmarks: tuple[Landmark, ...]
     locations: tuple[Location, ...]
     paths: tuple[tuple[str, str], ...]

@@ -179,7 +179,8 @@ class BoardJSON(TypedDict):
     """A board document (SPEC 7), as JSON or YAML, as ``GET /v1/board`` returns it. Unknown fields are ignored."""
 
     schema: Version
-    name: NotRequired[Annotated[str, Field(json_schema_extra={"default": "Board"})]]
+    name: NotRequired[Annotated[str, Field(description="the board's name; a board without one is called "
+                                                       "by the word for a board in the reader's language")]]
     landmarks: Annotated[list[Annotated[LandmarkJSON, entry(LandmarkJSON, not_mapping=not_an_entry)]],
                          Listed(MAX_LANDMARKS), unique(entry_key, duplicate("landmarks"), ids_first=True)]
     locations: Annotated[list[Annotated[LocationJSON, also(LocationJSON, _placed_too),
@@ -200,7 +201,7 @@ def parse(doc: Any) -> Board:
     landmarks = tuple(Landmark(m["id"], names(m.get("name"), m["id"])) for m in board["landmarks"])
     locations = tuple(Location(id=loc["id"], name=names(loc.get("name"), loc["id"]), landmark=loc["landmark"],
                                at=_point(loc.get("at"))) for loc in board["locations"])
-    return Board(name=board.get("name", "Board"), landmarks=landmarks, locations=locations,
+    return Board(name=board.get("name"), landmarks=landmarks, locations=locations,
                  paths=tuple((a, b) for a, b in board["paths"]))
 
 
@@ -230,12 +231,12 @@ def _location_json(loc: Location) -> LocationJSON:
 
 
 def to_json(board: Board) -> BoardJSON:
-    """The board as a document that :func:`parse` reads back to an equal board."""
-    locations = [_location_json(loc) for loc in board.locations]
-    return {
-        "schema": 1,
-        "name": board.name,
-        "landmarks": [{"id": m.id, "name": m.name.to_json()} for m in board.landmarks],
-        "locations": locations,
-        "paths": [[a, b] for a, b in board.paths],
-    }
+    """The board as a document that :func:`parse` reads back to an equal board (with no ``name``
+    when the board has none)."""
+    doc: BoardJSON = {"schema": 1, "name": board.name or "",
+                      "landmarks": [{"id": m.id, "name": m.name.to_json()} for m in board.landmarks],
+                      "locations": [_location_json(loc) for loc in board.locations],
+                      "paths": [[a, b] for a, b in board.paths]}
+    if board.name is None:
+        del doc["name"]
+    return doc

@@ -187,7 +187,7 @@ def choose_paths(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) 
     opt.minimize(z3.Sum([z3.If(edge[frozenset((a, b))], round(100 * math.dist(at[a], at[b])), 0)
                          for a, b in candidates]))
     if opt.check() != z3.sat:
-        raise Infeasible(str(board_words("design.paths")))
+        raise Infeasible(board_words("design.paths"))
     model = opt.model()
     return [p for p in candidates if z3.is_true(model.eval(edge[frozenset(p)]))]
 
@@ -199,7 +199,7 @@ def place_cards(board: Board, ids: list[str], sequences: tuple[Sequence, ...]) -
     edge, x = _map_problem(solver, board, list(board.paths), ids, sequences)
     solver.add(*edge.values())
     if solver.check() != z3.sat:
-        raise Infeasible(str(board_words("design.cards")))
+        raise Infeasible(board_words("design.cards"))
     model = solver.model()
     return {c: next(loc for loc in board.location_ids if z3.is_true(model.eval(x[c, loc]))) for c in ids}
 
@@ -238,7 +238,7 @@ def solve_position(board: Board, where: dict[str, str], ids: list[str], position
     for loc in locs:
         solver.add(z3.Or([y[k, loc] for k in range(DECK_LENGTH)]))
     if solver.check() != z3.sat:
-        raise Infeasible(str(board_words("design.walk", n=DECK_LENGTH, position=position)))
+        raise Infeasible(board_words("design.walk", n=DECK_LENGTH, position=position))
     model = solver.model()
     return {c: LETTERS[k] for k in range(DECK_LENGTH) for c in usable if z3.is_true(model.eval(x[k, c]))}
 

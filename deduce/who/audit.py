@@ -145,7 +145,8 @@ class AuditReportJSON(TypedDict):
     """The audit report (SPEC 5): ``ok`` is false when there are errors."""
 
     ok: bool
-    card_set: str
+    #: The set's name; null for a set its file leaves unnamed (a person reads the word for a card set).
+    card_set: str | None
     errors: list[CardFindingJSON]
     warnings: list[CardFindingJSON]
     cases: list[CaseJSON]
@@ -191,9 +192,10 @@ class Case:
 
 @dataclass(frozen=True)
 class AuditReport:
-    """The result of :func:`audit` (SPEC 5 report JSON via :meth:`to_json`)."""
+    """The result of :func:`audit` (SPEC 5 report JSON via :meth:`to_json`); ``card_set`` is the set's
+    name, ``None`` for an unnamed set."""
 
-    card_set: str
+    card_set: str | None
     errors: tuple[CardFinding, ...]
     warnings: tuple[CardFinding, ...]
     cases: tuple[Case, ...]

@@ -252,7 +252,8 @@ class CardSetJSON(TypedDict):
     """A card set document (SPEC 4), as JSON or YAML. Unknown extra fields are ignored."""
 
     schema: Version
-    name: NotRequired[Annotated[str, Field(default="Card set"),
+    name: NotRequired[Annotated[str, Field(description="the set's name; a set without one is called by the "
+                                                  "word for a card set in the reader's language"),
                                 said(lambda value: problem_words("expected.string", got=type_name(value)))]]
     traits_per_lady: NotRequired[Annotated[int, Field(default=3, ge=1, le=MAX_TRAITS,
                                                       description="traits on each lady, at most the traits"),
@@ -302,7 +303,7 @@ def parse(doc: Any) -> CardSet:
                    for lady in card_set["ladies"])
     modes: dict[str, dict[str, str]] = {m: {s.id: table[s.id] for s in suits}
                                         for m, table in (card_set.get("modes") or {}).items()}
-    return CardSet(name=card_set.get("name", "Card set"), traits=traits, suits=suits, ladies=ladies,
+    return CardSet(name=card_set.get("name"), traits=traits, suits=suits, ladies=ladies,
                    traits_per_lady=card_set.get("traits_per_lady", 3), modes=modes)
 
 
@@ -334,10 +335,11 @@ def _suit_json(suit: Suit) -> SuitEntry:
 
 
 def to_json(cards: CardSet) -> CardSetJSON:
-    """The card set as a document that :func:`parse` reads back to an equal card set."""
+    """The card set as a document that :func:`parse` reads back to an equal card set (with no ``name``
+    when the set has none)."""
     doc: CardSetJSON = {
         "schema": 1,
-        "name": cards.name,
+        "name": cards.name or "",
         "traits_per_lady": cards.traits_per_lady,
         "traits": [{"id": t.id, "name": t.name.to_json()} for t in cards.traits],
         "suits": [_suit_json(s) for s in cards.suits],
@@ -348,6 +350,8 @@ def to_json(cards: CardSet) -> CardSetJSON:
             for lady in cards.ladies
         ],
     }
+    if cards.name is None:
+        del doc["name"]
     if not cards.modes:
         del doc["modes"]
     return doc

@@ -89,9 +89,13 @@ class Lady:
 
 @dataclass(frozen=True, eq=False)
 class CardSet:
-    """A whole card set. Build it with :func:`deduce.cardfile.parse` or directly."""
+    """A whole card set. Build it with :func:`deduce.cardfile.parse` or directly.
 
-    name: str
+    ``name`` is the set's own name, or ``None`` for a set its file leaves unnamed: a person reads
+    it as a word of the catalog in their language (:func:`deduce.text.phrases.untitled`).
+    """
+
+    name: str | None
     traits: tuple[Trait, ...]
     suits: tuple[Suit, ...]
     ladies: tuple[Lady, ...]

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from deduce.text.catalog import Phrase
-from deduce.text.names import Names
+from deduce.text.names import Names, titled
 from deduce.who.audit import AuditReport, audit
 from deduce.who.cards import CardSet, Lady, Suit, Trait, card_words
 from deduce.who.evaluator import CandidateSpace
@@ -433,7 +433,7 @@ def render_yaml(design: Design, brief: Brief, command: str, lang: str = "en") ->
     wheel = " -> ".join(brief.wheel + brief.wheel[:1])
     dotted = ", ".join(f"{a} <-> {b}" for a, b in brief.dotted)
     header = [
-        *_lines(card_words("design.header", name=cards.name, command=command), lang),
+        *_lines(card_words("design.header", name=titled(cards.name, "card-set"), command=command), lang),
         "",
         *audit_summary(design.report, design.unmet, lang),
         "",

@@ -25,9 +25,10 @@ def card_set_yaml(cards: CardSet, header: str = "", comments: Mapping[str, Seque
     (lines) above each lady that has some."""
     comments = comments or {}
     modes = {"modes": {m: dict(table) for m, table in cards.modes.items()}} if cards.modes else {}
+    named = {} if cards.name is None else {"name": Quoted(cards.name)}  # an unnamed set stays unnamed
     doc = {
         "schema": 1,
-        "name": Quoted(cards.name),
+        **named,
         "traits_per_lady": cards.traits_per_lady,
         "traits": [{"id": t.id, "name": _names(t.name)} for t in cards.traits],
         "suits": [_suit(s) for s in cards.suits],

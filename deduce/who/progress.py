@@ -48,6 +48,7 @@ from typing import Literal
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.errors import InputError, Problems
+from deduce.text.names import titled
 from deduce.who.audit import MAX_DECK, expected_clues, solved_counts
 from deduce.who.cards import CardSet, Lady, Mode, ModeUnavailable, card_words
 from deduce.who.evaluator import CandidateSpace, space_for
@@ -248,7 +249,7 @@ def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
     for i, obs in enumerate(query.clues):
         lady = cards.lady(obs.card) if obs.card is not None else by_traits.get(obs.traits)
         if lady is None:
-            problems.add(("clues", i, "traits"), card_words("progress.no-card", name=cards.name))
+            problems.add(("clues", i, "traits"), card_words("progress.no-card", name=titled(cards.name, "card-set")))
             continue
         if lady.id in seen:
             problems.add(("clues", i), card_words("progress.revealed-twice", lady=lady.id,

@@ -143,6 +143,19 @@ def test_huge_integers_are_named_by_their_size(tmp_path: Path, capsys: pytest.Ca
     assert "Traceback" not in err and "4300" not in err
 
 
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "traits_per_lady: expected a whole number in 1..7, got a number of about 201 digits\n"),
+    ("it", "traits_per_lady: atteso un numero intero in 1..7, trovato un numero di circa 201 cifre\n"),
+    ("ru", "traits_per_lady: ожидалось целое число в 1..7, получено: число примерно из 201 цифры\n"),
+])
+def test_a_huge_integer_is_described_in_the_language_of_the_message(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, expected: str) -> None:
+    path = tmp_path / "clues.yaml"
+    path.write_text(yaml_text(with_value("clues.yaml", ("traits_per_lady",), 10**200)), encoding="utf-8")
+    code, _, err = run(capsys, "audit", path, "--lang", lang)
+    assert code == 2 and err == f"deduce: {path}: {expected}"
+
+
 def test_a_decimal_number_too_long_to_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """PyYAML reads decimal digits with int(), which refuses more than 4,300 of them."""
     path = tmp_path / "clues.yaml"

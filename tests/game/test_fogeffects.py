@@ -21,6 +21,7 @@ from deduce.game.fog import ACTIONS, FogAction, FogCard
 from deduce.game.fogeffects import FOG_EFFECTS, AskingEffect, FogEffect, register
 from deduce.game.state import State
 from deduce.shipped import data_path, load_rules
+from deduce.text.catalog import LANGS, section
 from tests.game.test_rules import RULES, end_of, fog_on_top
 from tests.game_fixtures import RING, WALK
 
@@ -55,6 +56,25 @@ def test_the_advisor_weighs_every_fog_action() -> None:
     assert set(FOG_WORTH) == set(ACTIONS)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_fog_action_says_what_it_does_in_every_language(lang: str) -> None:
+    """Its summary is words of the catalog (``fog-action.<id>``), one for each action, in each language."""
+    words = section("phrases")[lang]
+    assert {action: f"fog-action.{action}" in words for action in ACTIONS} == dict.fromkeys(ACTIONS, True)
+    assert {key for key in words if key.startswith("fog-action.")} == {f"fog-action.{a}" for a in ACTIONS}
+    summaries = {action.summary.said(lang) for action in ACTIONS.values()}
+    assert len(summaries) == len(ACTIONS) and all(summaries)
+
+
+def test_a_fog_card_without_words_says_its_actions_summary_in_each_language() -> None:
+    (bare, own) = fogfile.parse({"schema": 1, "cards": [{"id": "mist", "action": "glimpse"},
+                                                        {"id": "fen", "action": "damp", "text": {"it": "Palude."}}]})
+    assert bare.text.get("en") == "see the landmark on the back of the stealth card after next"
+    assert bare.text.get("it") == "guarda il simbolo sul dorso della carta Discrezione dopo la prossima"
+    assert bare.text.get("ru") == "посмотрите на ориентир на рубашке карты перемещения, идущей через одну"
+    assert own.text.get("ru") == own.text.get("it") == "Palude."  # its own words, in the one language it gives
+
+
 @pytest.fixture
 def repertoire() -> Iterator[None]:
     """The registered units and the repertoire as they were, after a test that registers its own."""
@@ -71,32 +91,30 @@ def test_an_action_is_registered_once_and_only_with_its_whole_description() -> N
     class Again(FogEffect):
         action = "glimpse"
         helps = True
-        summary = "a second glimpse"
 
     class Bare(FogEffect):
         action = "fly"
 
-    class Silent(AskingEffect):
+    class Silent(AskingEffect):  # asks without naming what
         action = "fly"
         helps = True
-        summary = "asks without naming what"
 
-    class Saying(FogEffect):
+    class Saying(FogEffect):  # names a parameter it never asks for
         action = "fly"
         asks = "to"
         helps = True
-        summary = "names a parameter it never asks for"
 
     for unit in (Again, Bare, Silent, Saying):
         with pytest.raises(AssertionError):
             register(unit)
     assert type(FOG_EFFECTS["glimpse"]).__name__ == "Glimpse"
-    assert "fly" not in FOG_EFFECTS and "fly" not in ACTIONS and ACTIONS["glimpse"].summary != "a second glimpse"
+    assert "fly" not in FOG_EFFECTS and "fly" not in ACTIONS
 
 
 @pytest.mark.usefixtures("repertoire")
-def test_a_new_fog_action_is_its_unit_alone() -> None:
-    """Registered, the unit is an action fog card files may name, with its description."""
+def test_a_new_fog_action_is_its_unit_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Registered, the unit is an action fog card files may name, with its description (and its words,
+    in the catalog)."""
     card = {"schema": 1, "cards": [{"id": "gale", "action": "gust"}]}
     with pytest.raises(InputError, match=r"unknown action 'gust'; expected one of: glimpse, wherry, .*, crowd$"):
         fogfile.parse(card)
@@ -105,14 +123,16 @@ def test_a_new_fog_action_is_its_unit_alone() -> None:
     class Gust(FogEffect):
         action = "gust"
         helps = False
-        summary = "she is blown one card further along her path, unseen"
 
         def use(self, state: State, card: FogCard) -> None:
             raise NotImplementedError
 
+    for lang, said in (("en", "she is blown one card further"), ("it", "è spinta una carta più avanti")):
+        monkeypatch.setitem(section("phrases")[lang], "fog-action.gust", said)
     (gale,) = fogfile.parse(card)
-    assert gale.kind == ACTIONS["gust"] == FogAction("gust", None, False, Gust.summary)
-    assert gale.text.get("it") == Gust.summary
+    assert gale.kind == ACTIONS["gust"] == FogAction("gust", None, False)
+    assert gale.text.get("it") == "è spinta una carta più avanti"
+    assert gale.text.get("ru") == "she is blown one card further"  # words it lacks are said in English
     assert list(ACTIONS)[-1] == "gust" and isinstance(FOG_EFFECTS["gust"], Gust)
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import string
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 import yaml
@@ -65,6 +67,27 @@ def test_a_map_without_triangles_cannot_carry_the_rulebook_sequences(shipped: Sh
     with pytest.raises(Infeasible):
         place_cards(cycle, card_ids(sequences), sequences)
 
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "deduce: no card placement makes every sequence a legal walk on this board\n"),
+    ("it", "deduce: nessuna disposizione delle carte rende ogni sequenza un percorso valido su questo tabellone\n"),
+    ("ru", "deduce: никакая раскладка карт не делает каждую последовательность допустимым маршрутом на этом поле\n"),
+], ids=["en", "it", "ru"])
+def test_the_script_says_a_design_with_no_solution_in_its_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str) -> None:
+    doc = yaml.safe_load(data_path("board.yaml").read_text(encoding="utf-8"))
+    ring = [loc["id"] for loc in doc["locations"]]
+    doc["paths"] = [[ring[i], ring[(i + 1) % len(ring)]] for i in range(len(ring))]  # no triangle: no deck
+    (tmp_path / "board.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+    shutil.copy(data_path("sequences.json"), tmp_path / "sequences.json")
+    assert main(["--data", str(tmp_path), "--keep-paths", "--check", "--lang", lang]) == 2
+    assert capsys.readouterr() == ("", said)  # one line in the language, not a traceback
+
+
+def test_the_script_says_a_broken_board_as_deduce_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "board.yaml").write_text("schema: 2\n", encoding="utf-8")
+    assert main(["--data", str(tmp_path), "--check", "--lang", "it"]) == 2
+    assert capsys.readouterr().err.startswith("deduce: schema: schema 2 non supportato")
 
 @pytest.mark.parametrize("position", [2, 3, 6])
 def test_a_designed_position_is_a_legal_walk(shipped: Shipped, position: int) -> None:

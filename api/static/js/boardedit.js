@@ -69,7 +69,7 @@ function documentOf() {
 /** The draft starts from a board in use (its names in every language and its drawing kept). */
 function startFrom(board) {
   draft = {
-    name: board.name,
+    name: board.name ?? "",  // an unnamed board is named "My board" when checked (boardDocument)
     landmarks: board.landmarks.map((m) => ({id: m.id, name: m.name})),
     locations: board.locations.map((l) => ({id: l.id, name: l.name, landmark: l.landmark, at: l.at ?? null})),
     paths: board.paths.map(([a, b]) => [a, b]),

@@ -280,8 +280,8 @@ function reportParts() {
   const {board} = state.audited;
   parts.push(
     h("p", {class: r.ok ? "ok" : "bad", role: "status"},
-      t("job.deck.checked", {board: r.board, locations: r.locations, paths: r.paths, cards: r.cards, valid: r.valid_walks.length,
-                         walks: r.walks.length}), " ",
+      t("job.deck.checked", {board: r.board ?? t("own.board"), locations: r.locations, paths: r.paths, cards: r.cards,
+                             valid: r.valid_walks.length, walks: r.walks.length}), " ",
       r.ok ? t("designer.ok") : t("designer.bad", {n: r.errors})),
     state.problems ? h("p", {class: "note"}, t("job.deck.stale")) : null,
     otherFindings(r),

@@ -263,7 +263,7 @@ function deckForm(box) {
   const r = deck.report;
   const report = r ? h("div", {class: "report"},
     h("p", {class: r.ok ? "ok" : "bad", role: "status"},
-      t("designer.checked", {board: r.board, locations: r.locations, paths: r.paths, cards: r.cards, walks: r.walks.length}), " ",
+      t("designer.checked", {board: r.board ?? t("own.board"), locations: r.locations, paths: r.paths, cards: r.cards, walks: r.walks.length}), " ",
       r.ok ? t("designer.ok") : t("designer.bad", {n: r.errors})),
     r.findings.length ? h("ul", {class: "findings"}, r.findings.map((f) => h("li", {}, f.message))) : null) : null;
   fill(box, field(t("designer.board"), area("board")), field(t("designer.stealth"), area("stealth")),

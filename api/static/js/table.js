@@ -285,12 +285,15 @@ async function loadOwn(kind, input, redraw) {
     const doc = await api("POST", `/v1/${kind === "cards" ? "cards" : "board"}/check`, {text, contentType: "application/yaml"});
     unread[kind] = null;
     useOwn(kind, doc);
-    notify(t(`own.${kind}.loaded`, {name: doc.name}));
+    notify(t(`own.${kind}.loaded`, {name: titleOf(kind, doc)}));
   } catch (error) {
     unread[kind] = {file: file.name, problems: failure(error)};
   }
   redraw();
 }
+
+/** A card set's or board's name, or for one its file leaves unnamed the word for it ("Card set", "Board"). */
+const titleOf = (kind, doc) => doc.name ?? t(`own.${kind}`);
 
 /** Use a card set or board (null: the box's): a change like any other, so Undo takes it back. */
 function useOwn(kind, doc) {
@@ -310,7 +313,7 @@ function ownFile(kind, redraw) {
   const served = world.served[kind];
   return h("section", {class: "own-file", "aria-labelledby": `own-${kind}-h`},
     h("h3", {id: `own-${kind}-h`}, t(`own.${kind}`)),
-    h("p", {}, own ? t("own.yours", {name: own.name}) : t("own.box", {name: served.name})),
+    h("p", {}, own ? t("own.yours", {name: titleOf(kind, own)}) : t("own.box", {name: titleOf(kind, served)})),
     field(t(`own.${kind}.load`), input),
     unread[kind] ? problemList(unread[kind].problems, t("own.unread", {file: unread[kind].file})) : null,
     own ? h("button", {type: "button", "data-focus": `${kind}-box`, onclick: () => { useOwn(kind, null); redraw(); }}, t(`own.${kind}.box`)) : null);
