@@ -116,4 +116,4 @@ def test_explanations_read_in_italian_and_russian(tiny_file: Path, capsys: pytes
     out = run(capsys, *argv, "--lang", "it")[1]
     assert "c: escluso. Con l'indizio 1 (c, d: red 0) nessuna possibile Dama Bruna ha questo tratto." in out
     out = run(capsys, *argv, "--lang", "ru")[1]
-    assert "c — нет ни у одной возможной Смуглой дамы. Это доказывают: улика 1 (c, d: red 0)." in out
+    assert "c — нет ни у одной возможной Смуглой дамы. Это доказывают: подсказка 1 (c, d: red 0)." in out

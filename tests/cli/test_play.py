@@ -371,7 +371,7 @@ def test_the_wherry_takes_one_number_and_goes_through_a_key_still_to_claim() -> 
     ("it", ["A che punto è la prova dei suoi tratti", "Serve ancora la carta del seme",
             "Indizi ancora da trovare, in media (con la carta del seme):", "secondo i tuoi indizi."]),
     ("ru", ["Насколько близко доказательство её черт", "Карта масти ещё нужна",
-            "Сколько ещё улик найти, в среднем (с картой масти):", "по вашим уликам."]),
+            "Сколько ещё подсказок найти, в среднем (с картой масти):", "по вашим подсказкам."]),
 ])
 def test_hints_show_progress_in_the_games_language(lang: str, words: list[str]) -> None:
     """The hint screen says how far her traits are from proven, in the game's language, and the

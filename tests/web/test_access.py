@@ -28,7 +28,7 @@ ACTIONS = {  # the actions' names, as the issue asks for them in English, and as
     "en": ("Move", "Search", "Confront", "Fog card", "Pass", "Reveal suit card", "New game", "Hints"),
     "it": ("Muovi", "Cerca", "Smaschera", "Carta Nebbia", "Passa", "Scopri la carta del seme", "Nuova partita",
            "Suggerimenti"),
-    "ru": ("Идти", "Искать", "Разоблачить", "Карта тумана", "Пас", "Открыть карту масти", "Новая партия", "Подсказки"),
+    "ru": ("Идти", "Искать", "Разоблачить", "Карта тумана", "Пас", "Открыть карту масти", "Новая партия", "Советы"),
 }
 
 

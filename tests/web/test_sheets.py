@@ -38,8 +38,8 @@ WORDS: dict[str, dict[str, str]] = {
            "curves": "Probabilità di risolverla entro N indizi, {mode}",
            "normal": "Standard", "easy": "Facile", "advanced": "Avanzata", "lady": "Jacqueline Field"},
     "ru": {"shipped": "Загрузить набор из коробки", "difficulty": "Сложность", "print": "Печать карт",
-           "sheet": "Карты для печати", "bars": "Ожидаемое число улик, {mode}",
-           "curves": "Шанс разгадать не более чем за N улик, {mode}",
+           "sheet": "Карты для печати", "bars": "Ожидаемое число подсказок, {mode}",
+           "curves": "Шанс разгадать не более чем за N подсказок, {mode}",
            "normal": "Обычный", "easy": "Лёгкий", "advanced": "Сложный", "lady": "Жаклин Филд"},
 }
 

@@ -156,7 +156,7 @@ def test_targets_report_what_is_missed() -> None:
     missed = Targets(expected=(0.0, mean - 0.5)).unmet(report)
     assert len(missed) == 1 and "mean expected clues" in str(missed[0])
     assert "cases need fewer than 9 clues" in " ".join(map(str, Targets(min_clues=9).unmet(report)))
-    assert "улик" in Targets(min_clues=9).unmet(report)[0].said("ru")
+    assert "подсказок" in Targets(min_clues=9).unmet(report)[0].said("ru")
 
 
 def test_shipped_file_names_the_command_that_made_it() -> None:
