@@ -17,7 +17,7 @@ import sys
 
 from deduce.cli import game, serve, where, who
 from deduce.cli.arguments import speaking
-from deduce.cli.common import default_lang, help_lang, problem_line, say
+from deduce.cli.common import default_lang, help_lang, refused, say
 from deduce.errors import InputError
 from deduce.text.catalog import LANGS
 
@@ -49,9 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             args.lang = default_lang()
         code: int = args.handler(args)
     except InputError as exc:
-        for problem in exc.problems:
-            print(f"deduce: {problem_line(problem, args.lang)}", file=sys.stderr)
-        return 2
+        return refused(exc.problems, args.lang)
     except BrokenPipeError:
         return 0
     return code

@@ -192,6 +192,14 @@ def problem_line(problem: Problem, lang: str) -> str:
     return f"{problem.path}: {problem.said(lang)}" if problem.loc else problem.said(lang)
 
 
+def refused(problems: Iterable[Problem], lang: str) -> int:
+    """Say why a command stops, as every command does: each problem on stderr as ``deduce: <place>:
+    <message>`` in ``lang``; the exit code, 2."""
+    for problem in problems:
+        print(f"deduce: {problem_line(problem, lang)}", file=sys.stderr)
+    return 2
+
+
 class InOrder(argparse.Action):
     """Collect several flags into one list of ``(flag, value)`` in command-line order.
 

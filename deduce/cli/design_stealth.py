@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from deduce.cli.arguments import speaking
-from deduce.cli.common import default_lang, help_lang, lang_option, problem_line, say, words
+from deduce.cli.common import default_lang, help_lang, lang_option, refused, say, words
 from deduce.document import dump_yaml
 from deduce.errors import Infeasible, InputError
 from deduce.render.where import deck_finding_text
@@ -76,8 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         lang = args.lang or default_lang()
         return redesign(args, lang)
     except InputError as exc:
-        for problem in exc.problems:
-            print(f"deduce: {problem_line(problem, lang)}", file=sys.stderr)
+        return refused(exc.problems, lang)
     except Infeasible as exc:
         print(f"deduce: {exc.words.said(lang)}", file=sys.stderr)
     return 2
