@@ -482,24 +482,26 @@ function gameScreen(redraw) {
   wantHints(redraw);  // a new view while the hints are open: its hints
   const shown = playing && hintsShown();
   return [
-    h("div", {class: "buttons toolbar"},
+    h("div", {class: "play-head"}, h("h1", {}, t("play.title")), h("div", {class: "buttons toolbar"},
       h("button", {type: "button", "data-action": "new", "aria-keyshortcuts": shortcutOf("new"),
                    onclick: () => { leaveGame(); redraw(); }}, t("action.new"), keyCap("new")),
       h("button", {type: "button", "data-action": "hints", disabled: !playing || game.away, "aria-pressed": String(playing && game.hintsOpen),
                    "aria-keyshortcuts": shortcutOf("hints"), onclick: toggleHints}, t("action.hints"), keyCap("hints")),
-      keyboardButton()),
+      keyboardButton())),
     game.away ? awayNote() : null,
     view.end ? endPanel(view) : null,
-    statusBar(view),
-    h("div", {class: "columns"},
-      h("div", {},
+    // On a phone the columns are one (player.css): the tutorial and the plan, the map and the
+    // actions first, the status under them; on a wide screen the status heads the board's column.
+    h("div", {class: "columns play-columns"},
+      h("div", {class: "board-column"},
+        statusBar(view),
         drawMap({pawn: view.pawn, visited: view.visited, topLandmark: view.top.landmark ?? null, topFog: Boolean(view.top.fog),
                  pickable: canMove ? neighbours(view.pawn) : [], onPick: (to) => act({action: "move", to}, redraw)}),
         view.state === "playing" ? actionBar(view, redraw) : null,
         view.pending ? pendingForm(view, redraw) : null,
         game.events.length ? h("section", {class: "panel events", "aria-live": "polite"}, h("h3", {}, t("events")),
           h("ul", {}, game.events.map((e) => h("li", {class: e.code}, eventText(e))))) : null),
-      h("div", {},
+      h("div", {class: "side-column"},
         tutorialPanel(game, (send) => act(send, redraw), redraw),
         shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
           : playing && game.hintsOpen ? planPending() : null,
@@ -532,7 +534,7 @@ export async function render(main) {
     }
   }
   if (game?.view.end) recordGame(game.entry, game.view);  // kept in your games (history.js), once
-  if (game) fill(main, h("h1", {}, t("play.title")), gameScreen(redraw));
+  if (game) fill(main, gameScreen(redraw));
   else {
     fill(main, h("h1", {}, t("play.title")), learnLink(), setupForm(redraw), gameList(redraw),
       h("section", {class: "panel", "aria-labelledby": "hints-none-h"}, h("h2", {id: "hints-none-h"}, t("action.hints")),
