@@ -14,7 +14,7 @@ import {planPanel} from "./plan.js";
 import {progressPanel} from "./progress.js";
 import {errorText, notify} from "./status.js";
 import {countdownSymbol, fogSymbol, keySymbol, ladySymbol, suitSymbol} from "./symbols.js";
-import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialPanel} from "./tutorial.js";
+import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialActed, tutorialPanel} from "./tutorial.js";
 import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
 import {whereResult} from "./where.js";
 import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitColour, suitName, world} from "./words.js";
@@ -179,6 +179,7 @@ async function act(doc, redraw, byPlan = false) {
   try {
     const step = await api("POST", `/v1/games/${entry.id}/actions`, {token: entry.token, body: {version: view.version, ...doc}});
     show(entry, step.view, step.events);
+    tutorialActed(entry.id, doc.action);
     notify("");
   } catch (error) {
     if (!(error instanceof ApiError)) {
@@ -342,13 +343,15 @@ function statusBar(view) {
 /** What the player may do now: the view's legal actions, none while the server cannot be reached. */
 const legalNow = () => new Set(game.away ? [] : game.view.actions);
 
-function actionBar(view, redraw) {
+/** The game's actions; `taught` (the guided game's) is the action to make now, its control marked. */
+function actionBar(view, redraw, taught = null) {
   const legal = legalNow();
   const button = (action, onclick) => h("button", {type: "button", disabled: !legal.has(action), "data-action": action,
-    "aria-keyshortcuts": shortcutOf(action), onclick}, action === "fog" ? fogSymbol() : null, t(`action.${action}`), keyCap(action));
+    class: taught?.action === action ? "taught" : null, "aria-keyshortcuts": shortcutOf(action), onclick},
+  action === "fog" ? fogSymbol() : null, t(`action.${action}`), keyCap(action));
   const places = neighbours(view.pawn);
   const to = h("select", {"aria-label": t("move.to"), disabled: !legal.has("move")},
-    places.map((p) => h("option", {value: p}, placeName(p))));
+    places.map((p) => h("option", {value: p, selected: taught?.action === "move" && taught.to === p}, placeName(p))));
   const confront = button("confront", () => {
     const mine = ownTokens(view.id);
     const traits = world.cards.traits.map((tr) => tr.id).filter((id) => mine[id] === "hers");
@@ -481,6 +484,7 @@ function gameScreen(redraw) {
   };
   wantHints(redraw);  // a new view while the hints are open: its hints
   const shown = playing && hintsShown();
+  const tutorial = tutorialPanel(game, mine, (send) => act(send, redraw), redraw);
   return [
     h("div", {class: "play-head"}, h("h1", {}, t("play.title")), h("div", {class: "buttons toolbar"},
       h("button", {type: "button", "data-action": "new", "aria-keyshortcuts": shortcutOf("new"),
@@ -497,12 +501,12 @@ function gameScreen(redraw) {
         statusBar(view),
         drawMap({pawn: view.pawn, visited: view.visited, topLandmark: view.top.landmark ?? null, topFog: Boolean(view.top.fog),
                  pickable: canMove ? neighbours(view.pawn) : [], onPick: (to) => act({action: "move", to}, redraw)}),
-        view.state === "playing" ? actionBar(view, redraw) : null,
+        view.state === "playing" ? actionBar(view, redraw, tutorial?.taught) : null,
         view.pending ? pendingForm(view, redraw) : null,
         game.events.length ? h("section", {class: "panel events", "aria-live": "polite"}, h("h3", {}, t("events")),
           h("ul", {}, game.events.map((e) => h("li", {class: e.code}, eventText(e))))) : null),
       h("div", {class: "side-column"},
-        tutorialPanel(game, (send) => act(send, redraw), redraw),
+        tutorial?.panel,
         shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
           : playing && game.hintsOpen ? planPending() : null,
         h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),
