@@ -157,8 +157,9 @@ def taught_move(page: Page) -> dict[str, Any]:
     """The move the guided game asks for now (as sent to the game), once its hints have come."""
     from playwright.sync_api import expect
 
-    expect(page.locator(".tutorial")).to_have_attribute("data-do", re.compile(r"^\{"))
-    taught: dict[str, Any] = json.loads(page.locator(".tutorial").get_attribute("data-do") or "{}")
+    lesson = page.locator(".tutorial-lesson")
+    expect(lesson).to_have_attribute("data-do", re.compile(r"^\{"))
+    taught: dict[str, Any] = json.loads(lesson.get_attribute("data-do") or "{}")
     return taught
 
 
@@ -169,9 +170,9 @@ def make_the_taught_move(page: Page) -> dict[str, Any]:
     from playwright.sync_api import expect
 
     send = taught_move(page)
-    tutorial = page.locator(".tutorial")
+    lesson = page.locator(".tutorial-lesson")
     before = int(page.locator(".status-bar").get_attribute("data-version") or "0")
-    do_it = tutorial.locator('[data-focus="tutorial-do"]')
+    do_it = lesson.locator('[data-focus="tutorial-do"]')
     if do_it.count():
         do_it.click()
     elif send["action"] == "move":
@@ -185,7 +186,7 @@ def make_the_taught_move(page: Page) -> dict[str, Any]:
                     break
                 token.click()
             expect(token).to_have_class(re.compile(r"\bhers\b"))
-        expect(tutorial.locator(".tutorial-traits li:not(.marked)")).to_have_count(0)
+        expect(lesson.locator(".tutorial-traits li:not(.marked)")).to_have_count(0)
         page.locator('.actions button[data-action="confront"]').click()
     elif send["action"] == "resolve":
         choices = send.get("path") or [v for k, v in send.items() if k != "action"]

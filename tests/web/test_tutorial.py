@@ -26,7 +26,13 @@ TAUGHT = {"start", "move", "turn", "search", "clue", "flee", "fog.top", "fog.use
 
 
 def panel(page: Page) -> Locator:
+    """The explanations of what just happened."""
     return page.locator("section.tutorial")
+
+
+def lesson(page: Page) -> Locator:
+    """What to do now."""
+    return page.locator("section.tutorial-lesson")
 
 
 def start_tutorial(page: Page, lang: str = "en") -> None:
@@ -71,12 +77,12 @@ def play_the_tutorial(page: Page, lang: str) -> dict[str, str]:
         if page.locator(".status-bar").get_attribute("data-state") != "playing":
             break
         send = taught_move(page)
-        do_it = panel(page).locator('[data-focus="tutorial-do"]')
+        do_it = lesson(page).locator('[data-focus="tutorial-do"]')
         assert do_it.count() == (1 if send["action"] in made and send["action"] not in ("fog", "confront") else 0), send
         if send["action"] == "confront":  # it waits for her traits marked on the tokens
-            checklist = panel(page).locator(".tutorial-traits li")
+            checklist = lesson(page).locator(".tutorial-traits li")
             expect(checklist).to_have_count(3)
-            expect(panel(page).locator(".tutorial-traits li.marked")).to_have_count(0)
+            expect(lesson(page).locator(".tutorial-traits li.marked")).to_have_count(0)
         clues = page.locator(".cards .card").count()
         make_the_taught_move(page)
         made.add(send["action"])
@@ -118,11 +124,11 @@ def first_clue_in(page: Page, lang: str) -> str:
     controls, named in the language), then the taught moves up to the first clue; its explanation."""
     said = explained(page, lang)
     assert {"it": "Dama Bruna", "ru": "Смуглую даму"}[lang] in said["start"], said
-    expect(panel(page).locator('[data-focus="tutorial-do"]')).to_have_count(0)
+    expect(lesson(page).locator('[data-focus="tutorial-do"]')).to_have_count(0)
     move = taught_move(page)
-    lesson = panel(page).locator(".tutorial-now").inner_text()
+    words = lesson(page).inner_text()
     place = page.locator(f'.actions .move option[value="{move["to"]}"]').inner_text()
-    assert place in lesson and page.locator('.actions button[data-action="move"]').inner_text().split()[0] in lesson
+    assert place in words and page.locator('.actions button[data-action="move"]').inner_text().split()[0] in words
     while page.locator(".cards .card").count() == 0:
         make_the_taught_move(page)
     said = explained(page, lang)
@@ -150,7 +156,7 @@ def test_a_player_who_does_otherwise_goes_on(page: Page) -> None:
     """The plan says to move first; the player passes: the explanation follows the pass (her next card)."""
     start_tutorial(page)
     assert taught_move(page)["action"] == "move"
-    assert "Move to" in panel(page).locator(".tutorial-now").inner_text()
+    assert "Move to" in lesson(page).inner_text()
     click_action(page, "Pass")
     expect(panel(page)).to_have_attribute("data-step", "turn")
     assert taught_move(page)  # and a lesson for the new view
@@ -206,7 +212,7 @@ def test_how_to_play(page: Page) -> None:
     page.get_by_role("link", name="Learn to play").click()
     expect(panel(page)).to_have_attribute("data-step", "start")
     taught_move(page)
-    expect(panel(page).locator(".tutorial-now")).to_be_visible()
+    expect(lesson(page)).to_be_visible()
     assert not accessibility_violations(page)
 
 
@@ -220,6 +226,10 @@ def test_on_a_phone(open_pages: Pages) -> None:
     taught_move(page)
     assert not unnamed_controls(page)
     no_sideways_scrolling(page, "the tutorial")
-    # The panel comes first when the columns stack: under the status, above the map.
-    panel_top = panel(page).evaluate("(e) => e.getBoundingClientRect().top")
-    assert panel_top < page.locator(".map").evaluate("(e) => e.getBoundingClientRect().top")
+    # The lesson comes first when the columns stack, then the map, both in the first screen;
+    # what just happened under the map and the actions.
+    top = "(e) => e.getBoundingClientRect().top"
+    lesson_box = lesson(page).evaluate("(e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; }")
+    map_top = page.locator(".map").evaluate(top)
+    assert lesson_box[1] <= map_top < PHONE["height"], (lesson_box, map_top)
+    assert panel(page).evaluate(top) > page.locator(".actions").evaluate(top)

@@ -494,8 +494,9 @@ function gameScreen(redraw) {
       keyboardButton())),
     game.away ? awayNote() : null,
     view.end ? endPanel(view) : null,
-    // On a phone the columns are one (player.css): the tutorial and the plan, the map and the
-    // actions first, the status under them; on a wide screen the status heads the board's column.
+    // On a phone the columns are one (player.css): the guided game's lesson and the plan, the
+    // map and the actions first, what just happened, then the status; on a wide screen the
+    // status heads the board's column.
     h("div", {class: "columns play-columns"},
       h("div", {class: "board-column"},
         statusBar(view),
@@ -506,7 +507,7 @@ function gameScreen(redraw) {
         game.events.length ? h("section", {class: "panel events", "aria-live": "polite"}, h("h3", {}, t("events")),
           h("ul", {}, game.events.map((e) => h("li", {class: e.code}, eventText(e))))) : null),
       h("div", {class: "side-column"},
-        tutorial?.panel,
+        tutorial?.panel, tutorial?.lesson,
         shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
           : playing && game.hintsOpen ? planPending() : null,
         h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),

@@ -9,7 +9,7 @@
 // page marks them; "Do it" comes only for a kind of action the player has made); the fog card on
 // top is played once; the confrontation waits until the tokens mark her three traits. The
 // tutorial is kept in this browser (the game itself is on the server), so a reload resumes it.
-import {api, ApiError} from "./api.js";
+import {api} from "./api.js";
 import {h} from "./dom.js";
 import {name, t} from "./i18n.js";
 import {actionText} from "./plan.js";
@@ -124,7 +124,8 @@ function follow(state, view, events) {
 // -- the hints: the plan, and what the clues prove ------------------------------------------------
 
 /** The hints for the view on screen (the plan, and WHO's traits), asked once per version of the
- * game; a failure to reach the server is asked again at the next draw after the game comes back. */
+ * game; after a failure they are asked again once the game has been away and is back (a failing
+ * answer never asks again by itself, which would ask on and on). */
 let advice = {id: null, version: null, plan: null, traits: null, error: null};
 
 function wantHints(entry, view, redraw) {
@@ -134,8 +135,7 @@ function wantHints(entry, view, redraw) {
   api("GET", `/v1/games/${entry.id}/hints`, {token: entry.token}).then((hints) => {
     if (mine(advice)) advice = {...advice, plan: hints.plan, traits: hints.who.traits};
   }, (error) => {
-    if (!mine(advice)) return;
-    advice = error instanceof ApiError ? {...advice, error: errorText(error)} : {...advice, version: null, error: errorText(error)};
+    if (mine(advice)) advice = {...advice, error: errorText(error)};
   }).then(() => {
     if (advice.id === entry.id) redraw();
   });
@@ -232,30 +232,37 @@ function lesson(state, view, hints, mine) {
           lines: [t("tutorial.suggest", {action: actionText(plan.send)}), made ? t("tutorial.free") : howText(plan.send)]};
 }
 
-/** The lesson drawn: its words, the traits to mark (for a confrontation), and Do it when it may. */
+/** The lesson drawn, under its own heading: its words, the traits to mark (for a confrontation),
+ * and Do it when it may; while the hints are on their way, a note (or why they did not come). */
 function lessonPanel(now, act) {
-  return h("div", {class: "tutorial-now"},
-    h("h3", {}, t("tutorial.now")),
-    now.lines.map((line) => h("p", {}, line)),
-    now.checklist ? h("ul", {class: "tutorial-traits"}, now.checklist.map(({id, marked}) =>
-      h("li", {"data-trait": id, class: marked ? "marked" : null},
-        t(marked ? "tutorial.trait.marked" : "tutorial.trait.unmarked", {trait: traitName(id)})))) : null,
-    now.doIt ? h("button", {type: "button", class: "primary", "data-focus": "tutorial-do", onclick: () => act(now.send)},
-      t("tutorial.do")) : null);
+  return h("section", {class: "panel tutorial-lesson", "aria-labelledby": "lesson-h", "data-do": now ? JSON.stringify(now.send) : null},
+    h("h2", {id: "lesson-h"}, t("tutorial.now")),
+    now ? [
+      now.lines.map((line) => h("p", {}, line)),
+      now.checklist ? h("ul", {class: "tutorial-traits"}, now.checklist.map(({id, marked}) =>
+        h("li", {"data-trait": id, class: marked ? "marked" : null},
+          t(marked ? "tutorial.trait.marked" : "tutorial.trait.unmarked", {trait: traitName(id)})))) : null,
+      now.doIt ? h("button", {type: "button", class: "primary", "data-focus": "tutorial-do", onclick: () => act(now.send)},
+        t("tutorial.do")) : null,
+      h("p", {class: "tutorial-below note"}, t("tutorial.below"))]
+      : h("p", {class: advice.error ? "error" : "note", "aria-busy": advice.error ? null : "true"},
+        advice.error ?? t("tutorial.thinking")));
 }
 
 /**
  * The tutorial for the game on screen, or null when it is not the tutorial's game (or the
- * tutorial was skipped): {panel, taught}, `taught` the action the page's controls should mark
- * (as sent to the game), or null. `game` is the Play page's game ({entry, view, events, away});
- * `mine` the player's tokens; `act(send)` sends an action as the Play page does; `redraw()` draws
- * the page again (when the hints come).
+ * tutorial was skipped): {panel, lesson, taught}: the explanations of what just happened, the
+ * lesson of what to do now (null once the game is over or while the server cannot be reached),
+ * and the action the page's controls should mark (as sent to the game), or null. `game` is the
+ * Play page's game ({entry, view, events, away}); `mine` the player's tokens; `act(send)` sends
+ * an action as the Play page does; `redraw()` draws the page again (when the hints come).
  */
 export function tutorialPanel({entry, view, events, away}, mine, act, redraw) {
   const state = load();
   if (!state || state.id !== view.id) return null;
   follow(state, view, events);
   save(state);
+  if (away && advice.error) advice = {...advice, version: null};  // asked again when the game is back
   if (!away) wantHints(entry, view, redraw);
   const hints = hintsOf(entry, view);
   const over = view.state !== "playing";
@@ -265,18 +272,13 @@ export function tutorialPanel({entry, view, events, away}, mine, act, redraw) {
     h("h3", {}, t(`tutorial.title.${step}`)),
     h("p", {}, stepText(step, facts, view)),
     READS_A_KEY.has(step) && hints ? h("p", {class: "proof"}, proofText(hints.traits, mine)) : null));
-  const waiting = !over && !away && !now;
-  const panel = h("section", {class: "panel tutorial", "aria-labelledby": "tutorial-h", "data-step": state.said[0]?.step ?? "",
-                              "data-do": now ? JSON.stringify(now.send) : null},
+  const panel = h("section", {class: "panel tutorial", "aria-labelledby": "tutorial-h", "data-step": state.said[0]?.step ?? ""},
     h("h2", {id: "tutorial-h"}, t("tutorial.panel")),
     h("div", {class: "tutorial-say", "aria-live": "polite"}, said),
-    now ? lessonPanel(now, act) : null,
-    waiting ? h("p", {class: advice.error ? "error" : "note", "aria-busy": advice.error ? null : "true"},
-      advice.error ?? t("tutorial.thinking")) : null,
     h("div", {class: "buttons"},
       h("button", {type: "button", class: over ? "primary" : "small", "data-focus": "tutorial-skip", onclick: close},
         over ? t("tutorial.done") : t("tutorial.skip"))));
-  return {panel, taught: now && !now.doIt ? now.send : null};
+  return {panel, lesson: over || away ? null : lessonPanel(now, act), taught: now && !now.doIt ? now.send : null};
 }
 
 /** The "Learn to play" link, with a line saying what it is (the home page and the Play page). */
