@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from api.browser import PHONE
-from tests.web.pages import click_action, shows_version
+from tests.web.pages import accessibility_violations, click_action, shows_version
 from tests.web.watch import TIMEOUT
 
 
@@ -97,6 +97,7 @@ def test_an_offline_reload_keeps_the_game_in_progress_and_back_online_it_goes_on
     expect(page.get_by_role("button", name="Pass", exact=True)).to_be_disabled()
     expect(page.get_by_role("button", name="Search", exact=True)).to_be_disabled()
     expect(page.get_by_role("heading", name="New game")).to_have_count(0)
+    assert not accessibility_violations(page)
     phone.set_offline(False)
     expect(page.locator(".away")).to_have_count(0)
     expect(page.get_by_role("button", name="Pass", exact=True)).to_be_enabled()

@@ -83,6 +83,7 @@ def play_the_tutorial(page: Page, lang: str) -> dict[str, str]:
             checklist = lesson(page).locator(".tutorial-traits li")
             expect(checklist).to_have_count(3)
             expect(lesson(page).locator(".tutorial-traits li.marked")).to_have_count(0)
+            assert not accessibility_violations(page)
         clues = page.locator(".cards .card").count()
         make_the_taught_move(page)
         made.add(send["action"])
@@ -226,6 +227,7 @@ def test_on_a_phone(open_pages: Pages) -> None:
     taught_move(page)
     assert not unnamed_controls(page)
     no_sideways_scrolling(page, "the tutorial")
+    assert not accessibility_violations(page)
     # The lesson comes first when the columns stack, then the map, both in the first screen;
     # what just happened under the map and the actions.
     top = "(e) => e.getBoundingClientRect().top"

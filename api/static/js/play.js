@@ -495,8 +495,8 @@ function gameScreen(redraw) {
     game.away ? awayNote() : null,
     view.end ? endPanel(view) : null,
     // On a phone the columns are one (player.css): the guided game's lesson and the plan, the
-    // map and the actions first, what just happened, then the status; on a wide screen the
-    // status heads the board's column.
+    // map and the actions first, what just happened, your tokens, then the status; on a wide
+    // screen the status heads the board's column.
     h("div", {class: "columns play-columns"},
       h("div", {class: "board-column"},
         statusBar(view),
@@ -510,7 +510,7 @@ function gameScreen(redraw) {
         tutorial?.panel, tutorial?.lesson,
         shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
           : playing && game.hintsOpen ? planPending() : null,
-        h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),
+        h("section", {class: "panel tokens-panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),
           h("p", {class: "help"}, t("tokens.help")), tokens(mine, view.state === "playing" ? cycle : null)),
         h("section", {class: "panel", "aria-labelledby": "clues-h"}, h("h3", {id: "clues-h"}, t("clues")),
           view.clues.length || view.suit_card ? h("div", {class: "cards"},
