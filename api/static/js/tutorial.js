@@ -26,7 +26,7 @@ export const TUTORIAL_GAME = {mode: "training", seed: 37, sequence: {position: 1
 const KEY = "bs.tutorial";
 
 /** Every explanation, in the order a game usually brings them. */
-export const STEPS = ["start", "move", "turn", "search", "search.not", "clue", "flee", "fog.top", "fog.used",
+const STEPS = ["start", "move", "turn", "search", "search.not", "clue", "flee", "fog.top", "fog.used",
                       "countdown", "suit.ready", "suit", "end"];
 /** The explanations an event brings, by its code (an ending, whatever it is, brings "end"). */
 const BY_EVENT = {
