@@ -102,9 +102,15 @@ function goneAway(error) {
   retryTimer = setTimeout(() => reconnect(), RETRY_MS);
 }
 
-/** Ask the server again for the game shown as last seen; once it answers, the game goes on. */
+/** Ask the server again for the game shown as last seen; once it answers, the game goes on (while
+ * another page is shown, it waits for the Play page's turn). */
 async function reconnect() {
-  if (!game?.away || !/^#\/?play\b/.test(location.hash)) return;
+  if (!game?.away) return;
+  if (!/^#\/?play\b/.test(location.hash)) {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => reconnect(), RETRY_MS);
+    return;
+  }
   const {entry} = game;
   try {
     const view = await api("GET", `/v1/games/${entry.id}`, {token: entry.token});
