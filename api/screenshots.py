@@ -9,6 +9,7 @@ the shipped card set audited. Needs the ``[test]`` extra (Playwright) and ``/usr
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import tempfile
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from api.browser import DESKTOP, PHONE, launch, running_server
 from deduce.text.catalog import LANGS
@@ -152,19 +153,59 @@ def take(out: Path = OUT) -> list[Path]:
     return written
 
 
-def tutorial_game(page: Page, clues: int = 0) -> None:
-    """The guided first game, followed by its Do it until it holds this many clues, and the plan
-    for the view on screen come (the page is drawn for the last time)."""
+def taught_move(page: Page) -> dict[str, Any]:
+    """The move the guided game asks for now (as sent to the game), once its hints have come."""
     from playwright.sync_api import expect
 
-    page.goto("/#/play?learn")
-    do_it = page.locator(".tutorial").get_by_role("button", name="Do it")
-    do_it.wait_for()
-    while page.locator(".cards .card").count() < clues:
-        before = page.locator(".status-bar").get_attribute("data-version")
+    lesson = page.locator(".tutorial-lesson")
+    expect(lesson).to_have_attribute("data-do", re.compile(r"^\{"))
+    taught: dict[str, Any] = json.loads(lesson.get_attribute("data-do") or "{}")
+    return taught
+
+
+def make_the_taught_move(page: Page) -> dict[str, Any]:
+    """Make the move the guided game asks for, in any language, as a player would: its Do it when
+    the panel offers one, else the page's own controls (the place beside Move, the tokens of her
+    traits then Confront, the fog card's answer); wait for the game's next version. The move made."""
+    from playwright.sync_api import expect
+
+    send = taught_move(page)
+    lesson = page.locator(".tutorial-lesson")
+    before = int(page.locator(".status-bar").get_attribute("data-version") or "0")
+    do_it = lesson.locator('[data-focus="tutorial-do"]')
+    if do_it.count():
         do_it.click()
-        expect(page.locator(".status-bar")).not_to_have_attribute("data-version", str(before))
-        do_it.wait_for()
+    elif send["action"] == "move":
+        page.locator(".actions .move select").select_option(send["to"])
+        page.locator('.actions button[data-action="move"]').click()
+    elif send["action"] == "confront":
+        for trait in send["traits"]:
+            token = page.locator(f'.tokens button[data-trait="{trait}"]')
+            for _ in range(3):  # unknown → hers → not → unknown: at most two presses
+                if "hers" in (token.get_attribute("class") or "").split():
+                    break
+                token.click()
+            expect(token).to_have_class(re.compile(r"\bhers\b"))
+        expect(lesson.locator(".tutorial-traits li:not(.marked)")).to_have_count(0)
+        page.locator('.actions button[data-action="confront"]').click()
+    elif send["action"] == "resolve":
+        choices = send.get("path") or [v for k, v in send.items() if k != "action"]
+        for i, choice in enumerate(choices):
+            page.locator("form.pending select").nth(i).select_option(choice)
+        page.locator('form.pending button[type="submit"]').click()
+    else:
+        page.locator(f'.actions button[data-action="{send["action"]}"]').click()
+    expect(page.locator(".status-bar")).to_have_attribute("data-version", str(before + 1))
+    return send
+
+
+def tutorial_game(page: Page, clues: int = 0) -> None:
+    """The guided first game, played as it teaches until it holds this many clues, and the
+    lesson for the view on screen come (the page is drawn for the last time)."""
+    page.goto("/#/play?learn")
+    while page.locator(".cards .card").count() < clues:
+        make_the_taught_move(page)
+    taught_move(page)
 
 
 def game_picture(page: Page) -> Locator:

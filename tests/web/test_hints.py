@@ -215,3 +215,30 @@ def test_the_table_shows_who_progress_for_the_cards_entered_in_the_mode_played(p
         expect(page.get_by_role("group", name=lines[0]).locator("p")).to_have_text(lines[1:])
         shown.append(lines)
     assert shown[0] != shown[1]
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    """Where an element lies on the page, in CSS pixels from the top of the document."""
+    found: dict[str, float] = page.locator(selector).first.evaluate(
+        "(e) => { const r = e.getBoundingClientRect();"
+        " return {top: r.top + scrollY, bottom: r.bottom + scrollY, height: r.height}; }")
+    return found
+
+
+def test_on_a_phone_the_first_screen_is_the_maps_and_the_plans(open_pages: Pages) -> None:
+    """Issue 33, item 2: on a 375×667 phone the plan (its action and Do it) and the map begin in
+    the first screen, and the status grid lies under the map and the actions, not above them."""
+    page = open_pages(PHONE)
+    start_game(page, 3)
+    open_hints(page)
+    plan_shown(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    screen = PHONE["height"]
+    do_it = box(page, '[data-focus="do-it"]')
+    board = box(page, ".play-columns .map")
+    assert do_it["bottom"] <= screen, f"the plan's Do it ends at {do_it['bottom']} px, below the first screen"
+    shown_of_map = screen - board["top"]
+    assert shown_of_map >= board["height"] / 4, f"only {shown_of_map} px of the map in the first screen"
+    status = box(page, ".status-bar")
+    actions = box(page, ".play-columns .actions")
+    assert status["top"] >= board["bottom"] and status["top"] >= actions["bottom"], (status, board, actions)

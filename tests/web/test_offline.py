@@ -1,6 +1,7 @@
 """The page as a phone at the table keeps it: installable (a manifest, icons), and kept by a
 service worker, so that with the server out of reach it still opens, draws what it knows, and
-says that the server cannot be reached (with a retry) instead of failing silently."""
+says that the server cannot be reached (with a retry) instead of failing silently; a game in
+progress is kept as last seen and goes on when the server answers again."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from api.browser import PHONE
+from tests.web.pages import accessibility_violations, click_action, shows_version
 from tests.web.watch import TIMEOUT
 
 
@@ -68,3 +70,55 @@ def test_a_page_that_cannot_reach_the_server_offers_to_try_again(phone: BrowserC
     page.unroute("**/v1/**")
     page.get_by_role("button", name="Try again").click()
     page.get_by_role("heading", name="Play", exact=True).wait_for()
+
+
+def new_game_on(page: Page) -> None:
+    """Start a Normal game on the Play page and take one turn: a game in progress (version 1)."""
+    page.goto("/#/play")
+    page.get_by_label("Seed (optional)").fill("3")
+    page.get_by_role("button", name="New game").click()
+    shows_version(page, 0)
+    click_action(page, "Pass")
+
+
+def test_an_offline_reload_keeps_the_game_in_progress_and_back_online_it_goes_on(phone: BrowserContext) -> None:
+    """Issue 33, item 7: the page shows the game as last seen while the server cannot be reached,
+    its actions off, never the new-game form; back online (the browser's `online` event) it
+    asks for the game again, and an action works."""
+    page = phone.new_page()
+    new_game_on(page)
+    top = page.locator('.status-bar [data-field="top"] dd').inner_text()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", polling=100)
+    phone.set_offline(True)
+    page.reload()
+    shows_version(page, 1)  # the game, as it was last seen
+    expect(page.locator(".away")).to_contain_text("The server cannot be reached")
+    expect(page.locator('.status-bar [data-field="top"] dd')).to_have_text(top)
+    expect(page.get_by_role("button", name="Pass", exact=True)).to_be_disabled()
+    expect(page.get_by_role("button", name="Search", exact=True)).to_be_disabled()
+    expect(page.get_by_role("heading", name="New game")).to_have_count(0)
+    assert not accessibility_violations(page)
+    phone.set_offline(False)
+    expect(page.locator(".away")).to_have_count(0)
+    expect(page.get_by_role("button", name="Pass", exact=True)).to_be_enabled()
+    click_action(page, "Pass")
+
+
+def test_an_action_that_cannot_reach_the_server_keeps_the_game_and_try_again_resumes_it(phone: BrowserContext) -> None:
+    """The server goes out of reach between two turns: the action is not lost in a forgotten game
+    (the game stays as it was, said so), and Try again goes on from it once the server answers."""
+    page = phone.new_page()
+    new_game_on(page)
+    page.route("**/v1/games/**", lambda route: route.abort("connectionrefused"))
+    page.get_by_role("button", name="Pass", exact=True).click()
+    expect(page.locator(".away")).to_contain_text("The server cannot be reached")
+    shows_version(page, 1)
+    expect(page.get_by_role("button", name="Pass", exact=True)).to_be_disabled()
+    page.reload()  # still out of reach: the game is still shown, as last seen
+    expect(page.locator(".away")).to_be_visible()
+    shows_version(page, 1)
+    page.unroute("**/v1/games/**")
+    page.locator(".away").get_by_role("button", name="Try again").click()
+    expect(page.locator(".away")).to_have_count(0)
+    click_action(page, "Pass")
+    assert page.evaluate("localStorage.getItem('bs.current')") is not None

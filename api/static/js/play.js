@@ -1,6 +1,9 @@
 // Play: the digital game over the game API (SPEC 8): POST /v1/games, GET /v1/games/{id},
 // POST /v1/games/{id}/actions, GET /v1/games/{id}/hints. The page knows what the VIEW says
-// and nothing else; this browser keeps each game's id and token, and the player's tokens.
+// and nothing else; this browser keeps each game's id and token, the player's tokens, and the
+// last view of each game, so that a game in progress outlives a server out of reach: the page
+// shows the view it last had, its actions wait, and the game goes on when the server answers
+// (docs/playing.md). Only the server saying the game is not there (404, 401, 403) ends it here.
 import {api, ApiError} from "./api.js";
 import {field, fieldMessage, fill, h, keepFocus} from "./dom.js";
 import {keyCap, openHelp, shortcutOf, SHORTCUTS, typing} from "./help.js";
@@ -11,7 +14,7 @@ import {planPanel} from "./plan.js";
 import {progressPanel} from "./progress.js";
 import {errorText, notify} from "./status.js";
 import {countdownSymbol, fogSymbol, keySymbol, ladySymbol, suitSymbol} from "./symbols.js";
-import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialPanel} from "./tutorial.js";
+import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialActed, tutorialPanel} from "./tutorial.js";
 import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
 import {whereResult} from "./where.js";
 import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitColour, suitName, world} from "./words.js";
@@ -19,14 +22,22 @@ import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitC
 const GAMES = "bs.games";      // [{id, token, mode, discard, started}], newest first
 const CURRENT = "bs.current";  // the id of the game on screen
 const tokensKey = (id) => `bs.tokens.${id}`;
+const viewKey = (id) => `bs.view.${id}`;  // the last view of the game this browser had
+/** How long the page waits before asking again for a game whose server could not be reached. */
+const RETRY_MS = 10000;
 
 /**
  * The game on screen: its entry (id, token), its view, the last events, and the hints: `hints`
  * the answer for `hints.version` of the game, `hintsOpen` whether the player asked for them
  * (they are asked again for each new view until the player hides them), `hintsAsked` the version
- * they were last asked for, `didIt` whether the last action was the plan's Do it.
+ * they were last asked for, `didIt` whether the last action was the plan's Do it, `away` whether
+ * the server could not be reached the last time the page asked (the view is then the last one kept).
  */
 let game = null;
+/** Draw the Play page again (set by render): for the answers that come when no click asked. */
+let redrawPage = () => {};
+/** The timer that asks again for a game whose server could not be reached. */
+let retryTimer = null;
 // The new-game form's values, kept across redraws.
 const setup = {mode: "normal", sequence: null, reverse: false, start: "", seed: "", discard: "0"};
 
@@ -37,13 +48,90 @@ function ownTokens(id) {
   return JSON.parse(localStorage.getItem(tokensKey(id)) || "{}");
 }
 
+/** The last view of a game kept in this browser, or null (none, or not one this page wrote). */
+function keptView(id) {
+  try {
+    const view = JSON.parse(localStorage.getItem(viewKey(id)) || "null");
+    return view && view.id === id && Number.isInteger(view.version) && Array.isArray(view.actions) ? view : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The game on screen, with this view of it (kept in this browser for when the server cannot be reached). */
+function onScreen(entry, view, events = []) {
+  const same = game?.entry.id === entry.id;
+  game = same ? {...game, view, events, away: false} : {entry, view, events, hints: null, hintsOpen: false, hintsAsked: null, away: false};
+  localStorage.setItem(CURRENT, entry.id);
+  localStorage.setItem(viewKey(entry.id), JSON.stringify(view));
+}
+
+/** Whether an answer says the game is gone for this browser (unknown, expired, or not this token's):
+ * the only failure that ends a game here; any other keeps it. */
+const gameGone = (error) => error instanceof ApiError && [401, 403, 404].includes(error.status);
+
+/** The current game is no more on this browser's screen (the list of games still names it). */
+function leaveGame() {
+  game = null;
+  localStorage.removeItem(CURRENT);
+}
+
 // -- talking to the API --------------------------------------------------------------------
 
+/**
+ * Put a game on screen as the server has it now. When the server cannot be reached (or fails),
+ * the view this browser kept of it is shown instead, `away`, and asked for again later; when the
+ * server says the game is gone, the error is thrown and the game is not shown.
+ */
 async function open(entry) {
-  const view = await api("GET", `/v1/games/${entry.id}`, {token: entry.token});
-  game = {entry, view, events: [], hints: null, hintsOpen: false, hintsAsked: null};
-  localStorage.setItem(CURRENT, entry.id);
+  try {
+    onScreen(entry, await api("GET", `/v1/games/${entry.id}`, {token: entry.token}));
+  } catch (error) {
+    const kept = keptView(entry.id);
+    if (gameGone(error) || !kept) throw error;
+    onScreen(entry, kept);
+    goneAway(error);
+  }
 }
+
+/** The server could not be reached (or failed): the game stays as last seen, and is asked for again. */
+function goneAway(error) {
+  game.away = true;
+  notify(error instanceof ApiError ? errorText(error) : "");  // the page's own note says the rest
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => reconnect(), RETRY_MS);
+}
+
+/** Ask the server again for the game shown as last seen; once it answers, the game goes on (while
+ * another page is shown, it waits for the Play page's turn). */
+async function reconnect() {
+  if (!game?.away) return;
+  if (!/^#\/?play\b/.test(location.hash)) {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => reconnect(), RETRY_MS);
+    return;
+  }
+  const {entry} = game;
+  try {
+    const view = await api("GET", `/v1/games/${entry.id}`, {token: entry.token});
+    if (game?.entry.id !== entry.id) return;
+    onScreen(entry, view);
+    game.hintsAsked = null;  // the hints of this view, if the player wants them
+    notify("");
+  } catch (error) {
+    if (game?.entry.id !== entry.id) return;
+    if (gameGone(error)) {
+      leaveGame();
+      notify(errorText(error));
+    } else {
+      goneAway(error);
+    }
+  }
+  redrawPage();
+}
+
+// Back online: the game shown as last seen is asked for at once.
+window.addEventListener("online", () => reconnect());
 
 async function start(redraw) {
   const doc = {mode: setup.mode, reverse: setup.reverse};
@@ -62,8 +150,8 @@ async function start(redraw) {
 /** A game just made: kept in this browser's games, and on screen. */
 function keep(entry, view) {
   saveGames([entry, ...savedGames()]);
-  game = {entry, view, events: [], hints: null, hintsOpen: false, hintsAsked: null};
-  localStorage.setItem(CURRENT, entry.id);
+  game = null;
+  onScreen(entry, view);
 }
 
 /** Start the guided first game (tutorial.js): its own setup, then kept and shown as any game. */
@@ -82,25 +170,33 @@ async function startTutorial() {
  */
 function show(entry, view, events) {
   if (!game || game.entry.id !== entry.id || view.version < game.view.version) return;
-  game = {...game, view, events};
+  onScreen(entry, view, events);
 }
 
-/** Send an action (`byPlan`: by the plan's Do it); on a refusal say why in words and reload the game's state. */
+/**
+ * Send an action (`byPlan`: by the plan's Do it); on a refusal say why in words and reload the
+ * game's state. Not sent while the server cannot be reached (the buttons are off then); one that
+ * fails to reach it leaves the game as it was, shown as last seen, and is not sent again by itself.
+ */
 async function act(doc, redraw, byPlan = false) {
   const {entry, view} = game;
+  if (game.away) return;
   game.didIt = byPlan;
   try {
     const step = await api("POST", `/v1/games/${entry.id}/actions`, {token: entry.token, body: {version: view.version, ...doc}});
     show(entry, step.view, step.events);
+    tutorialActed(entry.id, doc.action);
     notify("");
   } catch (error) {
+    if (!(error instanceof ApiError)) {
+      if (game?.entry.id === entry.id) goneAway(error);
+      return redraw();
+    }
     notify(errorText(error));  // 409 (stale version, an action the rules refuse) and 422 in words
-    if (error instanceof ApiError) {  // then the game as it is now
-      try {
-        show(entry, await api("GET", `/v1/games/${entry.id}`, {token: entry.token}), []);
-      } catch (again) {
-        notify(errorText(again));
-      }
+    try {  // then the game as it is now
+      show(entry, await api("GET", `/v1/games/${entry.id}`, {token: entry.token}), []);
+    } catch (again) {
+      notify(errorText(again));
     }
   }
   redraw();
@@ -117,7 +213,8 @@ async function askHints(redraw) {
     if (game?.entry.id !== entry.id || game.view.version !== view.version) return;
     game.hints = {...hints, version: view.version};
   } catch (error) {
-    notify(errorText(error));
+    if (error instanceof ApiError || game?.entry.id !== entry.id) notify(errorText(error));
+    else goneAway(error);
   }
   redraw();
 }
@@ -128,7 +225,7 @@ const hintsShown = () => game.hintsOpen && game.hints?.version === game.view.ver
 /** Ask for the hints of the view on screen if the player wants them and they were not asked for
  * yet (once per view: an answer that fails is said, and not asked again and again). */
 function wantHints(redraw) {
-  if (!game.hintsOpen || game.view.state !== "playing" || game.hintsAsked === game.view.version) return;
+  if (!game.hintsOpen || game.away || game.view.state !== "playing" || game.hintsAsked === game.view.version) return;
   game.hintsAsked = game.view.version;
   askHints(redraw);
 }
@@ -188,6 +285,7 @@ function gameList(redraw) {
   const forget = (id) => {
     saveGames(savedGames().filter((g) => g.id !== id));
     localStorage.removeItem(tokensKey(id));
+    localStorage.removeItem(viewKey(id));
     redraw();
   };
   const resume = async (entry) => {
@@ -248,13 +346,18 @@ function statusBar(view) {
     item(t("pawn"), placeName(view.pawn), "pawn"));
 }
 
-function actionBar(view, redraw) {
-  const legal = new Set(view.actions);
+/** What the player may do now: the view's legal actions, none while the server cannot be reached. */
+const legalNow = () => new Set(game.away ? [] : game.view.actions);
+
+/** The game's actions; `taught` (the guided game's) is the action to make now, its control marked. */
+function actionBar(view, redraw, taught = null) {
+  const legal = legalNow();
   const button = (action, onclick) => h("button", {type: "button", disabled: !legal.has(action), "data-action": action,
-    "aria-keyshortcuts": shortcutOf(action), onclick}, action === "fog" ? fogSymbol() : null, t(`action.${action}`), keyCap(action));
+    class: taught?.action === action ? "taught" : null, "aria-keyshortcuts": shortcutOf(action), onclick},
+  action === "fog" ? fogSymbol() : null, t(`action.${action}`), keyCap(action));
   const places = neighbours(view.pawn);
   const to = h("select", {"aria-label": t("move.to"), disabled: !legal.has("move")},
-    places.map((p) => h("option", {value: p}, placeName(p))));
+    places.map((p) => h("option", {value: p, selected: taught?.action === "move" && taught.to === p}, placeName(p))));
   const confront = button("confront", () => {
     const mine = ownTokens(view.id);
     const traits = world.cards.traits.map((tr) => tr.id).filter((id) => mine[id] === "hers");
@@ -304,7 +407,7 @@ function pendingForm(view, redraw) {
   return h("form", {class: "pending panel", "aria-labelledby": "pending-h", onsubmit: (e) => { e.preventDefault(); act(send(), redraw); }},
     h("h3", {id: "pending-h"}, `${t("pending")}: ${name(card?.name ?? p.card)}`),
     h("p", {}, lang() === "en" ? p.text : name(card?.text ?? p.text)),
-    controls, h("button", {type: "submit", class: "primary"}, t("action.resolve")));
+    controls, h("button", {type: "submit", class: "primary", disabled: game.away}, t("action.resolve")));
 }
 
 /** A trail entry in words (the notebook here, and each turn of a replay). */
@@ -361,6 +464,11 @@ function endPanel(view) {
       h("ul", {}, scoreLines(view, end))) : null);
 }
 
+/** While the server cannot be reached: the game is kept as last seen, and a way to ask again now. */
+const awayNote = () => h("div", {class: "panel away", role: "status"},
+  h("p", {}, t("play.away")),
+  h("button", {type: "button", "data-focus": "reconnect", onclick: () => reconnect()}, t("retry")));
+
 /** The plan's place while its hints are on their way. */
 const planPending = () => h("section", {class: "panel plan", "aria-labelledby": "plan-h", "aria-busy": "true"},
   h("h2", {id: "plan-h"}, t("plan.heading")), h("p", {class: "note"}, t("plan.loading")));
@@ -373,7 +481,7 @@ function gameScreen(redraw) {
     localStorage.setItem(tokensKey(view.id), JSON.stringify(mine));
     redraw();
   };
-  const canMove = view.actions.includes("move");
+  const canMove = legalNow().has("move");
   const playing = view.state === "playing";
   const toggleHints = () => {
     game.hintsOpen = !game.hintsOpen;
@@ -382,28 +490,33 @@ function gameScreen(redraw) {
   };
   wantHints(redraw);  // a new view while the hints are open: its hints
   const shown = playing && hintsShown();
+  const tutorial = tutorialPanel(game, mine, (send) => act(send, redraw), redraw);
   return [
-    h("div", {class: "buttons toolbar"},
+    h("div", {class: "play-head"}, h("h1", {}, t("play.title")), h("div", {class: "buttons toolbar"},
       h("button", {type: "button", "data-action": "new", "aria-keyshortcuts": shortcutOf("new"),
-                   onclick: () => { game = null; localStorage.removeItem(CURRENT); redraw(); }}, t("action.new"), keyCap("new")),
-      h("button", {type: "button", "data-action": "hints", disabled: !playing, "aria-pressed": String(playing && game.hintsOpen),
+                   onclick: () => { leaveGame(); redraw(); }}, t("action.new"), keyCap("new")),
+      h("button", {type: "button", "data-action": "hints", disabled: !playing || game.away, "aria-pressed": String(playing && game.hintsOpen),
                    "aria-keyshortcuts": shortcutOf("hints"), onclick: toggleHints}, t("action.hints"), keyCap("hints")),
-      keyboardButton()),
+      keyboardButton())),
+    game.away ? awayNote() : null,
     view.end ? endPanel(view) : null,
-    statusBar(view),
-    h("div", {class: "columns"},
-      h("div", {},
+    // On a phone the columns are one (player.css): the guided game's lesson and the plan, the
+    // map and the actions first, what just happened, your tokens, then the status; on a wide
+    // screen the status heads the board's column.
+    h("div", {class: "columns play-columns"},
+      h("div", {class: "board-column"},
+        statusBar(view),
         drawMap({pawn: view.pawn, visited: view.visited, topLandmark: view.top.landmark ?? null, topFog: Boolean(view.top.fog),
                  pickable: canMove ? neighbours(view.pawn) : [], onPick: (to) => act({action: "move", to}, redraw)}),
-        view.state === "playing" ? actionBar(view, redraw) : null,
+        view.state === "playing" ? actionBar(view, redraw, tutorial?.taught) : null,
         view.pending ? pendingForm(view, redraw) : null,
         game.events.length ? h("section", {class: "panel events", "aria-live": "polite"}, h("h3", {}, t("events")),
           h("ul", {}, game.events.map((e) => h("li", {class: e.code}, eventText(e))))) : null),
-      h("div", {},
-        tutorialPanel(game, (send) => act(send, redraw), redraw),
+      h("div", {class: "side-column"},
+        tutorial?.panel, tutorial?.lesson,
         shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
           : playing && game.hintsOpen ? planPending() : null,
-        h("section", {class: "panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),
+        h("section", {class: "panel tokens-panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),
           h("p", {class: "help"}, t("tokens.help")), tokens(mine, view.state === "playing" ? cycle : null)),
         h("section", {class: "panel", "aria-labelledby": "clues-h"}, h("h3", {id: "clues-h"}, t("clues")),
           view.clues.length || view.suit_card ? h("div", {class: "cards"},
@@ -416,6 +529,7 @@ function gameScreen(redraw) {
 
 export async function render(main) {
   const redraw = () => keepFocus(main, () => render(main));
+  redrawPage = redraw;
   if (learnAsked()) {  // "Learn to play": the guided game, once (the address no longer asks for it)
     history.replaceState(null, "", "#/play");
     await startTutorial();
@@ -426,12 +540,12 @@ export async function render(main) {
     try {
       if (entry) await open(entry);
     } catch (error) {
-      localStorage.removeItem(CURRENT);
+      if (gameGone(error)) localStorage.removeItem(CURRENT);  // else it stays, to be resumed
       notify(errorText(error));
     }
   }
   if (game?.view.end) recordGame(game.entry, game.view);  // kept in your games (history.js), once
-  if (game) fill(main, h("h1", {}, t("play.title")), gameScreen(redraw));
+  if (game) fill(main, gameScreen(redraw));
   else {
     fill(main, h("h1", {}, t("play.title")), learnLink(), setupForm(redraw), gameList(redraw),
       h("section", {class: "panel", "aria-labelledby": "hints-none-h"}, h("h2", {id: "hints-none-h"}, t("action.hints")),
