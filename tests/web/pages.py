@@ -98,6 +98,26 @@ def click_action(page: Page, name: str) -> None:
     shows_version(page, before + 1)
 
 
+def play_action(page: Page, action: ActionDoc) -> None:
+    """Do one action of the bot's on the Play page in English, as a person does (a move on the map,
+    a confrontation by marking the tokens first), and wait for the page to show the next version."""
+    rules = load_rules()
+    kind = action["action"]
+    if kind == "move":
+        before = version(page)
+        place = rules.board.location(action["to"]).name.get("en")
+        page.get_by_role("button", name=f"Move to {place}", exact=True).click()  # on the map
+        shows_version(page, before + 1)
+    elif kind == "confront":
+        names = {t.id: t.name.get("en") for t in rules.cards.traits}
+        for trait in action["traits"]:
+            page.get_by_role("button", name=f"{names[trait]}: unknown").click()
+            page.get_by_role("button", name=f"{names[trait]}: hers").wait_for()
+        click_action(page, "Confront")
+    else:
+        click_action(page, {"search": "Search", "pass": "Pass", "reveal_suit_card": "Reveal suit card"}[kind])
+
+
 #: How many times the controls are read again when the page redrew while they were read.
 SNAPSHOT_TRIES = 50
 #: The roles of controls, as chromium names them in its accessibility tree.

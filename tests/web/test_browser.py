@@ -15,29 +15,15 @@ from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.shipped import load_rules
 from deduce.text.events import EVENT_PHRASES
-from tests.web.pages import bot_win, click_action, shows_version, start_game, version
+from tests.web.pages import bot_win, click_action, play_action, shows_version, start_game
 from tests.web.watch import Pages, Watch
 
 
 def test_play_to_a_win_by_clicking(page: Page) -> None:
     setup, actions = bot_win()
     start_game(page, setup["seed"])
-    names = {t.id: t.name.get("en") for t in load_rules().cards.traits}
-    board = load_rules().board
     for action in actions:
-        kind = action["action"]
-        if kind == "move":
-            before = version(page)
-            place = board.location(action["to"]).name.get("en")
-            page.get_by_role("button", name=f"Move to {place}", exact=True).click()  # on the map
-            shows_version(page, before + 1)
-        elif kind == "confront":
-            for trait in action["traits"]:
-                page.get_by_role("button", name=f"{names[trait]}: unknown").click()
-                page.get_by_role("button", name=f"{names[trait]}: hers").wait_for()
-            click_action(page, "Confront")
-        else:
-            click_action(page, {"search": "Search", "pass": "Pass", "reveal_suit_card": "Reveal suit card"}[kind])
+        play_action(page, action)
     end = page.get_by_role("region", name="You won")
     expect(end).to_be_visible()
     expect(end).to_contain_text(re.compile(r"Score: \d+"))
@@ -58,6 +44,23 @@ def test_play_to_a_loss_by_clicking_and_resume_after_reload(page: Page) -> None:
     page.reload()
     expect(page.get_by_role("region", name="You lost").locator(".reason")).to_have_text(reason, use_inner_text=True)
     expect(page.get_by_role("button", name="Search", exact=True)).to_have_count(0)  # the game is over: no actions
+
+
+def test_a_clue_is_named_in_the_pages_language(page: Page) -> None:
+    """The view names a clue in English; the page names it in its own language."""
+    setup, actions = bot_win()
+    start_game(page, setup["seed"])
+    clues = page.get_by_role("region", name="Clue cards").locator("article.card")
+    for action in actions:
+        if clues.count():
+            break
+        play_action(page, action)
+    english = clues.first.locator("strong").inner_text()
+    lady = next(lady for lady in load_rules().cards.ladies if lady.name.get("en") == english)
+    page.get_by_label("Language").select_option("ru")
+    russian = page.get_by_role("region", name="Карты подсказок").locator("article.card").first
+    expect(russian.locator("strong")).to_have_text(lady.name.get("ru"))
+    assert lady.name.get("ru") != english
 
 
 def test_actions_are_named_and_only_the_legal_ones_enabled(page: Page) -> None:

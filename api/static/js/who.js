@@ -10,10 +10,12 @@ export const entryText = (counts) => [].concat(counts).join("/");
 /** A clue card as it lies on the table: name, traits, and the key with her suit's entry picked out. */
 export function clueCard(clue, herSuit, {suitCard = false, conflict = false, label = null} = {}) {
   const suit = world.cards.ladies.find((l) => l.id === clue.card)?.suit;
+  // a card of the set is named in the page's language; a view's `name` is one language's
+  const named = clue.card ? ladyName(clue.card) : (clue.name ?? "");
   return h("article", {class: `card${suitCard ? " suit-card" : ""}${conflict ? " conflict" : ""}`,
-                       "aria-label": label ?? clue.name ?? ladyName(clue.card)},
+                       "aria-label": label ?? named},
     h("header", {}, suit ? suitSymbol({id: suit, colour: suitColour(suit)}, {label: suitName(suit)}) : null,
-      h("strong", {}, clue.name ?? (clue.card ? ladyName(clue.card) : "")), suitCard ? h("em", {class: "tag"}, t("suit.card")) : null),
+      h("strong", {}, named), suitCard ? h("em", {class: "tag"}, t("suit.card")) : null),
     h("ul", {class: "traits"}, clue.traits.map((tr) => h("li", {}, traitName(tr)))),
     clue.key ? h("table", {class: "key"}, h("caption", {}, t("key")),
       h("tbody", {}, world.cards.suits.filter((s) => s.id in clue.key).map((s) =>
