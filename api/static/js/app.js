@@ -1,5 +1,8 @@
-// The page: a hash router over four views (home, play, table, designer), the language switch,
-// and the status line. Every view is a module with render(main), drawn from API answers only.
+// The page: a hash router over its views (home, play, table, designer, games, how to play), the
+// language switch, and the status line. Every view is a module with render(main), drawn from API
+// answers only. The views a first visit lands on are imported here, and come with the page (the
+// server puts every module this one imports in the page: api/delivery.py); the others are loaded
+// when first shown, and in the background once the first view is drawn.
 import {ApiError} from "./api.js";
 import {fill, h} from "./dom.js";
 import {lang, setLang, t} from "./i18n.js";
@@ -10,11 +13,11 @@ import {wireHelp} from "./help.js";
 import * as home from "./home.js";
 import * as play from "./play.js";
 import * as table from "./table.js";
-import * as designer from "./designer.js";
 import * as games from "./history.js";
-import * as howto from "./howto.js";
 
-const PAGES = {"": home, play, table, designer, games, howto};
+/** The views loaded when first shown (a module each, loaded once). */
+const LATER = {designer: () => import("./designer.js"), howto: () => import("./howto.js")};
+const PAGES = {"": home, play, table, games};
 const main = document.getElementById("main");
 applyTheme();
 
@@ -45,10 +48,11 @@ function drawChrome() {
  * its own container, which is no longer in the page, and never lands on top of the later one. */
 async function render() {
   drawChrome();
-  const page = PAGES[route()] ?? home;
+  const later = LATER[route()];
   const view = h("div", {class: "view", tabindex: "-1"});
   fill(main, view);
   try {
+    const page = later ? await later() : PAGES[route()] ?? home;
     await loadWorld();
     if (!view.isConnected) return;
     notify("");
@@ -70,7 +74,7 @@ document.getElementById("theme").addEventListener("change", (e) => setTheme(e.ta
 window.addEventListener("hashchange", () => {
   render().then(() => main.focus({preventScroll: false}));
 });
-render();
+render().then(() => Object.values(LATER).forEach((load) => load().catch(() => {})));
 
 // Kept by a service worker (/sw.js), the page opens and says so when the server cannot be reached.
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
