@@ -33,6 +33,7 @@ function drawChrome() {
   document.getElementById("skip").textContent = t("skip");
   wireHelp(document.getElementById("keys"));  // the Keyboard button and "?": the shortcuts' overlay
   document.getElementById("brand").textContent = t("home.title");
+  document.getElementById("menu-button").textContent = t("nav.menu");
   const nav = document.getElementById("nav");
   nav.setAttribute("aria-label", t("nav.label"));
   const here = route();
@@ -66,6 +67,26 @@ async function render() {
   }
 }
 
+/** Open or close the header's menu (a phone's: on a desktop its parts stand in the header). Closed, it
+ * gives the focus back to its button when the focus was in it. */
+function openMenu(open) {
+  const button = document.getElementById("menu-button");
+  const menu = document.getElementById("menu");
+  document.getElementById("top").classList.toggle("open", open);
+  button.setAttribute("aria-expanded", String(open));
+  if (open) menu.querySelector("a, select, button")?.focus();
+  else if (menu.contains(document.activeElement)) button.focus();
+}
+
+document.getElementById("menu-button").addEventListener("click", (e) => {
+  openMenu(e.currentTarget.getAttribute("aria-expanded") !== "true");
+});
+document.getElementById("menu").addEventListener("click", (e) => {
+  if (e.target.closest("a")) openMenu(false);  // a page chosen
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && document.getElementById("top").classList.contains("open")) openMenu(false);
+});
 document.getElementById("lang").addEventListener("change", (e) => {
   setLang(e.target.value);
   render();
