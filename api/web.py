@@ -94,7 +94,7 @@ def install(app: FastAPI) -> None:
 async def home(request: Request) -> Response:
     """The page: one HTML file, written for the files as they are (:func:`api.delivery.page_html`);
     the app's modules route between its views. Revalidated on every visit: 304 when unchanged."""
-    page, origin = delivery(), str(request.base_url).rstrip("/")
+    page, origin = delivery(), f"{request.url.scheme}://{request.url.netloc}"
     etag = page.page_etag(origin)
     headers = {"ETag": etag, "Cache-Control": REVALIDATE}
     if request.headers.get("if-none-match") == etag:

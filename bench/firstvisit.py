@@ -111,8 +111,10 @@ def base_tree() -> Iterator[Path]:
     package reads it (``deduce/data``, which the checkout installs from ``data/``)."""
     with tempfile.TemporaryDirectory(prefix="bench-firstvisit-") as folder:
         tree = Path(folder)
-        archive = subprocess.run(["git", "archive", "--format=tar", BASE], cwd=ROOT, check=True,
-                                 capture_output=True).stdout
+        taken = subprocess.run(["git", "archive", "--format=tar", BASE], check=False, cwd=ROOT, capture_output=True)
+        if taken.returncode:
+            raise SystemExit(f"git archive {BASE} failed (a clone without that commit?): {taken.stderr.decode()}")
+        archive = taken.stdout
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(tree, filter="data")
         (tree / "deduce" / "data").symlink_to(tree / "data", target_is_directory=True)
