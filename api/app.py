@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from starlette.middleware.gzip import GZipMiddleware
 
 import deduce
 from api import design, errors, games, offline, routes, web
@@ -58,6 +59,10 @@ REQUEST_DOCUMENTS: tuple[Definition[Any], ...] = (
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES
 #: Longest time a request's body may take to arrive (a phone on a slow line sends 1 MiB well within it).
 BODY_SECONDS = 30.0
+#: Answers from this size up are compressed for a client that takes gzip (the page's files, JSON answers);
+#: smaller ones would gain less than the header costs. The level is zlib's default: most of the gain, little CPU.
+GZIP_MIN_BYTES = 1000
+GZIP_LEVEL = 6
 #: Seconds a thread holds the GIL before another may take it, in a server process.
 SWITCH_INTERVAL = 0.001
 #: Seconds a worker process has to answer its supervisor's check before it is restarted: a new
@@ -118,6 +123,7 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
         app.include_router(router)
     web.install(app)  # the page, its files and the offline /docs
     errors.install(app)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=GZIP_LEVEL)  # innermost
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES, body_seconds=body_seconds)
     app.add_middleware(Quotas, quotas=quotas)  # before the body is read: a client past its rate sends it for nothing
     app.add_middleware(RequestId)  # outermost, so that a 413 or a 429 carries the id too

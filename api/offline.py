@@ -53,7 +53,9 @@ def worker_script() -> str:
     for url, file in assets:
         digest.update(url.encode())
         digest.update(file.read_bytes())
-    urls = [url for url, _ in assets]
+    from api.delivery import JOINED_CSS, delivery  # it reads the page's files with page_files
+
+    urls = [url for url, _ in assets] + [delivery().url(JOINED_CSS)]  # the page's one stylesheet
     script = STATIC.joinpath("sw.js").read_text(encoding="utf-8")
     script = script.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(digest.hexdigest()[:16])};", 1)
     return script.replace("const ASSETS = [];", f"const ASSETS = {json.dumps(['/', *urls, *MATERIAL])};", 1)

@@ -29,18 +29,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
-from importlib.resources import files
 from math import comb
 from typing import Annotated, Any, Literal, NotRequired, TypeVar, cast
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse, Response
 from pydantic import ConfigDict, ValidationInfo, WithJsonSchema, WrapValidator, with_config
 from typing_extensions import TypedDict
 
 from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
+from api.delivery import IMMUTABLE, JOINED_CSS, REVALIDATE, VersionedFiles, delivery
 from api.deps import GamesDep, ServiceDep
 from api.documents import body_schema, component, document, document_schema, object_body, read_by
 from api.middleware import request_lang, service_words
@@ -78,7 +77,6 @@ T = TypeVar("T")
 
 #: The languages of the page and of the phrase tables.
 Lang = Literal["en", "it", "ru"]
-STATIC = files("api").joinpath("static")
 SWAGGER = "/static/vendor/swagger-ui"
 
 
@@ -86,16 +84,32 @@ def install(app: FastAPI) -> None:
     """Serve the page, its files and the offline ``/docs`` (the app is made with ``docs_url=None``)."""
     app.include_router(router)
     # The page's words are the catalog the library reads (data/words, installed as deduce.data), kept once.
-    app.mount("/static/words", StaticFiles(packages=[("deduce.data", "words")]), name="words")
-    app.mount("/static", StaticFiles(packages=[("api", "static")]), name="static")
+    app.mount("/static/words", VersionedFiles(packages=[("deduce.data", "words")]), name="words")
+    app.mount("/static", VersionedFiles(packages=[("api", "static")]), name="static")
 
 
 # -- the page and the docs ------------------------------------------------------------
 
 @router.get("/", include_in_schema=False)
-async def home() -> HTMLResponse:
-    """The page: one HTML file; the app's modules route between home, play, table and designer."""
-    return HTMLResponse(STATIC.joinpath("index.html").read_text(encoding="utf-8"))
+async def home(request: Request) -> Response:
+    """The page: one HTML file, written for the files as they are (:func:`api.delivery.page_html`);
+    the app's modules route between its views. Revalidated on every visit: 304 when unchanged."""
+    page, origin = delivery(), f"{request.url.scheme}://{request.url.netloc}"
+    etag = page.page_etag(origin)
+    headers = {"ETag": etag, "Cache-Control": REVALIDATE}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return HTMLResponse(page.page_html(origin), headers=headers)
+
+
+@router.get(JOINED_CSS, include_in_schema=False)
+async def stylesheet(request: Request) -> Response:
+    """The page's stylesheets joined (:meth:`api.delivery.Delivery.joined_css`): for a year under its
+    current version, else revalidated."""
+    page = delivery()
+    current = page.is_current(JOINED_CSS, request.scope.get("query_string", b""))
+    return Response(page.joined_css(), media_type="text/css",
+                    headers={"Cache-Control": IMMUTABLE if current else REVALIDATE})
 
 
 @router.get("/docs", include_in_schema=False)

@@ -10,7 +10,7 @@ from importlib.resources import files
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from deduce.game.bot import ActionDoc, Bot
 from deduce.game.rules import Game
@@ -60,6 +60,14 @@ def open_home(page: Page) -> None:
     and a view left before it is drawn may still be drawn over the next one."""
     page.goto("/")
     page.locator("main h1").wait_for()
+
+
+def nav_link(page: Page, name: str) -> Locator:
+    """The header's link to a page, named ``name``: on a phone, the header's menu is opened first."""
+    menu = page.locator("#menu-button")
+    if menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
+        menu.click()
+    return page.get_by_role("navigation").get_by_role("link", name=name, exact=True)
 
 
 def start_game(page: Page, seed: int, mode: str = "normal") -> None:

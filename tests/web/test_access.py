@@ -16,6 +16,7 @@ from tests.web.pages import (
     click_action,
     control_count,
     load_the_shipped_set,
+    nav_link,
     open_home,
     shows_version,
     start_game,
@@ -163,7 +164,7 @@ def no_sideways_scrolling(page: Page, shown: str) -> None:
 def test_a_phone_plays_the_game(open_pages: Pages) -> None:
     page = open_pages(PHONE)
     open_home(page)
-    page.get_by_role("link", name="Play").first.click()
+    nav_link(page, "Play").click()
     page.locator("form").wait_for()
     no_sideways_scrolling(page, "play: the new-game form")
     start_game(page, 2)

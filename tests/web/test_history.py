@@ -21,7 +21,15 @@ from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.trail import TrailEntryJSON
 from deduce.shipped import load_rules
-from tests.web.pages import accessibility_violations, bot_win, click_action, shows_version, start_game, unnamed_controls
+from tests.web.pages import (
+    accessibility_violations,
+    bot_win,
+    click_action,
+    nav_link,
+    shows_version,
+    start_game,
+    unnamed_controls,
+)
 from tests.web.watch import Pages, Watch
 
 HISTORY = "bs.history"
@@ -98,7 +106,7 @@ def test_a_finished_game_is_kept_with_its_result_and_replays_turn_by_turn(open_p
     # the play page showing the finished game again does not keep it twice
     page.goto("/#/play")
     expect(page.get_by_role("region", name="You won")).to_be_visible()
-    page.get_by_role("link", name="Your games").click()
+    nav_link(page, "Your games").click()
     expect(page.locator("tr[data-game]")).to_have_count(1)
 
     # the replay reads the stored game alone: no game route of the server is asked

@@ -12,6 +12,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The answer to a GET the page asked for while it loaded (index.html's first script: the world every
+ * view reads), taken once; undefined for any other request. */
+function early(method, path) {
+  const answer = method === "GET" ? window.early?.get(path) : undefined;
+  window.early?.delete(path);
+  return answer;
+}
+
 /** Call the API: body as JSON (or as given text with its content type); the token as a bearer. */
 export async function api(method, path, {body, token, text, contentType} = {}) {
   const headers = {Accept: "application/json", "Accept-Language": lang()};
@@ -24,7 +32,7 @@ export async function api(method, path, {body, token, text, contentType} = {}) {
     headers["Content-Type"] = "application/json";
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, {method, headers, body: payload});
+  const response = await (early(method, path) ?? fetch(path, {method, headers, body: payload}));
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const params = {status: response.status};  // an answer without the API's errors: a proxy's, say

@@ -1,5 +1,8 @@
-// The page: a hash router over four views (home, play, table, designer), the language switch,
-// and the status line. Every view is a module with render(main), drawn from API answers only.
+// The page: a hash router over its views (home, play, table, designer, games, how to play), the
+// language switch, and the status line. Every view is a module with render(main), drawn from API
+// answers only. The views a first visit lands on are imported here, and come with the page (the
+// server puts every module this one imports in the page: api/delivery.py); the others are loaded
+// when first shown, and in the background once the first view is drawn.
 import {ApiError} from "./api.js";
 import {fill, h} from "./dom.js";
 import {lang, setLang, t} from "./i18n.js";
@@ -10,11 +13,11 @@ import {wireHelp} from "./help.js";
 import * as home from "./home.js";
 import * as play from "./play.js";
 import * as table from "./table.js";
-import * as designer from "./designer.js";
 import * as games from "./history.js";
-import * as howto from "./howto.js";
 
-const PAGES = {"": home, play, table, designer, games, howto};
+/** The views loaded when first shown (a module each, loaded once). */
+const LATER = {designer: () => import("./designer.js"), howto: () => import("./howto.js")};
+const PAGES = {"": home, play, table, games};
 const main = document.getElementById("main");
 applyTheme();
 
@@ -30,6 +33,7 @@ function drawChrome() {
   document.getElementById("skip").textContent = t("skip");
   wireHelp(document.getElementById("keys"));  // the Keyboard button and "?": the shortcuts' overlay
   document.getElementById("brand").textContent = t("home.title");
+  document.getElementById("menu-button").textContent = t("nav.menu");
   const nav = document.getElementById("nav");
   nav.setAttribute("aria-label", t("nav.label"));
   const here = route();
@@ -45,10 +49,11 @@ function drawChrome() {
  * its own container, which is no longer in the page, and never lands on top of the later one. */
 async function render() {
   drawChrome();
-  const page = PAGES[route()] ?? home;
+  const later = LATER[route()];
   const view = h("div", {class: "view", tabindex: "-1"});
   fill(main, view);
   try {
+    const page = later ? await later() : PAGES[route()] ?? home;
     await loadWorld();
     if (!view.isConnected) return;
     notify("");
@@ -62,6 +67,26 @@ async function render() {
   }
 }
 
+/** Open or close the header's menu (a phone's: on a desktop its parts stand in the header). Closed, it
+ * gives the focus back to its button when the focus was in it. */
+function openMenu(open) {
+  const button = document.getElementById("menu-button");
+  const menu = document.getElementById("menu");
+  document.getElementById("top").classList.toggle("open", open);
+  button.setAttribute("aria-expanded", String(open));
+  if (open) menu.querySelector("a, select, button")?.focus();
+  else if (menu.contains(document.activeElement)) button.focus();
+}
+
+document.getElementById("menu-button").addEventListener("click", (e) => {
+  openMenu(e.currentTarget.getAttribute("aria-expanded") !== "true");
+});
+document.getElementById("menu").addEventListener("click", (e) => {
+  if (e.target.closest("a")) openMenu(false);  // a page chosen
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && document.getElementById("top").classList.contains("open")) openMenu(false);
+});
 document.getElementById("lang").addEventListener("change", (e) => {
   setLang(e.target.value);
   render();
@@ -70,7 +95,7 @@ document.getElementById("theme").addEventListener("change", (e) => setTheme(e.ta
 window.addEventListener("hashchange", () => {
   render().then(() => main.focus({preventScroll: false}));
 });
-render();
+render().then(() => Object.values(LATER).forEach((load) => load().catch(() => {})));
 
 // Kept by a service worker (/sw.js), the page opens and says so when the server cannot be reached.
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
