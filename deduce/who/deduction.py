@@ -24,7 +24,7 @@ from typing import Literal, NamedTuple, TypeVar
 from typing_extensions import TypedDict
 
 from deduce.errors import ExplainTimeout
-from deduce.text.catalog import Phrase, PhraseParam
+from deduce.text.catalog import Phrase
 from deduce.who.cards import CardSet
 from deduce.who.evaluator import TraitState, space_for
 from deduce.who.explain import EXACT_CLUES, SEARCH_BUDGET, reason_finder
@@ -52,10 +52,14 @@ class ExplanationJSON(TypedDict):
     clues: list[int]
 
 
+#: A note's parameter: a value shown as it is (a note names no lady, so never words to be said).
+NoteParam = str | int | float
+
+
 class NoteJSON(TypedDict):
     code: str
     message: str
-    params: dict[str, PhraseParam]
+    params: dict[str, NoteParam]
 
 
 class DeductionJSON(TypedDict):
@@ -104,7 +108,7 @@ class Note:
     and the parameters of its words (``note.CODE`` of the catalog's ``phrases``)."""
 
     code: str
-    params: Mapping[str, PhraseParam] = field(default_factory=dict, hash=False)
+    params: Mapping[str, NoteParam] = field(default_factory=dict, hash=False)
 
     def said(self, lang: str = "en") -> str:
         """The note in ``lang``."""
