@@ -173,14 +173,21 @@ function toggle(list, value, most) {
   else if (list.length < most) list.push(value);
 }
 
-/** Step 1: the mode played and her suit (the back of her card). */
+/** Step 1: the game set up: her suit (the back of her card), the mode played and the stealth sequence. */
 function setupForm(redraw) {
   const played = h("select", {"data-focus": "mode", onchange: (e) => { change({mode: e.target.value}); redraw(); }},
     world.material.modes.map((m) => h("option", {value: m, selected: m === mode()}, t(`mode.${m}`))));
   const suit = h("select", {"data-focus": "suit", onchange: (e) => { change({suit: e.target.value || null}); redraw(); }},
     h("option", {value: ""}, "—"),
     world.cards.suits.map((s) => h("option", {value: s.id, selected: s.id === state.suit}, suitName(s.id))));
-  return h("div", {class: "row"}, field(t("table.suit"), suit), field(t("table.mode"), played));
+  return h("div", {}, h("div", {class: "row"}, field(t("table.suit"), suit), field(t("table.mode"), played)),
+    field(t("table.sequence"), sequenceSelect(redraw), t("table.sequence.help")));
+}
+
+/** After a card is added, the box the next one is typed in, at the top of the screen under the answer (a phone
+ * shows it whole there: no swipe back up to its first trait). */
+function nextCard() {
+  document.querySelector(".table-entry .typing")?.scrollIntoView({block: "start"});
 }
 
 /** Whether a card is being typed and not yet added (it is kept, marked, and never sent). */
@@ -208,7 +215,7 @@ function cardForm(redraw) {
     change({clues: [...state.clues, {traits: [...typing.traits], counts: [...typing.counts].sort(), suit_card: typing.suitCard}]});
     Object.assign(typing, {traits: [], counts: [], suitCard: false, problem: ""});
     keepTyping();
-    redraw();
+    redraw().then(nextCard);
   });
   const addField = field("", add);
   if (typing.problem) fieldMessage(add, typing.problem);
@@ -219,7 +226,7 @@ function cardForm(redraw) {
       world.cards.ladies.filter((l) => l.suit === s.id).map((l) => h("option", {value: l.id, selected: l.id === picked}, ladyName(l.id))))));
   const addPick = h("button", {type: "button", "data-focus": "add-pick", onclick: () => {
     change({clues: [...state.clues, {card: pick.value}]});
-    redraw();
+    redraw().then(nextCard);
   }}, t("table.add.pick"));
   return h("div", {},
     h("fieldset", {class: halfTyped() ? "typing half-typed" : "typing"}, h("legend", {}, t("table.type")),
@@ -317,9 +324,8 @@ function sequenceSelect(redraw) {
       list.map((s) => h("option", {value: s.name, selected: s.name === walk().name}, sequenceName(s))))));
 }
 
-/** Step 3: the stealth sequence, the pawn, each card seen on top and each search. */
+/** Step 3: the pawn, each card seen on top and each search. */
 function stealthForm(redraw) {
-  const seq = sequenceSelect(redraw);
   const places = world.board.locations.map((l) => l.id);
   const pawn = h("select", {"data-focus": "pawn", onchange: (e) => { change({pawn: e.target.value || null}); redraw(); }},
     h("option", {value: ""}, t("table.pawn.none")),
@@ -360,7 +366,7 @@ function stealthForm(redraw) {
     return redraw();
   });
   return h("div", {},
-    field(t("table.sequence"), seq, t("table.sequence.help")), field(t("table.pawn"), pawn),
+    field(t("table.pawn"), pawn),
     h("p", {class: "cursor"}, state.seen ? t("table.cursor.seen") : t("table.cursor.unseen")),
     h("div", {class: "row"}, field(t("table.seen"), seen), h("button", {type: "button", "data-focus": "record-card", onclick: record}, t("table.record"))),
     h("div", {class: "row"}, field(t("table.search"), where), field(t("table.found"), found),
@@ -506,7 +512,6 @@ function provenLine(who) {
   const of = (state_) => Object.entries(who.traits).filter(([, s]) => s === state_).map(([id]) => traitName(id));
   const hers = of("certain");
   const not = of("excluded");
-  if (!hers.length && !not.length) return h("p", {class: "proven none"}, t("table.proven.none"));
   return h("p", {class: "proven"},
     hers.length ? h("span", {class: "hers"}, t("table.proven.hers", {traits: hers.join(", ")})) : null,
     hers.length && not.length ? " · " : null,
@@ -542,16 +547,19 @@ function answerBar(who, where) {
   const whoAnswer = who.answer;
   const whereAnswer = where.answer;
   const offline = [who.error, where.error].some((e) => e && !(e instanceof ApiError));
+  const more = h("a", {class: "more", href: "#table-details",
+                       onclick: (e) => { e.preventDefault(); document.getElementById("table-details")?.scrollIntoView(); }},
+    t("table.more"));
+  const settled = whoAnswer && Object.values(whoAnswer.traits).some((s) => s !== "open");
   return h("section", {class: "answer-bar", "aria-label": t("table.answer"), "aria-live": "polite"},
     offline ? saidProblems(who.error ?? where.error) : null,
-    whoAnswer ? h("p", {class: `verdict ${whoAnswer.status}`}, h("strong", {}, verdict(whoAnswer))) : null,
-    whoAnswer ? provenLine(whoAnswer) : !who.error ? h("p", {class: "verdict none"}, t("table.answer.none")) : null,
+    whoAnswer ? h("p", {class: `verdict ${whoAnswer.status}`}, h("strong", {}, verdict(whoAnswer)), " ", more)
+      : !who.error ? h("p", {class: "verdict none"}, t("table.answer.none"), " ", more) : null,
+    settled ? provenLine(whoAnswer) : null,
     !offline && who.error ? saidProblems(who.error) : null,
     doLine(where),
-    whereAnswer ? likelyLine(whereAnswer.tracking) : null,
-    !offline && where.error ? saidProblems(where.error) : null,
-    h("a", {class: "more", href: "#table-details", onclick: (e) => { e.preventDefault(); document.getElementById("table-details")?.scrollIntoView(); }},
-      t("table.more")));
+    whereAnswer && state.observations.length ? likelyLine(whereAnswer.tracking) : null,
+    !offline && where.error ? saidProblems(where.error) : null);
 }
 
 /** A step of the entry, folded to its heading and what it holds when done or when the player folds it (a phone
@@ -586,7 +594,7 @@ export async function render(main) {
   useMaterial({cards: state.cards, board: state.board});
   const whoAnswer = who.answer;
   const whereAnswer = where.answer;
-  const setupSummary = state.suit ? `${suitName(state.suit)} · ${t(`mode.${mode()}`)}` : null;
+  const setupSummary = state.suit ? `${suitName(state.suit)} · ${t(`mode.${mode()}`)} · ${sequenceName(walk())}` : null;
   fill(main, h("h1", {class: "table-title"}, t("table.title")),
     answerBar(who, where),
     h("div", {class: "table-entry"},
