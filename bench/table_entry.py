@@ -231,8 +231,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", type=Path, help="the project before the change (git archive of it), to compare")
     args = parser.parse_args()
-    if args.base is not None and not (args.base / "deduce" / "data").exists():
-        (args.base / "deduce" / "data").symlink_to(args.base / "data")  # as the installed package holds it
+    link = args.base / "deduce" / "data" if args.base is not None else None
+    if link is not None and not link.exists() and not link.is_symlink():
+        link.symlink_to(Path("..") / "data")  # the package deduce.data, as an installed wheel holds it
     runs = [("after (this checkout)", None, after)]
     if args.base is not None:
         runs.insert(0, (f"before ({args.base.name})", args.base, before))
