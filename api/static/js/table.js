@@ -370,7 +370,7 @@ function stealthForm(redraw) {
     h("p", {class: "cursor"}, state.seen ? t("table.cursor.seen") : t("table.cursor.unseen")),
     h("div", {class: "row"}, field(t("table.seen"), seen), h("button", {type: "button", "data-focus": "record-card", onclick: record}, t("table.record"))),
     h("div", {class: "row"}, field(t("table.search"), where), field(t("table.found"), found),
-      field(t("table.flee", {n: held()}), flee), search));
+      field(counted("table.flee", held()), flee), search));
 }
 
 /** When a card was on top, counted back from the card on top now ("on top now", "3 cards ago"). */

@@ -1,6 +1,6 @@
 // The game's names and the engine's phrases, as the API gives them, in the chosen language.
 import {api} from "./api.js";
-import {format, hasWord, lang, name, t} from "./i18n.js";
+import {format, lang, name, t} from "./i18n.js";
 
 /**
  * What every page reads once: the server's card set and board (`served`), the game material and
@@ -63,7 +63,8 @@ function pluralForm(n) {
 /** A page word that counts: the catalog's `key.one`, `key.few`, `key.many` or `key.other` for n, filled in. */
 export function counted(key, n, fields = {}) {
   const form = `${key}.${pluralForm(n)}`;
-  return t(hasWord(form) ? form : `${key}.other`, {n, ...fields});
+  const said = t(form, {n, ...fields});
+  return said === form ? t(`${key}.other`, {n, ...fields}) : said;  // a language without that form says "other"
 }
 
 /** "a, b and c" in the chosen language. */
