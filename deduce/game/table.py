@@ -65,7 +65,7 @@ from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, board_wor
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import MODES, CardSet, Mode, card_words
-from deduce.who.query import MAX_CLUES, ROLES, Observation, Role, parse_query, recognised
+from deduce.who.query import MAX_CLUES, ROLES, CountsClue, KeyClue, Observation, Role, parse_query, recognised
 
 __all__ = ["SITUATION", "DoneJSON", "PendingInJSON", "SituationJSON", "Table", "TableAdviceJSON", "advice_for",
            "parse_situation", "table_actions", "table_advice"]
@@ -255,6 +255,16 @@ class PendingInJSON(TypedDict):
                        _ids("location")]
 
 
+def _typed_schema(schema: dict[str, Any]) -> None:
+    """The JSON Schema of the cards typed: each is a query's typed clue (with its counts, or a whole key), whose
+    role may also be the suit card (read by :func:`_typed_cards`; made when the schema is asked for)."""
+    def with_role(shape: type) -> dict[str, Any]:
+        clue = Definition(shape).inline_schema()
+        clue["properties"]["role"] = {"enum": list(ROLES), "description": "suit_card for the suit card"}
+        return clue
+    schema["items"] = {"anyOf": [with_role(CountsClue), with_role(KeyClue)]}
+
+
 @with_config(strict("Situation"))
 class SituationJSON(TypedDict):
     """A game at the table as its player knows it (the fields of a game's VIEW, SPEC 8).
@@ -282,7 +292,7 @@ class SituationJSON(TypedDict):
                                  _ids("lady")] | None]
     suit_card: NotRequired[Annotated[str, Field(description="the suit card in hand"), _among("lady")] | None]
     typed: NotRequired[Annotated[list[dict[str, Any]],
-                                 Field(max_length=MAX_CLUES,
+                                 Field(max_length=MAX_CLUES, json_schema_extra=_typed_schema,
                                        description="cards in hand typed as they lie, as a query's clues give them "
                                                    "(traits, and counts for her suit or the whole key), with "
                                                    "role suit_card for the suit card: each is the card of the set "

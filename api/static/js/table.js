@@ -551,7 +551,7 @@ function answerBar(who, where) {
                        onclick: (e) => { e.preventDefault(); document.getElementById("table-details")?.scrollIntoView(); }},
     t("table.more"));
   const settled = whoAnswer && Object.values(whoAnswer.traits).some((s) => s !== "open");
-  return h("section", {class: "answer-bar", "aria-label": t("table.answer"), "aria-live": "polite"},
+  const bar = h("section", {class: "answer-bar", "aria-label": t("table.answer"), "aria-live": "polite"},
     offline ? saidProblems(who.error ?? where.error) : null,
     whoAnswer ? h("p", {class: `verdict ${whoAnswer.status}`}, h("strong", {}, verdict(whoAnswer)), " ", more)
       : !who.error ? h("p", {class: "verdict none"}, t("table.answer.none"), " ", more) : null,
@@ -560,7 +560,15 @@ function answerBar(who, where) {
     doLine(where),
     whereAnswer && state.observations.length ? likelyLine(whereAnswer.tracking) : null,
     !offline && where.error ? saidProblems(where.error) : null);
+  barHeight.disconnect();
+  barHeight.observe(bar);
+  return bar;
 }
+
+/** The answer bar's height, for the style sheet: what is scrolled into view lands below the bar, not under it. */
+const barHeight = new ResizeObserver(([entry]) => {
+  document.documentElement.style.setProperty("--answer-bar", `${Math.ceil(entry.borderBoxSize[0].blockSize)}px`);
+});
 
 /** A step of the entry, folded to its heading and what it holds when done or when the player folds it (a phone
  * has room for one or two). */
