@@ -177,7 +177,8 @@ function toggle(list, value, most) {
 function setupForm(redraw) {
   const played = h("select", {"data-focus": "mode", onchange: (e) => { change({mode: e.target.value}); redraw(); }},
     world.material.modes.map((m) => h("option", {value: m, selected: m === mode()}, t(`mode.${m}`))));
-  const suit = h("select", {"data-focus": "suit", onchange: (e) => { change({suit: e.target.value || null}); redraw(); }},
+  const suit = h("select", {"data-focus": "suit",
+                            onchange: (e) => { change({suit: e.target.value || null}); redraw().then(onFromSetup); }},
     h("option", {value: ""}, "—"),
     world.cards.suits.map((s) => h("option", {value: s.id, selected: s.id === state.suit}, suitName(s.id))));
   return h("div", {}, h("div", {class: "row"}, field(t("table.suit"), suit), field(t("table.mode"), played)),
@@ -188,6 +189,14 @@ function setupForm(redraw) {
  * shows it whole there: no swipe back up to its first trait). */
 function nextCard() {
   document.querySelector(".table-entry .typing")?.scrollIntoView({block: "start"});
+}
+
+/** Once her suit is chosen and the first step has folded, the keyboard goes on to the card's first trait (the
+ * list it was in is folded away). */
+function onFromSetup() {
+  if (document.querySelector('[data-step="setup"]')?.open === false) {
+    document.querySelector(".table-entry .typing button")?.focus({preventScroll: true});
+  }
 }
 
 /** Whether a card is being typed and not yet added (it is kept, marked, and never sent). */
