@@ -53,15 +53,20 @@ def type_rulebook_example(page: Page) -> None:
 
 
 def table(page: Page) -> None:
-    """At the table: a rose, Jacqueline Field picked from the card set, the pawn at the Globe and the
-    first card seen, so that the page shows what to do now beside her odds."""
-    page.goto("/#/table")
-    page.get_by_label("Her suit (the back of her card)").select_option(label="Rose")
-    page.get_by_label("Card", exact=True).select_option("jacqueline-field")
-    page.get_by_role("button", name="Add this card").click()
+    """At the table: the rulebook's example typed as it lies (a rose, Jacqueline Field), the suit card
+    Mary Fitton typed too (recognised, with no tick), the pawn at the Globe and the first card seen, so
+    that the answer bar says what to do now and where she likely is."""
+    type_rulebook_example(page)
+    page.locator(".recognised").first.wait_for()
+    for trait in ("Court connections", "Has children", "Lover"):
+        page.get_by_role("button", name=trait, exact=True).click()
+    page.get_by_role("group", name="Its key entry for her suit").get_by_role("button", name="2").click()
+    page.get_by_role("button", name="Add card", exact=True).click()
+    page.locator(".recognised").nth(1).wait_for()
     page.get_by_label("Your pawn (for advice)").select_option(label="The Globe")
     page.get_by_role("button", name="Record card").click()
-    page.get_by_text("slot 0: the top card shows").wait_for()
+    page.get_by_text("On top now:").wait_for()
+    page.locator(".answer-bar .do-now[data-action]").wait_for()
     page.get_by_role("region", name="What to do now").wait_for()
 
 

@@ -70,7 +70,7 @@ from deduce.who.cards import MODES, CardSet, Mode
 from deduce.who.deduction import deduce
 from deduce.who.export import card_set_yaml
 from deduce.who.progress import ProgressJSON, progress
-from deduce.who.query import Query, parse_query
+from deduce.who.query import Query, parse_query, recognised
 
 router = APIRouter()
 T = TypeVar("T")
@@ -347,10 +347,13 @@ class HintAnswerJSON(PagedDeductionJSON):
     """The deduction (one page of its candidates, as ``/v1/deduce`` answers it); with a ``mode``,
     WHO progress as a game's hints give it (the clue deck left is every card of the set but those
     the mode removes and those in hand), or, when the cards cannot be a hand of this set in that
-    mode, why not (each problem under ``query``)."""
+    mode, why not (each problem under ``query``). With her suit, ``recognised`` gives for each clue the
+    cards of the set it can be (:func:`deduce.who.query.recognised`: one for a card named or typed as a card
+    of the set lies, none for a card the set lacks, several for a set that repeats a card)."""
 
     progress: NotRequired[ProgressJSON]
     progress_problems: NotRequired[list[ProblemJSON]]
+    recognised: NotRequired[list[list[str]]]
 
 
 def _cards(info: ValidationInfo) -> CardSet:
@@ -395,6 +398,8 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, lan
     cards, query, mode = _or(hint.get("cards"), lambda: default_cards), hint["query"], hint.get("mode")
     # the deduction's fields as they are, the optional ones added below (mypy wants them in a ** item)
     answer = cast(HintAnswerJSON, page.of(deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()))
+    if query.suit is not None:
+        answer["recognised"] = [[lady.id for lady in recognised(cards, query.suit, obs)] for obs in query.clues]
     if mode is not None:
         try:
             answer["progress"] = _within("query", lambda q: progress(cards, q, mode), query).to_json()

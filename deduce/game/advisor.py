@@ -93,6 +93,7 @@ from deduce.where.tracker import track_slots
 from deduce.who.cards import CardSet, Mode
 from deduce.who.deduction import Deduction, deduce
 from deduce.who.progress import Progress, progress
+from deduce.who.query import Observation
 
 
 class ReasonJSON(TypedDict):
@@ -268,12 +269,13 @@ def _percent(lang: str, chance: float) -> str:
 
 @lru_cache(maxsize=2048)
 def _who(cards: CardSet, suit: str, clues: tuple[str, ...], suit_card: str | None,
-         mode: Mode) -> tuple[Deduction, Progress]:
-    """Deduction and WHO progress of a hand (the same hand recurs turn after turn)."""
+         mode: Mode, typed: tuple[Observation, ...] = ()) -> tuple[Deduction, Progress]:
+    """Deduction and WHO progress of a hand (the same hand recurs turn after turn). Cards typed at the
+    table that the set lacks count in the deduction; progress, which counts the set's cards left in the
+    deck, is that of the set's cards in hand: the plan works from what is known."""
     view = PlayerView(mode=mode, suit=suit, length=1, moves="always", slot=0, pawn="", visited=frozenset(), top=None,
-                      countdown=0, fog_deck=0, clues=clues, suit_card=suit_card, trail=())
-    query = who_query(cards, view)
-    return deduce(cards, query), progress(cards, query, mode)
+                      countdown=0, fog_deck=0, clues=clues, suit_card=suit_card, trail=(), typed=typed)
+    return deduce(cards, who_query(cards, view)), progress(cards, who_query(cards, view, typed=False), mode)
 
 
 @dataclass(frozen=True)
@@ -415,7 +417,8 @@ def slots_left(view: PlayerView) -> int:
 def clues_left(cards: CardSet, view: PlayerView) -> int:
     """Clue cards still in the clue deck (its size is public: the card set and the mode)."""
     removed = len(cards.ladies_of_suit(r)) if (r := cards.removed_suit(view.mode, view.suit)) else 0
-    return len(cards.ladies) - len(cards.ladies_of_suit(view.suit)) - removed - len(view.clues)
+    return len(cards.ladies) - len(cards.ladies_of_suit(view.suit)) - removed - len(view.clues) - sum(
+        o.role == "clue" for o in view.typed)
 
 
 # -- the advisor -------------------------------------------------------------------------
@@ -438,11 +441,12 @@ class _Turn:
         self.training = view.mode == "training"
         self.fog_slots = {e["slot"] % view.length for e in view.trail
                           if e["kind"] == "search" and "fog_card" not in e}
-        self.deduction, self.progress = _who(self.rules.cards, view.suit, view.clues, view.suit_card, view.mode)
+        self.deduction, self.progress = _who(self.rules.cards, view.suit, view.clues, view.suit_card, view.mode,
+                                             view.typed)
         self.proven = self.deduction.status == "solved"
         within = self.progress.solved_within
-        self.suit_proves = 1.0 if self.proven else (within[0] if view.suit_card is None and within else 0.0)
-        self.held = len(view.clues) + int(view.suit_card is not None)
+        self.suit_proves = 1.0 if self.proven else (within[0] if not view.holds_suit_card and within else 0.0)
+        self.held = view.held
         self.left = slots_left(view)
         self.fog = view.fog_deck
         self.deck = clues_left(self.rules.cards, view)
@@ -450,7 +454,7 @@ class _Turn:
         self.keys_left = self.unclaimed.bit_count()
         self.route = self.routes.route(view.pawn, self.unclaimed)
         suit_state = self.progress.suit_card
-        self.key_weight = 0.0 if view.suit_card is not None or self.proven else (
+        self.key_weight = 0.0 if view.holds_suit_card or self.proven else (
             self.w.key_step if suit_state == "needed" else 0.5 * self.w.key_step)
         self.landmark, self.near, self.near_index = _places(board)
 
@@ -490,7 +494,7 @@ class _Turn:
         return gain, cost
 
     def can_reveal_soon(self) -> bool:
-        return self.view.suit_card is None and ("reveal_suit_card" in self.actions or self.keys_left == 0)
+        return not self.view.holds_suit_card and ("reveal_suit_card" in self.actions or self.keys_left == 0)
 
     def spot(self, k: int, x: str, gain: float, cost: float) -> float:
         """The worth of standing at ``x`` on slot ``now + k`` with a search allowed there."""
@@ -539,7 +543,7 @@ class _Turn:
             return 1.0
         left = self.left
         held = self.held
-        if self.view.suit_card is None:
+        if not self.view.holds_suit_card:
             held += 1          # the suit card will be in hand, and counted in every flight
             if self.progress.suit_card == "needed":
                 left -= self.route
@@ -906,7 +910,7 @@ class FogWorth:
         """The key of the pawn's place given back: nothing once the suit card is in hand, lost
         when the key is not held."""
         view = self.turn.view
-        if view.suit_card is not None:
+        if view.holds_suit_card:
             return self.stay
         if view.pawn not in view.visited:
             return self.lost

@@ -40,7 +40,7 @@ from pydantic_core import ErrorDetails
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.document import type_name
-from deduce.errors import InputError, Loc, ProblemJSON, Wording, problem_words, shown, unknown
+from deduce.errors import InputError, Loc, ProblemJSON, Problems, Wording, problem_words, shown, unknown
 from deduce.game.advisor import PlanJSON, advise
 from deduce.game.material import Rules
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind
@@ -58,11 +58,14 @@ from deduce.schema import (
     tagged,
     validated,
 )
+from deduce.text.catalog import PhraseParam
+from deduce.text.names import NameList
 from deduce.where.board import Board
 from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, board_words
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
-from deduce.who.cards import MODES, Mode
+from deduce.who.cards import MODES, CardSet, Mode, card_words
+from deduce.who.query import MAX_CLUES, ROLES, CountsClue, KeyClue, Observation, Role, parse_query, recognised
 
 __all__ = ["SITUATION", "DoneJSON", "PendingInJSON", "SituationJSON", "Table", "TableAdviceJSON", "advice_for",
            "parse_situation", "table_actions", "table_advice"]
@@ -252,6 +255,16 @@ class PendingInJSON(TypedDict):
                        _ids("location")]
 
 
+def _typed_schema(schema: dict[str, Any]) -> None:
+    """The JSON Schema of the cards typed: each is a query's typed clue (with its counts, or a whole key), whose
+    role may also be the suit card (read by :func:`_typed_cards`; made when the schema is asked for)."""
+    def with_role(shape: type) -> dict[str, Any]:
+        clue = Definition(shape).inline_schema()
+        clue["properties"]["role"] = {"enum": list(ROLES), "description": "suit_card for the suit card"}
+        return clue
+    schema["items"] = {"anyOf": [with_role(CountsClue), with_role(KeyClue)]}
+
+
 @with_config(strict("Situation"))
 class SituationJSON(TypedDict):
     """A game at the table as its player knows it (the fields of a game's VIEW, SPEC 8).
@@ -278,6 +291,14 @@ class SituationJSON(TypedDict):
     clues: NotRequired[Annotated[list[Annotated[str, _among("lady")]], Field(description="the clues in hand"),
                                  _ids("lady")] | None]
     suit_card: NotRequired[Annotated[str, Field(description="the suit card in hand"), _among("lady")] | None]
+    typed: NotRequired[Annotated[list[dict[str, Any]],
+                                 Field(max_length=MAX_CLUES, json_schema_extra=_typed_schema,
+                                       description="cards in hand typed as they lie, as a query's clues give them "
+                                                   "(traits, and counts for her suit or the whole key), with "
+                                                   "role suit_card for the suit card: each is the card of the set "
+                                                   "it matches, else read as typed"),
+                                 said(lambda value: board_words("table.typed", most=MAX_CLUES,
+                                                                got=type_name(value)))] | None]
     keys: NotRequired[Annotated[list[Annotated[str, _among("location")]],
                                 Field(description="the locations whose key is claimed (null: the pawn's)"),
                                 _ids("location")] | None]
@@ -308,8 +329,8 @@ def _situation_read(doc: Any, handler: Callable[[Any], Any], info: ValidationInf
 
 
 #: The order a situation's fields are read in, and their problems said.
-READ_ORDER = ("mode", "suit", "pawn", "moves", "length", "now", "clues", "suit_card", "keys", "countdown", "fog_deck",
-              "trail", "done", "pending")
+READ_ORDER = ("mode", "suit", "pawn", "moves", "length", "now", "clues", "suit_card", "typed", "keys", "countdown",
+              "fog_deck", "trail", "done", "pending")
 #: A game at the table as its player knows it, read with the rules as its context (:class:`_Given`).
 SITUATION: Definition[SituationJSON] = Definition(Annotated[SituationJSON, WrapValidator(_situation_read)])
 
@@ -354,6 +375,73 @@ def _in_order(errors: list[ErrorDetails], shape: type, fields: Sequence[str] = (
 
 
 @dataclass(frozen=True)
+class _TypedHand:
+    """The cards in hand: the set's by id (picked, or typed and recognised), and those typed that the set lacks."""
+
+    clues: tuple[str, ...]
+    suit_card: str | None
+    typed: tuple[Observation, ...]
+
+
+def _hand(cards: CardSet, situation: SituationJSON) -> _TypedHand:
+    """The cards in hand of a situation: its ``clues`` and ``suit_card``, then each card of ``typed`` as the card of
+    the set it matches (:func:`~deduce.who.query.recognised`; one of her suit is the suit card, ticked or not), or
+    as it was typed when none does. A card that could be two of the set, a suit card of another suit and a second
+    suit card are named by their place under ``typed``."""
+    suit = situation["suit"]
+    clues, suit_card = list(situation.get("clues") or ()), situation.get("suit_card")
+    kept: list[Observation] = []
+    problems = Problems()
+    for i, (obs, role) in enumerate(_typed_cards(cards, suit, situation.get("typed") or [])):
+        matches = recognised(cards, suit, obs)
+        if len(matches) > 1:
+            problems.add(("typed", i, "traits"),
+                         card_words("progress.which-card", ladies=NameList(tuple(m.name for m in matches))))
+            continue
+        lady = matches[0] if matches else None
+        of_hers = role == "suit_card" or (lady is not None and lady.suit == suit)
+        if lady is not None and lady.suit != suit and role == "suit_card":
+            problems.add(("typed", i, "role"), card_words("progress.suit-card-suit", suit=cards.suit(suit).name,
+                                                          lady=lady.name, other=cards.suit(lady.suit).name))
+        elif not of_hers:
+            clues.extend([lady.id] if lady is not None else ())
+            kept.extend([] if lady is not None else [replace(obs, role="clue")])
+        elif suit_card is not None or any(o.role == "suit_card" for o in kept):
+            problems.add(("typed", i, "role"), card_words("progress.suit-card-twice",
+                                                          card=_suit_card_name(cards, suit_card)))
+        elif lady is not None:
+            suit_card = lady.id
+        else:
+            kept.append(replace(obs, role="suit_card", suit=suit))
+    problems.raise_if_any()
+    return _TypedHand(tuple(clues), suit_card, tuple(kept))
+
+
+def _suit_card_name(cards: CardSet, card: str | None) -> PhraseParam:
+    """The suit card given already: its name, or the word for a card typed as the suit card."""
+    return cards.lady(card).name if card is not None else board_words("table.typed.suit-card")
+
+
+def _typed_cards(cards: CardSet, suit: str, typed: list[dict[str, Any]]) -> list[tuple[Observation, Role]]:
+    """The cards typed, as a query reads its clues (her suit known), each with its role: every problem is
+    named by its place under ``typed``."""
+    roles: list[Role] = []
+    problems = Problems()
+    for i, item in enumerate(typed):
+        role = item.get("role", "clue")
+        if role not in ROLES:
+            problems.add(("typed", i, "role"), card_words("role.expected", choices=", ".join(ROLES), got=shown(role)))
+        roles.append(cast(Role, role))
+    problems.raise_if_any()
+    query = {"suit": suit, "clues": [{k: v for k, v in item.items() if k != "role"} for item in typed]}
+    try:
+        read = parse_query(cards, query)
+    except InputError as exc:
+        raise InputError(p.at(("typed", *p.loc[1:])) for p in exc.problems) from None
+    return list(zip(read.clues, roles, strict=True))
+
+
+@dataclass(frozen=True)
 class Table:
     """The advisor's input for a situation at the table."""
 
@@ -377,7 +465,7 @@ def table_actions(rules: Rules, view: PlayerView, done: DoneJSON, pending: Pendi
             out.append("fog")
         out.append("pass")
     has_suit_card = len(rules.cards.ladies_of_suit(view.suit)) > 1
-    if view.suit_card is None and has_suit_card and view.visited >= set(rules.board.location_ids):
+    if not view.holds_suit_card and has_suit_card and view.visited >= set(rules.board.location_ids):
         out.append("reveal_suit_card")
     return tuple(out)
 
@@ -426,12 +514,12 @@ def parse_situation(rules: Rules, doc: Any) -> Table:
     top = next((e.get("landmark") for e in reversed(trail) if e["slot"] == now and e["kind"] in ("landmark", "fog")),
                None)
     pawn = situation["pawn"]
+    hand = _hand(rules.cards, situation)
     view = PlayerView(mode=mode, suit=situation["suit"], length=situation["length"], moves=situation["moves"],
                       slot=now, pawn=pawn, visited=frozenset([pawn] if keys is None else keys),
                       top=top, countdown=(3 if mode == "easy" else 2) if countdown is None else countdown,
                       fog_deck=len(rules.fog) - int(mode == "expert") if fog_deck is None else fog_deck,
-                      clues=tuple(situation.get("clues") or ()), suit_card=situation.get("suit_card"),
-                      trail=tuple(trail))
+                      clues=hand.clues, suit_card=hand.suit_card, trail=tuple(trail), typed=hand.typed)
     pending = situation.get("pending")
     waiting = None
     if pending is not None:

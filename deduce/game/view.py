@@ -30,7 +30,7 @@ from deduce.who.cards import CardSet, Mode
 from deduce.who.deduction import Deduction, deduce
 from deduce.who.keys import key_to_json
 from deduce.who.progress import Progress, progress
-from deduce.who.query import Query, observe_lady
+from deduce.who.query import Observation, Query, observe_lady
 
 if TYPE_CHECKING:
     from deduce.game.state import State
@@ -62,19 +62,33 @@ class PlayerView:
     clues: tuple[str, ...]               # revealed clue cards, in order
     suit_card: str | None                # revealed suit card
     trail: tuple[TrailEntryJSON, ...]    # everything seen or done, oldest first (deduce.game.trail)
+    # cards in hand typed at the table that no card of the set matches (deduce.game.table), as they
+    # lie: the deduction reads them, the deck left cannot (a game never has any)
+    typed: tuple[Observation, ...] = ()
+
+    @property
+    def holds_suit_card(self) -> bool:
+        """The suit card is in hand: revealed, or typed at the table as the suit card."""
+        return self.suit_card is not None or any(o.role == "suit_card" for o in self.typed)
+
+    @property
+    def held(self) -> int:
+        """Cards in hand, the suit card too (she flees that many cards after a search)."""
+        return len(self.clues) + len(self.typed) + int(self.suit_card is not None)
 
     def track_query(self, now: int | None = None) -> TrackQuery:
         """The tracking query of the trail alone (:func:`~deduce.game.trail.track_query_from_trail`)."""
         return track_query_from_trail(self.trail, self.length, self.moves, self.slot if now is None else now)
 
 
-def who_query(cards: CardSet, view: PlayerView, explain: bool = False) -> Query:
+def who_query(cards: CardSet, view: PlayerView, explain: bool = False, typed: bool = True) -> Query:
     """The deduction query of the view: her suit, the revealed clues and the suit card once
-    revealed (with ``explain``, asking why each trait is settled, as a front end shows it)."""
+    revealed, then the cards typed that the set lacks unless ``typed`` is false (WHO progress
+    counts the set's cards alone); with ``explain``, asking why each trait is settled."""
     clues = [observe_lady(cards, c) for c in view.clues]
     if view.suit_card is not None:
         clues.append(observe_lady(cards, view.suit_card, "suit_card"))
-    return Query(suit=view.suit, clues=tuple(clues), explain=explain)
+    return Query(suit=view.suit, clues=(*clues, *(view.typed if typed else ())), explain=explain)
 
 
 def who(cards: CardSet, view: PlayerView) -> Deduction:

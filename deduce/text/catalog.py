@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
-from typing import Union
+from typing import Protocol
 
-__all__ = ["LANGS", "PLURAL_FORMS", "Phrase", "PhraseParam", "plural", "section", "sections"]
+__all__ = ["LANGS", "PLURAL_FORMS", "Phrase", "PhraseParam", "Sayable", "plural", "section", "sections"]
 
 LANGS = ("en", "it", "ru")
 
@@ -51,9 +51,16 @@ def plural(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
+class Sayable(Protocol):
+    """Words that can be said in any language: a :class:`Phrase`, or a name in several languages
+    (:class:`deduce.text.names.Names`: a lady or a suit named, never her id, in what a person reads)."""
+
+    def said(self, lang: str = "en") -> str: ...
+
+
 #: A parameter of a :class:`Phrase`: a value shown as it is (an id, a number, a quoted value as
-#: sent, a list of ids already joined) or another phrase, said in the same language.
-PhraseParam = Union[str, int, float, "Phrase"]
+#: sent, a list of ids already joined) or words said in the same language (another phrase, a name).
+PhraseParam = str | int | float | Sayable
 
 
 @dataclass(frozen=True)
@@ -81,7 +88,8 @@ class Phrase:
             count = self.params.get("n")
             key = f"{key}.{plural(lang if isinstance(count, int) else 'en', count if isinstance(count, int) else 0)}"
         template = table[lang].get(key) or table["en"].get(key)
-        fields = {name: value.said(lang) if isinstance(value, Phrase) else value for name, value in self.params.items()}
+        fields = {name: value if isinstance(value, str | int | float) else value.said(lang)
+                  for name, value in self.params.items()}
         if template is None:
             return " ".join([self.key, *(f"{name}={value}" for name, value in fields.items())])
         return template.format(**fields)

@@ -37,8 +37,22 @@ class Names:
             return self.by_lang["en"]
         return next(iter(self.by_lang.values()), self.fallback)
 
+    def said(self, lang: str = "en") -> str:
+        """The name in ``lang``, as a phrase's parameter (:class:`~deduce.text.catalog.Sayable`)."""
+        return self.get(lang)
+
     def to_json(self) -> dict[str, str]:
         return dict(self.by_lang) if self.by_lang else {"en": self.fallback}
+
+
+@dataclass(frozen=True)
+class NameList:
+    """Several names said together in one language (``Mary Fitton, Lucy Negro``), as a phrase's parameter."""
+
+    names: tuple[Names, ...]
+
+    def said(self, lang: str = "en") -> str:
+        return ", ".join(name.get(lang) for name in self.names)
 
 
 #: What a document may leave unnamed: a card set, a board.

@@ -24,11 +24,11 @@ from typing import Literal, NamedTuple, TypeVar
 from typing_extensions import TypedDict
 
 from deduce.errors import ExplainTimeout
-from deduce.text.catalog import Phrase, PhraseParam
+from deduce.text.catalog import Phrase
 from deduce.who.cards import CardSet
 from deduce.who.evaluator import TraitState, space_for
 from deduce.who.explain import EXACT_CLUES, SEARCH_BUDGET, reason_finder
-from deduce.who.query import Query
+from deduce.who.query import Observation, Query, recognised
 
 #: A deduction engine: the fast evaluator, the z3 reference model, or python-constraint.
 Engine = Literal["fast", "z3", "csp"]
@@ -52,10 +52,14 @@ class ExplanationJSON(TypedDict):
     clues: list[int]
 
 
+#: A note's parameter: a value shown as it is (a note names no lady, so never words to be said).
+NoteParam = str | int | float
+
+
 class NoteJSON(TypedDict):
     code: str
     message: str
-    params: dict[str, PhraseParam]
+    params: dict[str, NoteParam]
 
 
 class DeductionJSON(TypedDict):
@@ -104,7 +108,7 @@ class Note:
     and the parameters of its words (``note.CODE`` of the catalog's ``phrases``)."""
 
     code: str
-    params: Mapping[str, PhraseParam] = field(default_factory=dict, hash=False)
+    params: Mapping[str, NoteParam] = field(default_factory=dict, hash=False)
 
     def said(self, lang: str = "en") -> str:
         """The note in ``lang``."""
@@ -195,18 +199,21 @@ def candidates(cards: CardSet, query: Query, engine: Engine = "fast") -> list[tu
 SUIT_CARD_NEEDED = Note("suit-card-needed")
 
 
-def suit_card_seen(query: Query) -> bool:
-    """Whether the query holds the suit card (the other card of her suit, named by id)."""
-    return any(o.role == "suit_card" for o in query.clues)
+def suit_card_seen(cards: CardSet, query: Query) -> bool:
+    """Whether the query holds the suit card (the other card of her suit): named by id as that, or typed as it
+    lies and recognised as a card of her suit (:func:`~deduce.who.query.recognised`: it can be nothing else)."""
+    def of_hers(obs: Observation) -> bool:
+        return obs.card is None and any(lady.suit == query.suit for lady in recognised(cards, query.suit, obs))
+    return any(o.role == "suit_card" or of_hers(o) for o in query.clues)
 
 
-def suit_card_note(query: Query, result: Deduction) -> Note | None:
+def suit_card_note(cards: CardSet, query: Query, result: Deduction) -> Note | None:
     """Tell the player the suit card will be needed, when it is the missing piece.
 
     With truthful keys the suit card's own traits stay consistent with every other
     card, so an open deduction without it cannot be closed by clues alone (SPEC 5).
     """
-    if result.status != "open" or suit_card_seen(query):
+    if result.status != "open" or suit_card_seen(cards, query):
         return None
     return SUIT_CARD_NEEDED
 
@@ -235,7 +242,7 @@ def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
     """
     mask = candidate_mask(cards, query, engine)
     if mask and not query.explain:
-        return plain_answer(cards, mask, suit_card_seen(query))
+        return plain_answer(cards, mask, suit_card_seen(cards, query))
     result = summarise(cards, mask)
     explanations: tuple[Explanation, ...] = ()
     conflict = None
@@ -253,7 +260,7 @@ def deduce(cards: CardSet, query: Query, engine: Engine = "fast",
                 notes.append(NOT_SMALLEST)
     except ExplainTimeout:
         notes.append(Note("explain-timeout"))
-    note = suit_card_note(query, result)
+    note = suit_card_note(cards, query, result)
     if note:
         notes.append(note)
     return Deduction(result.status, result.candidates, result.traits, result.dark_lady,
@@ -410,7 +417,7 @@ class AnswerWriter:
                 f'"clues": [{", ".join(map(str, e.clues))}]}}' for e in found)
             if not smallest:
                 notes.append(_note_text(NOT_SMALLEST))
-        if not solved and not suit_card_seen(query):
+        if not solved and not suit_card_seen(self.cards, query):
             notes.append(_SUIT_CARD_NEEDED)
         return (f'{{"status": "{"solved" if solved else "open"}", "candidates": {self.candidates(mask)}, '
                 f'"traits": {self._traits_text(states)}, "dark_lady": {dark}, "explanations": [{explanations}], '

@@ -48,11 +48,11 @@ from typing import Literal
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.errors import InputError, Problems
-from deduce.text.names import titled
+from deduce.text.names import NameList, titled
 from deduce.who.audit import MAX_DECK, expected_clues, solved_counts
 from deduce.who.cards import CardSet, Lady, Mode, ModeUnavailable, card_words
 from deduce.who.evaluator import CandidateSpace, space_for
-from deduce.who.query import Observation, Query, observe_lady
+from deduce.who.query import Observation, Query, observe_lady, recognised
 
 #: Where the suit card stands: in hand, still needed to prove her traits, or not needed.
 SuitCardState = Literal["revealed", "needed", "not-needed"]
@@ -234,40 +234,45 @@ def _hand_suit(cards: CardSet, query: Query) -> str:
 
 
 def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
-    """Her suit and the cards revealed, by id (a card typed in is the lady with its traits);
-    every way in which the query cannot be a hand of this card set is named by its place."""
+    """Her suit and the cards revealed, by id (a card typed in is the lady it matches, :func:`recognised`;
+    one of her suit can only be the suit card); every way in which the query cannot be a hand of this
+    card set is named by its place, and the ladies and suits by their names."""
     suit = _hand_suit(cards, query)
     problems = Problems()
     try:
         removed = cards.removed_suit(mode, suit)
     except ModeUnavailable as exc:
         raise InputError.at(("mode",), card_words("progress.mode", mode=mode, reason=exc.words)) from None
-    by_traits = {cards.lady_mask(lady): lady for lady in cards.ladies}
+    named = {s.id: s.name for s in cards.suits}
     seen: dict[str, int] = {}
     clues: list[str] = []
     suit_card: str | None = None
     for i, obs in enumerate(query.clues):
-        lady = cards.lady(obs.card) if obs.card is not None else by_traits.get(obs.traits)
-        if lady is None:
-            problems.add(("clues", i, "traits"), card_words("progress.no-card", name=titled(cards.name, "card-set")))
+        matches = recognised(cards, suit, obs)
+        if len(matches) != 1:
+            ladies = NameList(tuple(m.name for m in matches))
+            problems.add(("clues", i, "traits"), card_words("progress.which-card", ladies=ladies) if matches
+                         else card_words("progress.no-card", name=titled(cards.name, "card-set")))
             continue
+        lady = matches[0]
         if lady.id in seen:
-            problems.add(("clues", i), card_words("progress.revealed-twice", lady=lady.id,
-                                                  first=f"clues[{seen[lady.id]}]"))
+            problems.add(("clues", i), card_words("progress.revealed-twice", lady=lady.name, first=seen[lady.id] + 1))
             continue
         seen[lady.id] = i
-        if obs.role == "suit_card":
+        typed_of_hers = obs.card is None and lady.suit == suit
+        if obs.role == "suit_card" or typed_of_hers:
             if lady.suit != suit:
-                problems.add(("clues", i, "role"), card_words("progress.suit-card-suit", suit=suit, lady=lady.id,
-                                                              other=lady.suit))
+                problems.add(("clues", i, "role"), card_words("progress.suit-card-suit", suit=named[suit],
+                                                              lady=lady.name, other=named[lady.suit]))
             elif suit_card is not None:
-                problems.add(("clues", i, "role"), card_words("progress.suit-card-twice", card=suit_card))
+                problems.add(("clues", i, "role"), card_words("progress.suit-card-twice",
+                                                              card=cards.lady(suit_card).name))
             suit_card = lady.id
         elif lady.suit == suit and len(cards.ladies_of_suit(suit)) == 2:
-            problems.add(("clues", i), card_words("progress.own-suit", lady=lady.id, suit=suit))
+            problems.add(("clues", i), card_words("progress.own-suit", lady=lady.name, suit=named[suit]))
         elif lady.suit == removed:
-            problems.add(("clues", i), card_words("progress.removed", lady=lady.id, removed=removed, mode=mode,
-                                                  suit=suit))
+            problems.add(("clues", i), card_words("progress.removed", lady=lady.name, removed=named[removed],
+                                                  mode=mode, suit=named[suit]))
         else:
             clues.append(lady.id)
     problems.raise_if_any()
@@ -298,6 +303,6 @@ def _candidates(cards: CardSet, hand: _Hand, mode: Mode) -> list[_Candidate]:
         out.append(_Candidate(lady, partner if hand.suit_card is None else None, deck,
                               1 / perm(len(full), len(hand.clues))))
     if not out:
-        raise InputError.at(("clues",), card_words("progress.no-lady", suit=hand.suit))
+        raise InputError.at(("clues",), card_words("progress.no-lady", suit=cards.suit(hand.suit).name))
     total = sum(c.weight for c in out)
     return [_Candidate(c.lady, c.suit_card, c.deck, c.weight / total) for c in out]

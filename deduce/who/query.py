@@ -28,7 +28,7 @@ from typing_extensions import TypedDict
 from deduce.document import key_text, type_name, typed_number
 from deduce.errors import MAX_KEY_SHOWN, InputError, KeptWords, Problem, Problems, kept, problem_words, shown
 from deduce.schema import Definition, entry, problem, said, strict, tagged, validated
-from deduce.who.cards import CardSet, card_words
+from deduce.who.cards import CardSet, Lady, card_words
 from deduce.who.keys import (
     KeyEntry,
     Refusal,
@@ -133,6 +133,26 @@ def observe_lady(cards: CardSet, lady_id: str, role: Role = "clue") -> Observati
     lady = cards.lady(lady_id)
     key = tuple((s, lady.key[s]) for s in cards.suit_ids)
     return Observation(traits=cards.lady_mask(lady), key=key, card=lady.id, suit=lady.suit, role=role)
+
+
+def recognised(cards: CardSet, suit: str | None, obs: Observation) -> tuple[Lady, ...]:
+    """The ladies of ``cards`` that a revealed card can be: the one named by id, or for a card typed as it
+    lies, each lady with its traits and its key as typed (her key entry for ``suit``, or the whole key).
+
+    A typed card is recognised as a card of the set only when it matches one exactly: a box owner's card
+    with the traits of a lady of the set in use but another key is not hers (the set is not the box's). In a
+    set the audit passes every lady has her own traits, so at most one lady matches; a set that repeats a
+    trait set may give several, for the person to choose among.
+    """
+    if obs.card is not None:
+        return (cards.lady(obs.card),)
+
+    def same_key(lady: Lady) -> bool:
+        if obs.counts is not None:
+            return suit is not None and lady.key.get(suit) == obs.counts
+        return all(lady.key.get(s) == counts for s, counts in obs.key or ())
+
+    return tuple(lady for lady in cards.ladies if cards.lady_mask(lady) == obs.traits and same_key(lady))
 
 
 # -- the query document (SPEC 6) ---------------------------------------------------------------

@@ -241,7 +241,7 @@ def test_quota_answers_are_said_in_the_readers_language(monkeypatch: pytest.Monk
 def test_why_who_progress_cannot_be_had_is_said_in_the_readers_language(client: TestClient) -> None:
     """A 200 answer of ``POST /v1/hint`` whose typed card cannot be a card of the set: the deduction
     stands, and ``progress_problems`` (same paths) is said in the request's language."""
-    no_such = {"suit": "rose", "clues": [{"traits": ["literary", "married", "court"], "counts": [2]}]}
+    no_such = {"suit": "rose", "clues": [{"traits": ["literary", "married", "court"], "counts": [0, 1, 2, 3]}]}
     said = {lang: client.post(f"/v1/hint?lang={lang}", json={"query": no_such, "mode": "normal"}).json()
             for lang in ("en", "ru")}
     english, russian = (said[lang]["progress_problems"] for lang in ("en", "ru"))

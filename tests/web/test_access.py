@@ -184,7 +184,7 @@ def test_a_phone_at_the_table(open_pages: Pages) -> None:
     type_rulebook_example(page)
     page.get_by_text("18 possible Dark Ladies").wait_for()
     page.get_by_role("button", name="Record card").click()
-    page.get_by_text("slot 0: the top card shows").wait_for()
+    page.get_by_text("On top now:").wait_for()
     no_sideways_scrolling(page, "table: the rulebook's example")
     page.get_by_text("Your own cards and board").click()
     page.get_by_text("Enter a board").click()

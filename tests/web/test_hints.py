@@ -209,6 +209,7 @@ def test_the_table_shows_who_progress_for_the_cards_entered_in_the_mode_played(p
     type_rulebook_example(page)
     page.get_by_text("18 possible Dark Ladies").wait_for()
     shown = []
+    page.locator('[data-step="setup"] > summary').click()  # the step folded once her suit was chosen
     for mode in ("normal", "easy"):
         page.get_by_label("Mode (which cards the clue deck holds)").select_option(mode)
         lines = progress_lines(words, progress(rules.cards, hand, mode))

@@ -58,7 +58,7 @@ def test_offline_the_page_opens_and_says_the_server_cannot_be_reached(phone: Bro
     page.reload()
     page.get_by_role("heading", name="At the table").wait_for()  # drawn from what was kept
     page.get_by_label("Her suit (the back of her card)").select_option(label="Rose")  # names from the kept cards
-    expect(page.get_by_text("The server cannot be reached.").first).to_be_visible()
+    expect(page.get_by_text("The server cannot be reached: what you entered is kept.")).to_be_visible()
     phone.set_offline(False)
 
 

@@ -227,11 +227,12 @@ def test_hint_with_own_cards_is_the_libraries(client: TestClient) -> None:
     cards = cardfile.parse(OWN_CARDS)
     query = {"suit": "red", "clues": [{"card": "l3"}], "explain": True}
     found = deduce(cards, parse_query(cards, query)).to_json()
-    expected = {**found, "count": len(found["candidates"])}  # one page, all of them
+    expected = {**found, "count": len(found["candidates"]), "recognised": [["l3"]]}  # one page, all of them
     assert client.post("/v1/hint", json={"query": query, "cards": OWN_CARDS}).json() == expected
     assert client.post("/v1/hint", json={"query": query, "cards": yaml.safe_dump(OWN_CARDS)}).json() == expected
     rulebook = {"suit": "rose", "clues": [{"card": "jacqueline-field"}]}
-    assert client.post("/v1/hint", json={"query": rulebook}).json() == client.post("/v1/deduce", json=rulebook).json()
+    assert client.post("/v1/hint", json={"query": rulebook}).json() == {
+        **client.post("/v1/deduce", json=rulebook).json(), "recognised": [["jacqueline-field"]]}
 
 
 def test_hint_with_a_mode_gives_who_progress_as_a_games_hints_do(client: TestClient) -> None:
@@ -247,15 +248,32 @@ def test_hint_with_a_mode_gives_who_progress_as_a_games_hints_do(client: TestCli
     answer = client.post("/v1/hint", json={"query": query, "mode": "easy"}).json()
     assert answer["progress"] == game.hints()["progress"]
     cards = load_cards()
-    assert {k: v for k, v in answer.items() if k not in ("progress", "count")} == deduce(
+    assert {k: v for k, v in answer.items() if k not in ("progress", "count", "recognised")} == deduce(
         cards, parse_query(cards, query)).to_json()
     typed = {"suit": "rose", "clues": [{"traits": ["literary", "married", "children"], "counts": [1]}]}
     expected = progress(cards, parse_query(cards, {**typed, "clues": [{"card": "jacqueline-field"}]}), "normal")
     assert client.post("/v1/hint", json={"query": typed, "mode": "normal"}).json()["progress"] == expected.to_json()
     no_such = {"suit": "rose", "clues": [{"traits": ["literary", "married", "court"], "counts": [2]}]}
     answer = client.post("/v1/hint", json={"query": no_such, "mode": "normal"}).json()
-    assert "progress" not in answer and answer["status"]
+    assert "progress" not in answer and answer["status"] and answer["recognised"] == [[]]
     assert [p["path"] for p in answer["progress_problems"]] == ["query.clues[0].traits"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_hint_recognises_typed_cards_and_says_a_hand_with_names(client: TestClient, lang: str) -> None:
+    """Cards typed as they lie are the set's cards they match (the suit card among them, with no role): the
+    progress of the same cards picked; a hand that cannot be is said in the page's language, by name."""
+    cards = load_cards()
+    jacqueline, fitton = cards.lady("jacqueline-field"), cards.lady("mary-fitton")
+    typed = {"suit": "rose", "clues": [{"traits": list(lady.traits), "counts": sorted(lady.key["rose"])}
+                                       for lady in (jacqueline, fitton)]}
+    picked = {"suit": "rose", "clues": [{"card": jacqueline.id}, {"card": fitton.id, "role": "suit_card"}]}
+    answer = client.post("/v1/hint", json={"query": typed, "mode": "normal"}).json()
+    assert answer["recognised"] == [[jacqueline.id], [fitton.id]]
+    assert answer["progress"] == progress(cards, parse_query(cards, picked), "normal").to_json()
+    wrong = {"suit": "rose", "clues": [{"card": fitton.id}]}  # her suit's card picked as a clue
+    said = client.post(f"/v1/hint?lang={lang}", json={"query": wrong, "mode": "normal"}).json()["progress_problems"]
+    assert fitton.name.get(lang) in said[0]["message"] and fitton.id not in said[0]["message"]
     bad = client.post("/v1/hint", json={"query": typed, "mode": "hard"})
     assert bad.status_code == 422 and bad.json()["errors"][0]["path"] == "mode"
 

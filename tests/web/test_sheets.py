@@ -37,7 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
            "sheet": "Carte da stampare", "bars": "Indizi attesi, {mode}",
            "curves": "Probabilità di risolverla entro N indizi, {mode}",
            "normal": "Standard", "easy": "Facile", "advanced": "Avanzata", "lady": "Jacqueline Field"},
-    "ru": {"shipped": "Загрузить набор из коробки", "difficulty": "Сложность", "print": "Печать карт",
+    "ru": {"shipped": "Загрузить набор-пример", "difficulty": "Сложность", "print": "Печать карт",
            "sheet": "Карты для печати", "bars": "Ожидаемое число подсказок, {mode}",
            "curves": "Шанс разгадать не более чем за N подсказок, {mode}",
            "normal": "Обычный", "easy": "Лёгкий", "advanced": "Сложный", "lady": "Жаклин Филд"},

@@ -8,9 +8,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 import yaml
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
+from api.browser import PHONE
 from api.screenshots import type_rulebook_example
 from deduce.where import boardfile
 from deduce.where.query import parse_track_query
@@ -19,7 +21,7 @@ from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
 from tests.web.pages import OWN_CARDS, accessibility_violations, ring_board
-from tests.web.watch import Pages, Watch
+from tests.web.watch import TIMEOUT, Pages, Watch
 
 
 def candidates_text(n: int) -> str:
@@ -66,8 +68,10 @@ def test_own_cards_are_used_and_a_broken_file_changes_nothing(page: Page, watch:
     expect(page.get_by_text(candidates_text(n), exact=True)).to_be_visible()
     expect(page.get_by_role("button", name=re.compile(r"^Remove .*l3"))).to_have_count(1)
 
-    page.get_by_role("button", name="Use the box's cards").click()  # l3 is not one of the box's cards
-    page.get_by_text("query.clues[0].card").wait_for()
+    page.get_by_role("button", name="Use the sample cards").click()  # l3 is not one of the sample cards
+    problems = page.get_by_role("region", name="The answer").get_by_role("alert")
+    expect(problems).to_contain_text("l3")  # the engine's refusal, with no path
+    expect(problems).not_to_contain_text("clues[0]")
     page.get_by_role("button", name="Undo").click()
     page.get_by_text(candidates_text(n), exact=True).wait_for()
     page.reload()  # the own cards are kept in the browser with the entries
@@ -90,10 +94,10 @@ def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page: 
     ring.write_text(yaml.safe_dump(ring_board()), encoding="utf-8")
     page.get_by_label("Load a board file").set_input_files(ring)
     page.get_by_text("In use: Ring (yours)").wait_for()
-    page.get_by_label("Stealth sequence").select_option(label="On-card position 1 (she always moves)")
+    page.get_by_label("Stealth sequence").select_option(label="Movement sequence 1 (she always moves)")
     page.get_by_label("The next card shows").select_option("inn")
     page.get_by_role("button", name="Record card").click()
-    page.get_by_text("slot 0: the top card shows inn").wait_for()
+    page.get_by_text("On top now: inn").wait_for()
     board = boardfile.parse(ring_board())
     query = {"length": 26, "moves": "always", "now": 0, "observations": [{"slot": 0, "landmark": "inn"}]}
     odds = track(board, parse_track_query(board, query)).to_json()["now"]["locations"]
@@ -109,7 +113,7 @@ def test_an_own_board_file_is_tracked_on_and_a_broken_one_changes_nothing(page: 
     expect(problems).to_contain_text("locations[4].landmark")
     expect(page.get_by_text("In use: Ring (yours)")).to_be_visible()
     expect(page.locator(".odds-map").first.locator(".place")).to_have_count(4)
-    expect(page.get_by_text("slot 0: the top card shows inn")).to_be_visible()
+    expect(page.get_by_text("On top now: inn")).to_be_visible()
 
 
 def edit(page: Page, path: str) -> Locator:
@@ -154,7 +158,7 @@ def test_a_board_entered_in_the_page_is_checked_downloaded_and_used(page: Page, 
     page.get_by_role("button", name="Use this board").click()  # the engine reads it, and names the places
     expect(beside(page, "locations[2].landmark")).to_have_text(re.compile(r"^locations\[2\]\.landmark: "))
     expect(beside(page, "paths[2]")).to_have_text(re.compile(r"^paths\[2\]: "))
-    expect(page.get_by_text("In use: London, around 1600 (the box's)")).to_be_visible()  # nothing changed
+    expect(page.get_by_text("In use: London, around 1600, an original sample map")).to_be_visible()  # nothing changed
 
     edit(page, "locations[2].landmark").select_option("inn")
     edit(page, "paths[2][1]").select_option("x")
@@ -231,3 +235,150 @@ def test_the_table_page_gives_the_plan_a_game_would_for_what_is_entered(page: Pa
     expect(plan.locator(".reasons li")).to_have_count(len(codes))
     assert plan.locator(".reasons li").evaluate_all("items => items.map((li) => li.dataset.code)") == codes
     assert accessibility_violations(page) == []  # the page with its plan, as axe-core sees it
+
+
+# -- typed cards, phone first (issue 33) ------------------------------------------------------------------------
+
+#: The rulebook's example at the table (her card's back shows a rose, Jacqueline Field revealed), with the suit
+#: card revealed too (Mary Fitton, the other rose card of the sample set), the pawn at the Globe and the card on
+#: top seen.
+RULEBOOK_CARDS = ("jacqueline-field", "mary-fitton")
+
+
+def in_language(page: Page, lang: str) -> None:
+    """The table page, in ``lang``, with nothing entered."""
+    from deduce.text.catalog import section
+
+    page.goto("/#/table")
+    page.locator("#lang").select_option(lang)
+    page.get_by_role("heading", level=1, name=section("page")[lang]["table.title"]).wait_for()
+
+
+def added(page: Page, n: int) -> None:
+    """Wait for the page to show ``n`` cards entered."""
+    expect(page.locator(".cards .card-slot")).to_have_count(n)
+
+
+def enter_rulebook_example(page: Page, typed: bool) -> None:
+    """The rulebook's example entered on the table page, each card typed as it lies or picked from the set."""
+    from deduce.shipped import load_cards
+
+    cards = load_cards()
+    page.locator('[data-focus="suit"]').select_option("rose")
+    for n, card in enumerate(RULEBOOK_CARDS, 1):
+        if typed:
+            lady = cards.lady(card)
+            for trait in lady.traits:
+                page.locator(f'.typing [data-trait="{trait}"]').click()
+            for count in sorted(lady.key["rose"]):
+                page.locator(f'[data-focus="count-{count}"]').click()
+            page.locator('[data-focus="add-typed"]').click()
+        else:
+            page.locator('[data-focus="pick"]').select_option(card)
+            page.locator('[data-focus="add-pick"]').click()
+        added(page, n)
+    page.locator('[data-focus="pawn"]').select_option("globe")
+    page.locator('[data-focus="seen"]').select_option("playhouse")
+    page.locator('[data-focus="record-card"]').click()
+
+
+def the_answer(page: Page) -> dict[str, object]:
+    """What the page answers once the plan is shown: the answer bar, the suit card marked, WHO progress, the
+    deduction, and the plan's action and reasons."""
+    bar = page.locator(".answer-bar")
+    expect(bar.locator(".do-now[data-action]")).to_be_visible()
+    expect(page.locator(".card.suit-card")).to_have_count(1)
+    plan = page.locator(".plan")
+    return {"bar": bar.inner_text(), "progress": page.locator(".progress").inner_text(),
+            "who": page.locator(".who").inner_text(), "action": plan.locator(".do").get_attribute("data-action"),
+            "reasons": plan.locator(".reasons li").evaluate_all("items => items.map((li) => li.dataset.code)")}
+
+
+def in_first_screen(page: Page, locator: Locator) -> None:
+    """The element is wholly within the phone's screen as the page stands (no scrolling needed to read it)."""
+    box = locator.bounding_box()
+    screen = page.viewport_size
+    assert box is not None and screen is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= screen["height"], (box, screen)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_the_rulebook_example_typed_on_a_phone_answers_as_picked_in_the_first_screen(open_pages: Pages,
+                                                                                      lang: str) -> None:
+    """Every card typed as it lies, the suit card included and not ticked: the same WHO answer, progress and plan
+    as the same cards picked, and the answer (verdict, traits, what to do now, where she likely is) within the
+    first screen of a phone after the last entry."""
+    from deduce.game.table import table_advice
+    from deduce.shipped import load_rules
+    from deduce.text.catalog import section
+
+    page = open_pages(PHONE)
+    in_language(page, lang)
+    with page.expect_request(lambda r: r.url.endswith("/v1/advice") and "situation" in (r.post_data or "")) as sent:
+        enter_rulebook_example(page, typed=True)
+    typed = the_answer(page)
+    bar = page.locator(".answer-bar")
+    in_first_screen(page, bar)
+    expect(bar.locator(".verdict")).to_be_visible()
+    words = section("page")[lang]
+    likely = bar.locator(".likely").inner_text()  # said in the page's language, in the form its count takes
+    forms = [text for key, text in words.items() if re.fullmatch(r"table\.likely\.(one|few|many|other)", key)]
+    assert any(likely.startswith(form.split("{")[0]) for form in forms), likely
+    body = sent.value.post_data_json
+    assert isinstance(body, dict)
+    situation = body["situation"]
+    assert [c.get("role") for c in situation["typed"]] == ["clue", "clue"]  # the suit card with no tick
+    page.locator('[data-focus="clear"]').click()
+    added(page, 0)
+    enter_rulebook_example(page, typed=False)
+    picked = the_answer(page)
+    assert typed == picked
+    expected = table_advice(load_rules(), {**situation, "typed": [], "clues": [RULEBOOK_CARDS[0]],
+                                           "suit_card": RULEBOOK_CARDS[1]}, lang)["plan"]
+    assert picked["action"] == (expected["action"] or "none")
+    assert picked["reasons"] == [r["code"] for r in expected["reasons"]]
+    shown = page.locator("main").inner_text().lower()
+    assert "slot" not in shown and "posizione" not in shown and "позици" not in shown  # the player's words
+    assert accessibility_violations(page) == []
+
+
+def test_bad_typed_cards_are_named_kept_and_never_blamed_for_a_lost_connection(browser: Browser, server: str) -> None:
+    """A typed card that contradicts the others: the smallest conflicting set by name beside the cards; a card
+    half typed is kept through a reload, marked, and not sent; the server out of reach keeps what was entered
+    (a phone of its own: its requests fail on purpose)."""
+    context = browser.new_context(base_url=server, viewport=PHONE)
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    in_language(page, "en")
+    page.locator('[data-focus="suit"]').select_option("rose")
+    page.wait_for_function("document.activeElement?.dataset.trait === 'literary'")  # the step folded: on to the card
+    page.locator('[data-focus="pick"]').select_option("mary-fitton")
+    page.locator('[data-focus="add-pick"]').click()
+    added(page, 1)
+    for trait in ("literary", "married", "musical"):  # no card of the set: with her key entry 2, it contradicts
+        page.locator(f'.typing [data-trait="{trait}"]').click()
+    page.locator('[data-focus="count-2"]').click()
+    page.locator('[data-focus="add-typed"]').click()
+    note = page.locator(".conflict-note")
+    expect(note).to_contain_text("Mary Fitton")
+    expect(note).to_contain_text("Literary or artistic, Married, Musician")
+    expect(page.locator(".card.conflict")).to_have_count(2)
+    expect(page.locator(".unrecognised")).to_have_count(1)
+
+    page.locator('.typing [data-trait="lover"]').click()  # half typed, then the page reloaded
+    expect(page.locator(".half-typed-note")).to_be_visible()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.post_data or "") if r.url.endswith("/v1/hint") else None)
+    page.reload()
+    expect(page.locator('.typing [data-trait="lover"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".half-typed-note")).to_be_visible()
+    added(page, 2)
+    assert asked and all('"lover"' not in body for body in asked)  # never sent
+
+    page.route("**/v1/**", lambda route: route.abort("connectionrefused"))
+    page.locator('.typing [data-trait="lover"]').click()
+    offline = page.get_by_role("region", name="The answer").get_by_role("alert")
+    expect(offline).to_have_text("The server cannot be reached: what you entered is kept.")
+    added(page, 2)
+    expect(page.locator('.typing [data-trait="lover"]')).to_have_attribute("aria-pressed", "false")  # as tapped
+    context.close()

@@ -126,8 +126,8 @@ def test_a_hand_that_cannot_be_is_refused_in_each_language() -> None:
     assert said["ru"][0].endswith("; открытые карты оставляют 6 мастей")
     twice = parse_query(CARDS, {"suit": "rose", "clues": [{"card": "jacqueline-field"}] * 2})
     said = said_alike(refusal(lambda: progress(CARDS, twice)))
-    assert said["en"] == ["jacqueline-field was revealed already (clues[0])"]
-    assert said["it"] == ["jacqueline-field è già stata scoperta (clues[0])"]
+    assert said["en"] == ["Jacqueline Field was revealed already (card 1)"]
+    assert said["it"] == ["Jacqueline Field è già stata scoperta (carta 1)"]
 
 
 def test_a_mode_the_card_set_lacks_is_said_in_each_language() -> None:

@@ -9,7 +9,7 @@ surviving (lady, order) is as likely, as in :func:`deduce.game.setup.deal`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 from typing import Any
 
@@ -252,11 +252,13 @@ def test_the_mode_decides_the_deck() -> None:
     ({"suit": "rose", "clues": [{"card": "jacqueline-field"}]}, "advanced", "clues[0]",
      "the suit that advanced removes"),
     ({"suit": "rose", "clues": [{"card": "lucy-negro"}, {"card": "lucy-negro"}]}, "normal", "clues[1]",
-     "revealed already (clues[0])"),
+     "revealed already (card 1)"),
     ({"suit": "rose", "clues": [{"card": "lucy-negro", "role": "suit_card"}]}, "normal", "clues[0].role",
-     "the suit card is of her suit (rose)"),
+     "the suit card is of her suit (Rose); Lucy Negro is Sage"),
     ({"suit": "rose", "clues": [{"traits": ["literary", "married", "court"], "counts": [1]}]}, "normal",
-     "clues[0].traits", "no card of Sonnet set has these traits"),
+     "clues[0].traits", "no card of Sonnet set has these traits and this key"),
+    ({"suit": "rose", "clues": [{"traits": ["literary", "married", "children"], "counts": [0]}]}, "normal",
+     "clues[0].traits", "no card of Sonnet set has these traits and this key"),
 ])
 def test_a_hand_that_cannot_be_is_refused_with_its_place(doc: dict[str, Any], mode: Mode, place: str,
                                                           words: str) -> None:
@@ -282,10 +284,13 @@ def test_no_observation_is_taken_for_a_lady_when_her_traits_match_none() -> None
 
 
 def test_cards_that_contradict_each_other_leave_no_guess() -> None:
-    """A hand no trait set fits (typed cards whose keys cannot both be true, as a lying key makes
-    them) has no guess: no traits, a chance of 0, and no division by the trait sets left."""
-    hand = parse_query(CARDS, {"suit": "rose", "clues": [
+    """A hand no trait set fits (cards whose keys cannot both be true, as a lying key makes them) has no
+    guess: no traits, a chance of 0, and no division by the trait sets left."""
+    lying = {"jacqueline-field": 3, "emilia-bassano": 0}
+    cards = replace(CARDS, ladies=tuple(replace(lady, key={**lady.key, "rose": frozenset({lying[lady.id]})})
+                                        if lady.id in lying else lady for lady in CARDS.ladies))
+    hand = parse_query(cards, {"suit": "rose", "clues": [
         {"traits": ["literary", "married", "children"], "counts": [3]},
-        {"traits": ["literary", "court", "musical"], "counts": [0]}]})
-    assert deduce(CARDS, hand).status == "contradiction"
-    assert progress(CARDS, hand).guess == Guess((), 0.0)
+        {"traits": list(cards.lady("emilia-bassano").traits), "counts": [0]}]})
+    assert deduce(cards, hand).status == "contradiction"
+    assert progress(cards, hand).guess == Guess((), 0.0)

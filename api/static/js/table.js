@@ -1,21 +1,26 @@
 // At the table: the physical game's clue cards and stealth cards typed as they come, with
 // live WHO and its progress (POST /v1/hint, in the mode played), WHERE and the plan a game's hints
-// would give for what is entered (POST /v1/advice),
-// with the box's cards and board or the owner's own (files read by POST /v1/cards/check and
-// /v1/board/check, or a board entered here). Everything entered is kept in this browser
-// (localStorage), can be undone, exported and imported.
-import {api} from "./api.js";
+// would give for what is entered (POST /v1/advice), with the sample cards and board or the
+// owner's own (files read by POST /v1/cards/check and /v1/board/check, or a board entered here).
+// Phone first: the answer (how many Dark Ladies remain, her traits proven or ruled out, what to do
+// now, where she likely is) stays in a bar at the top of the screen; the entry folds into steps.
+// A card typed as it lies is the engine's to recognise: the page sends it as typed and shows the
+// card the engine says it is. Everything entered is kept in this browser (localStorage), what is
+// being typed too; it can be undone, exported and imported.
+import {ApiError, api} from "./api.js";
 import {boardDraft, boardEditor, setBoardDraft} from "./boardedit.js";
 import {download, field, fieldMessage, fill, h, keepFocus, readFile} from "./dom.js";
 import {lang, t} from "./i18n.js";
 import {actionText, reasonText} from "./plan.js";
-import {progressPanel} from "./progress.js";
+import {chanceText, progressPanel} from "./progress.js";
 import {failure, notify, problemList, problemText} from "./status.js";
 import {clueCard, describeClue, provenTokens, tokens, whoResult} from "./who.js";
 import {whereResult} from "./where.js";
-import {lady, ladyName, landmarkName, placeName, suitName, traitName, useMaterial, world} from "./words.js";
+import {counted, joinWords, lady, ladyName, landmarkName, phrase, placeName, suitName, traitName, useMaterial, world}
+  from "./words.js";
 
 const KEY = "bs.table";
+const TYPING_KEY = "bs.table.typing";
 const FORMAT = "black-sonata-table";
 const HISTORY = 200;
 const MAX_FLEE = 64;
@@ -33,13 +38,33 @@ const DOCUMENTS = ["cards", "board"];
 
 let state = load();
 let history = [];
-// What is being typed and not yet added: kept across redraws, not saved.
-const typing = {traits: [], counts: [], suitCard: false, pick: null, pickSuitCard: false,
-                seen: null, searched: null, found: "no", flee: null, problem: ""};
+// What is being typed and not yet added: kept across redraws and in the browser (a card half typed
+// stays as it was, marked as not added), never sent.
+const typing = {traits: [], counts: [], suitCard: false, pick: null, seen: null, searched: null, found: "no", flee: null,
+                problem: "", ...loadTyping()};
+// The steps of the entry the player opened or folded, by name (kept across redraws, not saved); a step
+// left alone is open, but for the first once her suit is chosen (its heading then says what was chosen).
+const unfolded = new Map();
 // A file that could not be read, per kind: {file, problems}; the entries stay as they were.
 const unread = {cards: null, board: null};
 let ownOpen = false;
 let editorOpen = false;
+
+/** The card being typed, as this browser kept it (only its traits, entry and tick). */
+function loadTyping() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(TYPING_KEY));
+    const list = (v) => (Array.isArray(v) ? v : []);
+    return kept && typeof kept === "object" ? {traits: list(kept.traits), counts: list(kept.counts), suitCard: kept.suitCard === true} : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keep the card being typed in the browser, so that a reload or a lost connection does not lose it. */
+function keepTyping() {
+  localStorage.setItem(TYPING_KEY, JSON.stringify({traits: typing.traits, counts: typing.counts, suitCard: typing.suitCard}));
+}
 
 function load() {
   try {
@@ -80,10 +105,14 @@ function undo() {
   localStorage.setItem(KEY, JSON.stringify(state));
 }
 
-/** The deduction query of the clues entered (typed cards give their entry for her suit). */
+/** A card picked from the set in use: of her suit it can only be the suit card, so it is sent as that. */
+const pickedRole = (c) => (lady(c.card)?.suit === state.suit ? "suit_card" : "clue");
+
+/** The deduction query of the clues entered: picked cards by id, typed cards as they lie (the engine
+ * says which card of the set each one is, in the answer's `recognised`). */
 function whoQuery() {
   return {suit: state.suit, explain: true,
-          clues: state.clues.map((c) => (c.card ? {card: c.card, role: c.role} : {traits: c.traits, counts: c.counts}))};
+          clues: state.clues.map((c) => (c.card ? {card: c.card, role: pickedRole(c)} : {traits: c.traits, counts: c.counts}))};
 }
 
 /** The mode played (it decides which cards the clue deck holds): one the server knows, else Normal. */
@@ -99,28 +128,31 @@ function trackQuery() {
 }
 
 /**
- * The body of POST /v1/advice for what is entered: with the pawn on the map, her suit, the card on
- * top seen and the box's cards (clues typed by their traits have no id the plan could read), the
- * situation at the table, for which the server gives the plan a game's hints give
- * (deduce/game/table.py); the keys, the fog cards and the countdown are a game's start until the
- * page asks for them. Otherwise the tracking query alone, for the odds.
+ * The body of POST /v1/advice for what is entered: with the pawn on the map, her suit and the card on
+ * top seen, the situation at the table, for which the server gives the plan a game's hints give
+ * (deduce/game/table.py): cards picked by id, cards typed as they lie (the server takes each as the
+ * card of the set it matches, or as typed); the keys, the fog cards and the countdown are a game's
+ * start until the page asks for them. Otherwise, or with the owner's own card set (whose cards the
+ * server's set does not hold), the tracking query alone, for the odds.
  */
 function adviceBody() {
   const body = {query: trackQuery(), board: state.board};
-  if (!state.pawn || !state.suit || !state.seen || state.cards || state.clues.some((c) => !c.card)) return body;
+  if (!state.pawn || !state.suit || !state.seen || state.cards) return body;
   const w = walk();
   const trail = state.observations.map((o) => (o.fog ? {slot: o.slot, kind: "fog"}
     : o.landmark ? {slot: o.slot, kind: "landmark", landmark: o.landmark}
     : {slot: o.slot, kind: "search", location: o.searched, found: o.found}));
-  const suitCard = state.clues.find((c) => c.role === "suit_card" || c.suit_card);
+  const picked = state.clues.filter((c) => c.card);
+  const typed = state.clues.filter((c) => !c.card).map((c) => ({traits: c.traits, counts: c.counts, role: c.suit_card ? "suit_card" : "clue"}));
   return {board: state.board, lang: lang(), situation: {
     mode: mode(), suit: state.suit, pawn: state.pawn, length: w.length, moves: w.moves, now: state.cursor, trail,
-    clues: state.clues.filter((c) => c !== suitCard).map((c) => c.card), suit_card: suitCard?.card ?? null}};
+    clues: picked.filter((c) => pickedRole(c) === "clue").map((c) => c.card),
+    suit_card: picked.find((c) => pickedRole(c) === "suit_card")?.card ?? null, typed}};
 }
 
 /** The plan for the situation entered (the answer's `plan`, as the play page words it, with no Do it), or why there is none. */
 function advicePanel(answer) {
-  if (answer.plan_problems) return h("p", {class: "note"}, answer.plan_problems.map(problemText).join("; "));
+  if (answer.plan_problems) return h("p", {class: "note"}, answer.plan_problems.map(problemMessage).join("; "));
   const plan = answer.plan;
   if (!plan) return null;
   return h("section", {class: "panel plan", "aria-labelledby": "advice-h"},
@@ -141,23 +173,47 @@ function toggle(list, value, most) {
   else if (list.length < most) list.push(value);
 }
 
-function whoForm(redraw) {
-  const played = h("select", {onchange: (e) => { change({mode: e.target.value}); redraw(); }},
+/** Step 1: the game set up: her suit (the back of her card), the mode played and the stealth sequence. */
+function setupForm(redraw) {
+  const played = h("select", {"data-focus": "mode", onchange: (e) => { change({mode: e.target.value}); redraw(); }},
     world.material.modes.map((m) => h("option", {value: m, selected: m === mode()}, t(`mode.${m}`))));
-  const suit = h("select", {onchange: (e) => { change({suit: e.target.value || null}); redraw(); }},
+  const suit = h("select", {"data-focus": "suit",
+                            onchange: (e) => { change({suit: e.target.value || null}); redraw().then(onFromSetup); }},
     h("option", {value: ""}, "—"),
     world.cards.suits.map((s) => h("option", {value: s.id, selected: s.id === state.suit}, suitName(s.id))));
+  return h("div", {}, h("div", {class: "row"}, field(t("table.suit"), suit), field(t("table.mode"), played)),
+    field(t("table.sequence"), sequenceSelect(redraw), t("table.sequence.help")));
+}
+
+/** After a card is added, the box the next one is typed in, at the top of the screen under the answer (a phone
+ * shows it whole there: no swipe back up to its first trait). */
+function nextCard() {
+  document.querySelector(".table-entry .typing")?.scrollIntoView({block: "start"});
+}
+
+/** Once her suit is chosen and the first step has folded, the keyboard goes on to the card's first trait (the
+ * list it was in is folded away). */
+function onFromSetup() {
+  if (document.querySelector('[data-step="setup"]')?.open === false) {
+    document.querySelector(".table-entry .typing button")?.focus({preventScroll: true});
+  }
+}
+
+/** Whether a card is being typed and not yet added (it is kept, marked, and never sent). */
+const halfTyped = () => typing.traits.length > 0 || typing.counts.length > 0;
+
+/** Step 2: a clue card, typed as it lies (its traits, its key entry for her suit) or picked from the set. */
+function cardForm(redraw) {
   const k = world.cards.traits_per_lady;
+  const retype = (update) => { update(); typing.problem = ""; keepTyping(); redraw(); };
   const traitButtons = h("div", {class: "chips", role: "group", "aria-label": t("table.traits", {k})},
     world.cards.traits.map((tr) => h("button", {type: "button", class: "chip", "aria-pressed": String(typing.traits.includes(tr.id)),
-      "data-trait": tr.id, onclick: () => { toggle(typing.traits, tr.id, k); typing.problem = ""; redraw(); }},
-      traitName(tr.id))));
+      "data-trait": tr.id, onclick: () => retype(() => toggle(typing.traits, tr.id, k))}, traitName(tr.id))));
   const countButtons = h("div", {class: "chips", role: "group", "aria-label": t("table.entry")},
     Array.from({length: k + 1}, (_, n) => h("button", {type: "button", class: "chip num", "aria-pressed": String(typing.counts.includes(n)),
-      "data-focus": `count-${n}`, onclick: () => { toggle(typing.counts, n, k + 1); typing.problem = ""; redraw(); }},
-      String(n))));
+      "data-focus": `count-${n}`, onclick: () => retype(() => toggle(typing.counts, n, k + 1))}, String(n))));
   const suitCard = h("input", {type: "checkbox", id: "typed-suit-card", checked: typing.suitCard,
-                               onchange: (e) => { typing.suitCard = e.target.checked; }});
+                               onchange: (e) => { typing.suitCard = e.target.checked; keepTyping(); }});
   const add = h("button", {type: "button", class: "primary", "data-focus": "add-typed"}, t("table.add"));
   add.addEventListener("click", () => {
     const problem = !state.suit ? t("table.needsuit") : typing.traits.length !== k ? t("table.need3", {k})
@@ -167,63 +223,123 @@ function whoForm(redraw) {
     if (problem) return;
     change({clues: [...state.clues, {traits: [...typing.traits], counts: [...typing.counts].sort(), suit_card: typing.suitCard}]});
     Object.assign(typing, {traits: [], counts: [], suitCard: false, problem: ""});
-    redraw();
+    keepTyping();
+    redraw().then(nextCard);
   });
   const addField = field("", add);
   if (typing.problem) fieldMessage(add, typing.problem);
   const ids = world.cards.ladies.map((l) => l.id);
   const picked = ids.includes(typing.pick) ? typing.pick : ids[0];
-  const pick = h("select", {onchange: (e) => { typing.pick = e.target.value; }},
+  const pick = h("select", {"data-focus": "pick", onchange: (e) => { typing.pick = e.target.value; }},
     world.cards.suits.map((s) => h("optgroup", {label: suitName(s.id)},
       world.cards.ladies.filter((l) => l.suit === s.id).map((l) => h("option", {value: l.id, selected: l.id === picked}, ladyName(l.id))))));
-  const pickSuitCard = h("input", {type: "checkbox", id: "pick-suit-card", checked: typing.pickSuitCard,
-                                   onchange: (e) => { typing.pickSuitCard = e.target.checked; }});
   const addPick = h("button", {type: "button", "data-focus": "add-pick", onclick: () => {
-    change({clues: [...state.clues, {card: pick.value, role: pickSuitCard.checked ? "suit_card" : "clue"}]});
-    typing.pickSuitCard = false;
-    redraw();
+    change({clues: [...state.clues, {card: pick.value}]});
+    redraw().then(nextCard);
   }}, t("table.add.pick"));
   return h("div", {},
-    field(t("table.mode"), played),
-    field(t("table.suit"), suit),
-    h("fieldset", {}, h("legend", {}, t("table.type")),
+    h("fieldset", {class: halfTyped() ? "typing half-typed" : "typing"}, h("legend", {}, t("table.type")),
       h("p", {class: "label", "aria-hidden": "true"}, t("table.traits", {k})), traitButtons,
       h("p", {class: "label", "aria-hidden": "true"}, t("table.entry")), countButtons,
       h("label", {class: "check"}, suitCard, t("table.suitcard")),
+      halfTyped() ? h("p", {class: "note half-typed-note"}, t("table.typing")) : null,
       addField),
-    h("fieldset", {}, h("legend", {}, t("table.pick")),
-      field(t("table.lady"), pick), h("label", {class: "check"}, pickSuitCard, t("table.suitcard")), addPick));
+    h("fieldset", {class: "pick"}, h("legend", {}, t("table.pick")),
+      h("div", {class: "row"}, field(t("table.lady"), pick), addPick)));
+}
+
+/** The cards of the set a clue is, as the engine recognised it (`recognised` of POST /v1/hint): one id,
+ * none (a card the set lacks), or several (a set that repeats a card: the player says which). */
+const recognisedAs = (result, i) => result?.recognised?.[i] ?? [];
+
+/** A clue entered, as the page names it: the card picked or recognised, or its number and traits. */
+function clueName(result, i) {
+  const c = state.clues[i];
+  const [id, ...others] = c.card ? [c.card] : recognisedAs(result, i);
+  return id && !others.length && lady(id) ? ladyName(id) : describeClue(whoQuery(), i);
+}
+
+/** Whether a clue entered is the suit card: a card of her suit (picked or recognised), or one typed and ticked. */
+function isSuitCard(result, i) {
+  const c = state.clues[i];
+  const ids = c.card ? [c.card] : recognisedAs(result, i);
+  return ids.length === 1 ? lady(ids[0])?.suit === state.suit : Boolean(c.suit_card);
+}
+
+/** Under a typed card: the card of the set it is, that the set has no such card, or which of several it is. */
+function recognition(result, i, redraw) {
+  const ids = recognisedAs(result, i);
+  if (!result?.recognised) return null;
+  if (ids.length === 1) return h("p", {class: "recognised"}, t("table.recognised"));
+  if (!ids.length) return h("p", {class: "note unrecognised"}, t("table.unrecognised"));
+  return h("div", {class: "which", role: "group", "aria-label": t("table.which")}, h("p", {}, t("table.which")),
+    ids.map((id) => h("button", {type: "button", onclick: () => {
+      change({clues: state.clues.map((c, j) => (j === i ? {card: id} : c))});
+      redraw();
+    }}, ladyName(id))));
+}
+
+/** The cards that contradict each other (the deduction's smallest conflicting set), by name, beside the cards. */
+function conflictNote(result) {
+  if (!result?.conflict?.length) return null;
+  return h("p", {class: "conflict-note", role: "alert"},
+    t("table.conflict", {cards: joinWords(result.conflict.map((i) => clueName(result, i)))}));
 }
 
 function clueList(result, redraw) {
   const conflict = new Set(result?.conflict ?? []);
-  const query = whoQuery();
   if (!state.clues.length) return h("p", {class: "empty-note"}, t("empty.table.clues"));
-  return h("div", {class: "cards"}, state.clues.map((c, i) => {
-    const card = c.card ? lady(c.card) : null;
+  return h("div", {}, conflictNote(result), h("div", {class: "cards"}, state.clues.map((c, i) => {
+    const [id, ...others] = c.card ? [c.card] : recognisedAs(result, i);
+    const card = id && !others.length ? lady(id) : null;
     const shown = card ? {card: card.id, name: ladyName(card.id), traits: card.traits, key: card.key}
       : c.card ? {name: c.card, traits: []}  // not in the card set in use: the deduction names the problem
       : {traits: c.traits, counts: c.counts, name: `${i + 1}`};
-    const what = card || (!c.card && state.suit) ? describeClue(query, i) : `${i + 1}`;
+    const what = clueName(result, i);
     return h("div", {class: "card-slot", "data-focus-group": `clue-${i}`},
-      clueCard(shown, state.suit, {suitCard: c.role === "suit_card" || c.suit_card, conflict: conflict.has(i) || (c.card && !card), label: what}),
+      clueCard(shown, state.suit, {suitCard: isSuitCard(result, i), conflict: conflict.has(i) || (c.card && !card), label: what}),
+      c.card ? null : recognition(result, i, redraw),
       h("button", {type: "button", class: "small", "aria-label": t("table.remove", {what}), "data-focus": `remove-${i}`,
                    onclick: () => { change({clues: state.clues.filter((_, j) => j !== i)}); redraw(); }}, "✕"));
-  }));
+  })));
 }
 
 // -- WHERE -------------------------------------------------------------------------------
 
-function whereForm(redraw) {
-  const seq = h("select", {onchange: (e) => { change({sequence: e.target.value}); redraw(); }},
-    world.material.sequences.map((s) => h("option", {value: s.name, selected: s.name === walk().name},
-      s.position ? t("sequence.position", {n: s.position, moves: t(`moves.${s.moves}`)})
-                 : t("sequence.rulebook", {name: s.name, length: s.length, moves: t(`moves.${s.moves}`)}))));
+/** The rulebook's level of an extra sequence and its number in it, from its name (`easy-4`: easy, 4). */
+const levelOf = (s) => /^(.*)-(\d+)$/.exec(s.name) ?? [s.name, s.name, ""];
+
+/** A stealth sequence as the rulebook names it: one of the eight movement sequences on the stealth cards
+ * (1–4 at the top, she moves every turn; 5–8 at the bottom, she may stay), or an extra sequence by its
+ * level and number. */
+function sequenceName(s) {
+  const moves = t(`moves.${s.moves}`);
+  if (s.position) return t("table.sequence.card", {n: s.position, moves});
+  const [, level, n] = levelOf(s);
+  return t("table.sequence.extra", {level: t(`table.level.${level}`), n, moves});
+}
+
+/** The stealth sequences grouped as the rulebook gives them: those on the cards, then each level's. */
+function sequenceSelect(redraw) {
+  const groups = new Map([["card", []]]);
+  for (const s of world.material.sequences) {
+    const group = s.position ? "card" : levelOf(s)[1];
+    groups.set(group, [...(groups.get(group) ?? []), s]);
+  }
+  const label = (group, list) => (group === "card" ? t("table.sequence.cards")
+    : t("table.sequence.level", {level: t(`table.level.${group}`), length: list[0].length}));
+  return h("select", {"data-focus": "sequence", onchange: (e) => { change({sequence: e.target.value}); redraw(); }},
+    [...groups].filter(([, list]) => list.length).map(([group, list]) => h("optgroup", {label: label(group, list)},
+      list.map((s) => h("option", {value: s.name, selected: s.name === walk().name}, sequenceName(s))))));
+}
+
+/** Step 3: the pawn, each card seen on top and each search. */
+function stealthForm(redraw) {
   const places = world.board.locations.map((l) => l.id);
-  const pawn = h("select", {onchange: (e) => { change({pawn: e.target.value || null}); redraw(); }},
+  const pawn = h("select", {"data-focus": "pawn", onchange: (e) => { change({pawn: e.target.value || null}); redraw(); }},
     h("option", {value: ""}, t("table.pawn.none")),
     places.map((id) => h("option", {value: id, selected: id === state.pawn}, placeName(id))));
-  const seen = h("select", {onchange: (e) => { typing.seen = e.target.value; }},
+  const seen = h("select", {"data-focus": "seen", onchange: (e) => { typing.seen = e.target.value; }},
     world.board.landmarks.map((m) => h("option", {value: m.id, selected: m.id === typing.seen}, landmarkName(m.id))),
     h("option", {value: "fog", selected: typing.seen === "fog"}, t("table.fog")));
   const record = () => {
@@ -259,19 +375,22 @@ function whereForm(redraw) {
     return redraw();
   });
   return h("div", {},
-    field(t("table.sequence"), seq), field(t("table.pawn"), pawn),
-    h("p", {class: "cursor"}, t("table.cursor", {slot: state.cursor})),
+    field(t("table.pawn"), pawn),
+    h("p", {class: "cursor"}, state.seen ? t("table.cursor.seen") : t("table.cursor.unseen")),
     h("div", {class: "row"}, field(t("table.seen"), seen), h("button", {type: "button", "data-focus": "record-card", onclick: record}, t("table.record"))),
     h("div", {class: "row"}, field(t("table.search"), where), field(t("table.found"), found),
-      field(t("table.flee", {n: held()}), flee), search));
+      field(counted("table.flee", held()), flee), search));
 }
+
+/** When a card was on top, counted back from the card on top now ("on top now", "3 cards ago"). */
+const ago = (slot) => (slot === state.cursor ? t("table.ago.now") : counted("table.ago", state.cursor - slot));
 
 function observationList() {
   if (!state.observations.length) return h("p", {class: "empty-note"}, t("empty.table.observations"));
   return h("ol", {class: "trail"}, state.observations.map((o) => h("li", {},
-    o.fog ? t("trail.fog", {slot: o.slot})
-      : o.landmark ? t("trail.landmark", {slot: o.slot, landmark: landmarkName(o.landmark)})
-      : t(o.found ? "trail.search.found" : "trail.search.not", {slot: o.slot, location: placeName(o.searched)}))));
+    o.fog ? t("table.trail.fog", {when: ago(o.slot)})
+      : o.landmark ? t("table.trail.landmark", {when: ago(o.slot), landmark: landmarkName(o.landmark)})
+      : t(o.found ? "table.trail.found" : "table.trail.not", {when: ago(o.slot), location: placeName(o.searched)}))));
 }
 
 // -- the owner's own cards and board --------------------------------------------------------
@@ -295,7 +414,7 @@ async function loadOwn(kind, input, redraw) {
 /** A card set's or board's name, or for one its file leaves unnamed the word for it ("Card set", "Board"). */
 const titleOf = (kind, doc) => doc.name ?? t(`own.${kind}`);
 
-/** Use a card set or board (null: the box's): a change like any other, so Undo takes it back. */
+/** Use a card set or board (null: the sample one the server ships): a change like any other, so Undo takes it back. */
 function useOwn(kind, doc) {
   if (kind === "cards") {
     Object.assign(typing, {traits: [], counts: [], pick: null});
@@ -313,10 +432,10 @@ function ownFile(kind, redraw) {
   const served = world.served[kind];
   return h("section", {class: "own-file", "aria-labelledby": `own-${kind}-h`},
     h("h3", {id: `own-${kind}-h`}, t(`own.${kind}`)),
-    h("p", {}, own ? t("own.yours", {name: titleOf(kind, own)}) : t("own.box", {name: titleOf(kind, served)})),
+    h("p", {}, own ? t("own.yours", {name: titleOf(kind, own)}) : t(`own.${kind}.sample`, {name: titleOf(kind, served)})),
     field(t(`own.${kind}.load`), input),
     unread[kind] ? problemList(unread[kind].problems, t("own.unread", {file: unread[kind].file})) : null,
-    own ? h("button", {type: "button", "data-focus": `${kind}-box`, onclick: () => { useOwn(kind, null); redraw(); }}, t(`own.${kind}.box`)) : null);
+    own ? h("button", {type: "button", "data-focus": `${kind}-box`, onclick: () => { useOwn(kind, null); redraw(); }}, t(`own.${kind}.use-sample`)) : null);
 }
 
 function ownPanel(redraw) {
@@ -378,6 +497,102 @@ function toolbar(redraw) {
     field(t("table.import"), file));
 }
 
+/** What an answer that failed says, in words with no paths: the server out of reach (what was entered is
+ * kept: it is in this browser), or each problem the engine names. */
+function saidProblems(error) {
+  if (!(error instanceof ApiError)) return h("p", {class: "problems offline", role: "alert"}, t("table.offline"));
+  return h("div", {class: "problems", role: "alert"}, h("p", {}, t("table.problems")),
+    h("ul", {}, error.problems.map((p) => h("li", {}, problemMessage(p)))));
+}
+
+/** A problem of the engine's in the page's language, without its path (the page names the card instead). */
+const problemMessage = (p) => (problemText({...p, path: ""}));
+
+/** The deduction's verdict in one line, in the page's words: her traits when proven, that no Dark Lady fits, or
+ * how many remain. */
+function verdict(who) {
+  if (who.status === "solved") return t("table.verdict.solved", {traits: who.dark_lady.map(traitName).join(", ")});
+  if (who.status === "contradiction") return t("table.verdict.contradiction");
+  return t("table.verdict.open", {n: who.count ?? who.candidates.length});
+}
+
+/** Her traits proven and ruled out, in words ("Hers: Married · Not hers: Lover, Musician"). */
+function provenLine(who) {
+  const of = (state_) => Object.entries(who.traits).filter(([, s]) => s === state_).map(([id]) => traitName(id));
+  const hers = of("certain");
+  const not = of("excluded");
+  return h("p", {class: "proven"},
+    hers.length ? h("span", {class: "hers"}, t("table.proven.hers", {traits: hers.join(", ")})) : null,
+    hers.length && not.length ? " · " : null,
+    not.length ? h("span", {class: "not"}, t("table.proven.not", {traits: not.join(", ")})) : null);
+}
+
+/** Where she likely is now: the likeliest places with their chance, in the order of her odds. */
+function likelyLine(tracking) {
+  if (tracking.status === "contradiction") return h("p", {class: "likely"}, phrase("track.contradiction"));
+  const places = Object.entries(tracking.now.locations).filter(([, p]) => p > 0).sort((a, b) => b[1] - a[1]);
+  const shown = places.slice(0, 3).map(([id, p]) => t("table.likely.place", {place: placeName(id), chance: chanceText(p)}));
+  return h("p", {class: "likely"}, counted("table.likely", places.length, {places: shown.join(", ")}));
+}
+
+/** What to do now: the plan's action, or why there is none yet (what to enter for it, or why the hand cannot be). */
+function doLine(where) {
+  const answer = where.answer;
+  if (answer?.plan) return h("p", {class: "do-now", "data-action": answer.plan.action ?? "none"},
+    h("strong", {}, t("table.do")), " ", actionText(answer.plan.send));
+  if (answer?.plan_problems) return h("p", {class: "do-now none"}, answer.plan_problems.map(problemMessage).join("; "));
+  const missing = [!state.suit && t("table.needs.suit"), !state.pawn && t("table.needs.pawn"),
+                   !state.seen && t("table.needs.seen")].filter(Boolean);
+  if (state.cards) return h("p", {class: "do-now none"}, t("table.do.own"));
+  return missing.length ? h("p", {class: "do-now none"}, t("table.do.needs", {what: joinWords(missing)})) : null;
+}
+
+/**
+ * The answer, at the top of the screen after each entry (sticky on a phone): the verdict and her traits
+ * proven or ruled out, what to do now, and where she likely is; a lost connection or the engine's
+ * refusal in words. Its details (the reasons, WHO progress, the maps) are below the entry.
+ */
+function answerBar(who, where) {
+  const whoAnswer = who.answer;
+  const whereAnswer = where.answer;
+  const offline = [who.error, where.error].some((e) => e && !(e instanceof ApiError));
+  const more = h("a", {class: "more", href: "#table-details",
+                       onclick: (e) => { e.preventDefault(); document.getElementById("table-details")?.scrollIntoView(); }},
+    t("table.more"));
+  const settled = whoAnswer && Object.values(whoAnswer.traits).some((s) => s !== "open");
+  const bar = h("section", {class: "answer-bar", "aria-label": t("table.answer"), "aria-live": "polite"},
+    offline ? saidProblems(who.error ?? where.error) : null,
+    whoAnswer ? h("p", {class: `verdict ${whoAnswer.status}`}, h("strong", {}, verdict(whoAnswer)), " ", more)
+      : !who.error ? h("p", {class: "verdict none"}, t("table.answer.none"), " ", more) : null,
+    settled ? provenLine(whoAnswer) : null,
+    !offline && who.error ? saidProblems(who.error) : null,
+    doLine(where),
+    whereAnswer && state.observations.length ? likelyLine(whereAnswer.tracking) : null,
+    !offline && where.error ? saidProblems(where.error) : null);
+  barHeight.disconnect();
+  barHeight.observe(bar);
+  return bar;
+}
+
+/** The answer bar's height, for the style sheet: what is scrolled into view lands below the bar, not under it. */
+const barHeight = new ResizeObserver(([entry]) => {
+  document.documentElement.style.setProperty("--answer-bar", `${Math.ceil(entry.borderBoxSize[0].blockSize)}px`);
+});
+
+/** A step of the entry, folded to its heading and what it holds when done or when the player folds it (a phone
+ * has room for one or two). */
+function step(name, title, summary, body) {
+  const open = unfolded.get(name) ?? !(name === "setup" && state.suit);
+  // the player's own toggles only (a details element drawn open fires a toggle event of its own)
+  const chosen = (e) => unfolded.set(name, !e.currentTarget.parentElement.open);
+  return h("details", {class: "panel step", "data-step": name, open},
+    h("summary", {onclick: chosen}, h("span", {class: "step-title"}, title), summary ? h("span", {class: "tag"}, summary) : null),
+    body);
+}
+
+/** The odds maps' headings in the player's words: now, and after her next move. */
+const oddsCaption = (tracking, which) => t(`table.odds.${which}`);
+
 let drawing = 0;  // the latest render: an earlier one whose answers come back later is dropped
 let asking = null;  // the answers being asked for: one pair of questions at a time
 
@@ -396,21 +611,25 @@ export async function render(main) {
   useMaterial({cards: state.cards, board: state.board});
   const whoAnswer = who.answer;
   const whereAnswer = where.answer;
-  fill(main, h("h1", {}, t("table.title")), toolbar(redraw), ownPanel(redraw),
-    h("div", {class: "columns"},
+  const setupSummary = state.suit ? `${suitName(state.suit)} · ${t(`mode.${mode()}`)} · ${sequenceName(walk())}` : null;
+  fill(main, h("h1", {class: "table-title"}, t("table.title")),
+    answerBar(who, where),
+    h("div", {class: "table-entry"},
+      step("setup", t("table.step.setup"), setupSummary, setupForm(redraw)),
+      step("card", t("table.step.card"), state.clues.length ? counted("table.cards", state.clues.length) : null, cardForm(redraw)),
+      step("stealth", t("table.step.stealth"), state.observations.length ? counted("table.seen.n", state.observations.length) : null,
+        stealthForm(redraw))),
+    h("div", {class: "columns", id: "table-details"},
       h("section", {class: "panel", "aria-labelledby": "who-h"}, h("h2", {id: "who-h"}, t("table.who")),
-        whoForm(redraw),
         h("h3", {}, t("table.entered")), clueList(whoAnswer, redraw),
-        who.error ? problemList(failure(who.error), t("table.problems")) : null,
-        whoAnswer ? h("div", {class: "live", "aria-live": "polite"}, h("h3", {}, t("tokens")), tokens(provenTokens(whoAnswer)),
+        whoAnswer ? h("div", {class: "live"}, h("h3", {}, t("tokens")), tokens(provenTokens(whoAnswer)),
           whoAnswer.progress ? progressPanel(whoAnswer.progress) : null,
           whoAnswer.progress_problems ? h("p", {class: "note progress-problem"},
-            t("progress.problem", {why: whoAnswer.progress_problems.map(problemText).join("; ")})) : null,
+            t("progress.problem", {why: whoAnswer.progress_problems.map(problemMessage).join("; ")})) : null,
           whoResult(whoQuery(), whoAnswer)) : null),
       h("section", {class: "panel", "aria-labelledby": "where-h"}, h("h2", {id: "where-h"}, t("table.where")),
-        whereForm(redraw),
-        h("h3", {}, t("table.observations")), observationList(),
-        where.error ? problemList(failure(where.error), t("table.problems")) : null,
         whereAnswer ? advicePanel(whereAnswer) : null,
-        whereAnswer ? whereResult(whereAnswer.tracking, {pawn: state.pawn}) : null)));
+        h("h3", {}, t("table.observations")), observationList(),
+        whereAnswer ? whereResult(whereAnswer.tracking, {pawn: state.pawn, caption: oddsCaption}) : null)),
+    ownPanel(redraw), toolbar(redraw));
 }

@@ -1,6 +1,6 @@
 // The game's names and the engine's phrases, as the API gives them, in the chosen language.
 import {api} from "./api.js";
-import {format, lang, name} from "./i18n.js";
+import {format, lang, name, t} from "./i18n.js";
 
 /**
  * What every page reads once: the server's card set and board (`served`), the game material and
@@ -58,6 +58,13 @@ function pluralForm(n) {
   if (lang() !== "ru") return n === 1 ? "one" : "other";
   if (n % 10 === 1 && n % 100 !== 11) return "one";
   return n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14) ? "few" : "many";
+}
+
+/** A page word that counts: the catalog's `key.one`, `key.few`, `key.many` or `key.other` for n, filled in. */
+export function counted(key, n, fields = {}) {
+  const form = `${key}.${pluralForm(n)}`;
+  const said = t(form, {n, ...fields});
+  return said === form ? t(`${key}.other`, {n, ...fields}) : said;  // a language without that form says "other"
 }
 
 /** "a, b and c" in the chosen language. */
