@@ -243,3 +243,25 @@ def test_on_a_phone_the_first_screen_is_the_maps_and_the_plans(open_pages: Pages
     status = box(page, ".status-bar")
     actions = box(page, ".play-columns .actions")
     assert status["top"] >= board["bottom"] and status["top"] >= actions["bottom"], (status, board, actions)
+
+
+@pytest.mark.parametrize(("lang", "now", "slot"), [("en", "Where she is now", "slot"),
+                                                   ("it", "Dove si trova ora", "posizione"),
+                                                   ("ru", "Где она сейчас", "позиция")])
+def test_the_play_page_speaks_of_cards_not_slots(page: Page, lang: str, now: str, slot: str) -> None:
+    """Her odds are headed in the player's words, with no count of the walks that fit, and the notebook
+    numbers the stealth cards from the first on top (a view's slot 0 is its first card)."""
+    page.goto("/")
+    page.evaluate("(lang) => localStorage.setItem('bs.lang', lang)", lang)
+    page.goto("/#/play")
+    page.locator('[data-focus="start-game"]').click()
+    page.locator(".status-bar[data-version='0']").wait_for()
+    page.locator('button[data-action="hints"]').click()
+    maps = page.locator(".odds-map h4")
+    expect(maps.first).to_have_text(now)
+    page.locator("details.trail-box > summary").click()
+    first = page.locator("ol.trail li").first
+    expect(first).to_contain_text(re.compile(r"\b1\b"))
+    text = page.locator("main").inner_text()
+    assert not re.search(rf"\b{slot}\b", text, re.IGNORECASE), f"'{slot}' on the Play page"
+    assert not re.search(r"\d{1,3}(?:[,.\s\u00a0]\d{3}){2,}", text), "a count of walks on the Play page"

@@ -412,7 +412,7 @@ function pendingForm(view, redraw) {
 
 /** A trail entry in words (the notebook here, and each turn of a replay). */
 export function trailText(e) {
-  const f = {...e};
+  const f = {...e, n: e.slot + 1};  // the stealth cards counted from the first on top, as a notebook numbers them
   if (e.location) f.location = placeName(e.location);
   if (e.landmark) f.landmark = landmarkName(e.landmark);
   if (e.kind === "fog_card") f.card = name(fogCard(e.card)?.name ?? e.card);

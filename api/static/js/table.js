@@ -590,9 +590,6 @@ function step(name, title, summary, body) {
     body);
 }
 
-/** The odds maps' headings in the player's words: now, and after her next move. */
-const oddsCaption = (tracking, which) => t(`table.odds.${which}`);
-
 let drawing = 0;  // the latest render: an earlier one whose answers come back later is dropped
 let asking = null;  // the answers being asked for: one pair of questions at a time
 
@@ -630,6 +627,6 @@ export async function render(main) {
       h("section", {class: "panel", "aria-labelledby": "where-h"}, h("h2", {id: "where-h"}, t("table.where")),
         whereAnswer ? advicePanel(whereAnswer) : null,
         h("h3", {}, t("table.observations")), observationList(),
-        whereAnswer ? whereResult(whereAnswer.tracking, {pawn: state.pawn, caption: oddsCaption}) : null)),
+        whereAnswer ? whereResult(whereAnswer.tracking, {pawn: state.pawn}) : null)),
     ownPanel(redraw), toolbar(redraw));
 }

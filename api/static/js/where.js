@@ -16,19 +16,12 @@ export function trailQuery(view) {
   return {length: view.length, moves: view.moves, now: view.slot, observations};
 }
 
-/** A whole number with the language's thousands separator. */
-const bigNumber = (digits) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, phrase("thousands"));
-
-/** The heading of an odds map as a game's hints word it: the slot, now or next, and the paths that fit. */
-const slotCaption = (tracking, which) =>
-  phrase("track.caption", {slot: tracking[which].slot, which: phrase(`track.which.${which}`), paths: bigNumber(tracking.paths)});
-
-/** Her odds now and next turn on two maps, each headed by `caption(tracking, which)` (by default the slot
- * and the paths that fit). */
-export function whereResult(tracking, {pawn = null, visited = [], caption = slotCaption} = {}) {
+/** Her odds now and after her next move on two maps, each headed in the player's words (where she is
+ * now, where she will be): no slot, no count of the walks that fit. */
+export function whereResult(tracking, {pawn = null, visited = []} = {}) {
   if (tracking.status === "contradiction") return h("div", {class: "where"}, h("p", {class: "status contradiction"}, phrase("track.contradiction")));
   const map = (which) => h("div", {class: "odds-map", "data-which": which},
-    h("h4", {}, caption(tracking, which)),
+    h("h4", {}, t(`odds.caption.${which}`)),
     drawMap({pawn, visited, odds: tracking[which].locations, label: t("map.odds", {which: t(which)})}));
   return h("div", {class: "where"},
     h("div", {class: "odds-maps", "data-shown": shownMap}, oddsSwitch(), map("now"), map("next")));
