@@ -76,7 +76,7 @@ def ask_design(box: Locator, seed: int, steps: int) -> None:
 def test_a_design_runs_to_its_result_beside_the_set_and_is_taken(page: Page, watch: Watch) -> None:
     watch.expected_statuses.add(429)  # the page's live audits and the design may be more than a client's quota at once
     box = open_designer(page)
-    page.get_by_role("button", name="Load the shipped set").click()
+    page.get_by_role("button", name="Load the sample set").click()
     expect(page.locator("#lady-jacqueline-field")).to_be_visible()
     ask_design(box, seed=5, steps=600)
     found = library_design(seed=5, steps=600)
