@@ -17,7 +17,8 @@ from playwright.sync_api import Download, Locator, Page, Route, ViewportSize, ex
 
 from api.browser import DESKTOP, PHONE
 from deduce.cli import main
-from deduce.shipped import load_cards
+from deduce.shipped import data_path, load_cards
+from deduce.where import stealthfile
 from tests.web.pages import OWN_CARDS, accessibility_violations, unnamed_controls
 from tests.web.test_access import no_sideways_scrolling, set_language
 from tests.web.watch import Pages, Watch
@@ -730,3 +731,67 @@ def test_every_target_of_the_cards_is_at_least_44_px_on_a_phone_and_axe_finds_no
         "(all) => all.map((label) => label.getBoundingClientRect().height)")
     assert checks and min(checks) >= 44  # a checkbox's label is its target
     assert not accessibility_violations(page)
+
+
+# -- the board and the stealth deck: what is typed is what is exported -----------------------------------
+
+def deck_section(page: Page) -> Locator:
+    """The Designer page's board and stealth deck section, once its first audit is drawn."""
+    page.goto("/#/designer")
+    heading = page.get_by_role("heading", name="Board and stealth deck", level=2)
+    section = page.locator("section.panel").filter(has=heading)
+    expect(section.get_by_role("status")).to_contain_text("No errors.")
+    return section
+
+
+def test_a_wrong_stealth_card_or_sequence_is_the_verdict_and_refused_at_export(
+        page: Page, watch: Watch, tmp_path: Path) -> None:
+    watch.expected_statuses.add(422)  # the audit of what is typed: the engine cannot read it
+    section = deck_section(page)
+    downloads = downloads_of(page)
+    section.get_by_text("Edit the stealth cards (32)").click()
+    positions = section.get_by_role("textbox", name="Card A: positions")
+    face = positions.input_value()
+    positions.fill("AZV")
+    said = "Card A: positions: Eight characters, each a capital letter or -."
+    # the verdict, never the last report's "No errors"
+    expect(section.get_by_role("status")).to_have_text("Not finished: 1 to put right before export")
+    expect(section.locator(".problems li")).to_have_text([said])
+    section.get_by_role("button", name="Export the stealth deck (YAML)").click()
+    expect(section.get_by_role("alert").filter(has_text="Not exported")).to_contain_text(said)
+    assert not downloads
+    expect(section.locator(".problems code")).to_have_count(0)  # the card named, never a path
+    positions.fill(face)
+    expect(section.get_by_role("status")).to_contain_text("No errors.")
+    with page.expect_download() as download:
+        section.get_by_role("button", name="Export the stealth deck (YAML)").click()
+    path = tmp_path / "stealth.yaml"
+    download.value.save_as(path)
+    shipped = stealthfile.load(data_path("stealth.yaml"))
+    assert stealthfile.to_json(stealthfile.load(path))["cards"] == stealthfile.to_json(shipped)["cards"]
+    section.get_by_text("Edit the extra sequences (18)").click()
+    section.get_by_role("textbox", name="Sequence 1: name").fill("")
+    section.get_by_role("button", name="Export the extra sequences (JSON)").click()
+    expect(section.get_by_role("alert").filter(has_text="Not exported")).to_contain_text(
+        "Sequence 1: name: A sequence needs a name.")
+    assert len(downloads) == 1  # the stealth deck's, not the sequences'
+
+
+def test_a_wrong_board_is_the_verdict_in_words_and_refused_at_download(page: Page, watch: Watch) -> None:
+    watch.expected_statuses.add(422)  # the board checked, and audited, as it is typed: the engine cannot read it
+    section = deck_section(page)
+    downloads = downloads_of(page)
+    section.get_by_text("Edit the board").click()
+    board = section.locator(".board-editor")
+    tower = board.locator('[data-path="locations[1].id"]')
+    taken = board.locator('[data-path="locations[0].id"]').input_value()
+    tower.fill(taken)
+    board.get_by_role("button", name="Download board.yaml").click()
+    expect(board.get_by_role("alert").filter(has_text="See the messages")).to_be_visible()
+    assert not downloads
+    expect(section.get_by_role("status").first).to_have_text(re.compile(r"^Not finished: \d+ to put right"))
+    place = board.locator('[data-path="locations[1].name"]').input_value()
+    expect(section.locator(".problems li").first).to_contain_text(f"Location {place}, id: duplicate id")  # named
+    expect(section.locator(".problems code")).to_have_count(0)
+    said = tower.evaluate("(input) => input.closest('.field').querySelector('.field-error').textContent")
+    assert said and not said.startswith("locations[")  # beside the field, which its label names: no path before it
