@@ -710,7 +710,20 @@ def test_a_card_set_is_imported_by_pasting_its_text_or_dropping_its_file(page: P
     assert the_page_set(page)["name"] == yaml.safe_load(BROKEN_CLUES.read_text())["name"]
 
 
-def test_every_target_of_the_cards_is_at_least_44_px_on_a_phone_and_axe_finds_nothing(open_pages: Pages) -> None:
+def small_targets(part: Locator) -> list[list[object]]:
+    """The controls shown in a part of the page that are less than 44 px tall or (a button) wide:
+    [its data-focus key or words, height, width] each (a checkbox's target is its label)."""
+    small: list[list[object]] = part.evaluate("""(part) => [...part.querySelectorAll(
+        "button, input, select, textarea, summary, a[href]")]
+      .filter((el) => el.getClientRects().length && el.type !== "checkbox")
+      .map((el) => [el.dataset.focus || el.textContent.trim().slice(0, 30), el.getBoundingClientRect(), el.tagName])
+      .filter(([, box, tag]) => box.height < 44 || (tag === "BUTTON" && box.width < 44))
+      .map(([what, box]) => [what, Math.round(box.height), Math.round(box.width)])""")
+    return small
+
+
+def test_every_target_of_the_cards_and_the_deck_is_at_least_44_px_on_a_phone_and_axe_finds_nothing(
+        open_pages: Pages) -> None:
     page = opened(open_pages, PHONE)
     open_with_the_shipped_set(page)
     page.get_by_role("button", name="Add a lady").click()
@@ -718,18 +731,18 @@ def test_every_target_of_the_cards_is_at_least_44_px_on_a_phone_and_axe_finds_no
     card(page, "Jacqueline Field").get_by_role("textbox", name="Rose").fill("5")  # said beside it, and in the verdict
     page.get_by_role("button", name="New set").click()  # the question, with its answers
     expect(page.get_by_role("button", name="Keep editing")).to_be_visible()
+    page.get_by_text("Import a card set (a file, dropped or pasted)").click()
     page.get_by_text("Traits and suits (7 traits, 6 suits)").click()
     rules(page)
-    small = page.locator(".wb-part-cards").evaluate("""(part) => [...part.querySelectorAll(
-        "button, input, select, textarea, summary, a[href]")]
-      .filter((el) => el.getClientRects().length && el.type !== "checkbox")
-      .map((el) => [el.dataset.focus || el.textContent.trim().slice(0, 30),
-                    Math.round(el.getBoundingClientRect().height)])
-      .filter(([, height]) => height < 44)""")
-    assert small == []
-    checks = page.locator(".wb-part-cards .wb-check").evaluate_all(
-        "(all) => all.map((label) => label.getBoundingClientRect().height)")
+    cards = page.locator(".wb-part-cards")
+    assert small_targets(cards) == []
+    checks = cards.locator(".wb-check").evaluate_all("(all) => all.map((el) => el.getBoundingClientRect().height)")
     assert checks and min(checks) >= 44  # a checkbox's label is its target
+    deck = page.locator(".wb-part-deck")
+    for part in ("Edit the board", "Edit the stealth cards (32)", "Edit the extra sequences (18)"):
+        deck.get_by_text(part).click()
+    expect(deck.get_by_role("textbox", name="Card A: positions")).to_be_visible()
+    assert small_targets(deck) == []
     assert not accessibility_violations(page)
 
 

@@ -130,7 +130,8 @@ function unfinishedList(todo) {
     document.querySelector(`[data-focus="${CSS.escape(key)}"]`)?.focus();
   };
   return h("ul", {class: "wb-findings wb-todo"}, todo.map((item) => h("li", {class: "wb-finding wb-error"},
-    h("a", {href: "#/designer", "data-focus": `todo:${item.focus}`, onclick: focus(item.focus)}, item.where), ": ", item.message)));
+    h("a", {href: "#/designer", "data-focus": `todo:${item.focus}`, onclick: focus(item.focus)},
+      h("strong", {}, item.where), ": ", item.message))));
 }
 
 /** The names not given in a language, as warnings (the set is exported without them). */

@@ -58,6 +58,11 @@ export function ladyName(doc, id) {
   return name(doc.ladies[index].name ?? "") || t("wb.lady.n", {n: index + 1});
 }
 
+/** The set with each lady who has no name yet named by her place ("Lady 3", in the page's language),
+ * to draw her where a card needs a name (the print sheet); the set itself is left as it is. */
+export const namedForDrawing = (doc) => doc && ({...doc, ladies: doc.ladies.map((lady) =>
+  (name(lady.name ?? "") ? lady : {...lady, name: ladyName(doc, lady.id)}))});
+
 /** A name map with one language set (an empty text removes that language). */
 function setName(thing, code, text) {
   const names = typeof thing.name === "string" ? {en: thing.name} : {...(thing.name ?? {})};

@@ -4,7 +4,8 @@
 // module is loaded on its own: one that cannot be loaded says so in its section, and the others work.
 import {api} from "./api.js";
 import {casesTable, ladyFindings, lyingEntries, suitFindings, suitHasFindings, summary} from "./auditview.js";
-import {cardGrid, forgetDrafts, rulesBox, rulesProblems, setNameField, takeFocus, traitsAndSuits, unfinished} from "./cardedit.js";
+import {cardGrid, forgetDrafts, namedForDrawing, rulesBox, rulesProblems, setNameField, takeFocus, traitsAndSuits,
+        unfinished} from "./cardedit.js";
 import {auditIfNeeded, canRedo, canUndo, exportSet, importFile, importText, loadShipped, newSet, redo, redoLabel, replaceSet,
         subscribe, undo, undoLabel, unsaved, whenSettled, workbench} from "./cardset.js";
 import {append, download, field, fill, h, keepFocus} from "./dom.js";
@@ -17,6 +18,9 @@ const said = {problems: null, title: null, asking: null};
 
 /** The field to put the focus in once the cards are drawn again (its data-focus key), or null. */
 let focusAfter = null;
+
+/** Whether the import box was opened or closed by hand (null: open only while there is no set). */
+let importOpen = null;
 
 /** Say what a step of the set's file came to: its problems under a title, or nothing (it went well). */
 function saying(problems, title) {
@@ -120,9 +124,21 @@ function toolbar() {
       h("button", {type: "button", "data-focus": "redo", disabled: !canRedo(), title: redoing ? t("wb.redo.what", {what: redoing}) : null,
                    "aria-keyshortcuts": "Control+Y Control+Shift+Z", onclick: redo}, t("wb.redo"))),
     said.asking ? question() : null,
-    field(t("wb.import"), file, t("wb.import.help")),
-    field(t("wb.paste"), paste),
+    said.problems ? problemList(said.problems, said.title) : null,  // beside the button that was pressed
+    importBox(file, paste),
     workbench.doc ? setNameField(workbench.doc) : null);
+}
+
+/** The ways in of a card set file (picked, pasted; a drop on the cards works too), in a box folded
+ * away once a set is in the editor (a phone's screen is for the cards then). */
+function importBox(file, paste) {
+  const open = importOpen ?? !workbench.doc;
+  const box = h("details", {class: "wb-import", open: open || null},
+    h("summary", {}, t("wb.import.open")),
+    field(t("wb.import"), file, t("wb.import.help")),
+    field(t("wb.paste"), paste));
+  box.addEventListener("toggle", () => { if (box.open !== open) importOpen = box.open; });  // by hand, not as drawn
+  return box;
 }
 
 /** A card set file or text dropped on the cards section is imported (asking first if it would replace unsaved work). */
@@ -156,7 +172,6 @@ function drawCards(box) {
   const doc = workbench.doc;
   fill(box,
     toolbar(),
-    said.problems ? problemList(said.problems, said.title) : null,
     workbench.dropped ? h("p", {class: "problems", role: "alert"}, t(workbench.dropped)) : null,
     doc ? null : h("p", {class: "help"}, t("wb.start")),
     doc ? h("div", {class: "wb-summary-box"}, summary()) : null,
@@ -300,7 +315,7 @@ const PARTS = {
                draw: (m, box) => m.renderDifficulty(box, {report: workbench.report, previous: workbench.previous, doc: workbench.doc})},
   design: {module: "./designjob.js", title: "wb.sec.design",
            draw: (m, box) => m.renderDesign(box, {doc: workbench.doc, take: (doc) => replaceSet(doc, t("wb.step.design"))})},
-  print: {module: "./print.js", title: "wb.sec.print", draw: (m, box) => m.renderPrint(box, {doc: workbench.doc})},
+  print: {module: "./print.js", title: "wb.sec.print", draw: (m, box) => m.renderPrint(box, {doc: namedForDrawing(workbench.doc)})},
   deck: {module: "./deckedit.js", title: "wb.sec.deck", draw: (m, box) => m.renderDeck(box), fallback: deckForm},
 };
 const loaded = {};
