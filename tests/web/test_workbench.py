@@ -808,3 +808,19 @@ def test_a_wrong_board_is_the_verdict_in_words_and_refused_at_download(page: Pag
     expect(section.locator(".problems code")).to_have_count(0)
     said = tower.evaluate("(input) => input.closest('.field').querySelector('.field-error').textContent")
     assert said and not said.startswith("locations[")  # beside the field, which its label names: no path before it
+
+
+def test_a_problem_the_engine_finds_in_the_set_is_said_where_it_is_in_words(page: Page, watch: Watch) -> None:
+    """Whatever the engine refuses in the set sent (here, as a server with stricter rules would), the page
+    names the lady and the suit, or the mode's table, never the document's path."""
+    watch.expected_statuses.add(422)
+    open_with_the_shipped_set(page)
+    refusal = {"errors": [{"code": "schema", "path": "ladies[0].key.rose", "message": "3 is outside 0..2"},
+                          {"code": "schema", "path": "modes.easy.rose", "message": "unknown suit 'x'"}]}
+    page.route("**/v1/audit", lambda route: route.fulfill(status=422, json=refusal))
+    card(page, "Jacqueline Field").get_by_role("textbox", name="Rose").fill("3")
+    problems = page.locator(".wb-summary .problems li")
+    expect(problems).to_have_text(["Jacqueline Field, key for Rose: 3 is outside 0..2",
+                                   "Easy, Rose: suit removed: unknown suit 'x'"])
+    expect(page.locator(".wb-summary code")).to_have_count(0)
+    expect(rules(page).locator(".wb-rules-problems li")).to_have_text(["Easy, Rose: suit removed: unknown suit 'x'"])

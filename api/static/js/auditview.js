@@ -9,7 +9,7 @@ import {h} from "./dom.js";
 import {t} from "./i18n.js";
 import {problemList} from "./status.js";
 import {entryText} from "./who.js";
-import {ladyName, missingNames, suitName, traitName, unfinished} from "./cardedit.js";
+import {ladyName, missingNames, problemsSaid, suitName, traitName, unfinished} from "./cardedit.js";
 import {workbench} from "./cardset.js";
 
 const MODES = ["normal", "easy", "advanced"];
@@ -168,7 +168,7 @@ export function summary() {
       r && r.warnings.length ? h("span", {class: "wb-warncount"}, ` ${t("wb.warnings", {n: r.warnings.length})}`) : null,
       workbench.auditing && r ? h("span", {class: "wb-busy"}, ` ${t("wb.auditing")}`) : null),
     todo.length ? unfinishedList(todo) : null,
-    workbench.problems ? problemList(workbench.problems, t("wb.problems")) : null,
+    workbench.problems ? problemList(problemsSaid(workbench.problems), t("wb.problems")) : null,
     findingList(general),
     workbench.doc ? missingList(workbench.doc) : null,
     withErrors.length ? h("p", {class: "wb-jump"}, t("wb.jump"), " ",

@@ -8,7 +8,7 @@
 // (an id already taken, a colour) are kept as typed beside the field, said in the verdict too.
 // Every change goes through cardset.edit() (undoable, saved, audited).
 import {pip, suitColour} from "./card.js";
-import {copy, edit, isEntry, redrawAll, settle, typed, workbench} from "./cardset.js";
+import {auditable, copy, edit, isEntry, redrawAll, settle, typed, workbench} from "./cardset.js";
 import {h} from "./dom.js";
 import {LANGS, lang, name, t} from "./i18n.js";
 import {entryText} from "./who.js";
@@ -510,11 +510,37 @@ function modeCell(doc, mode, suit) {
   return h("td", {}, select, message(msgId, known ? "" : t("wb.mode.missing")));
 }
 
+/**
+ * Where a problem the engine found in the set sent to the audit is, in the game's words, from its
+ * path (ladies[2].key.rose: "Mary Fitton, key for Rose"; modes.easy.rose: "Easy, Rose: suit
+ * removed"): never the path itself. The audit reads the whole ladies only (cardset.auditable).
+ */
+export function problemPlace(path) {
+  const doc = workbench.doc;
+  const [head, index, ...rest] = (path ?? "").split(/[.[\]]+/).filter(Boolean);
+  const mode = (m) => (["easy", "advanced", "normal"].includes(m) ? t(`mode.${m}`) : m);
+  if (head === "ladies" && /^\d+$/.test(index ?? "")) {
+    const lady = auditable(doc).ladies[Number(index)];
+    const who = lady ? ladyName(doc, lady.id) : t("wb.lady.n", {n: Number(index) + 1});
+    return rest[0] === "key" && rest[1] ? t("wb.where.key", {lady: who, suit: suitName(doc, rest[1])}) : who;
+  }
+  if ((head === "traits" || head === "suits") && /^\d+$/.test(index ?? "")) {
+    const thing = doc[head][Number(index)];
+    return thing ? (head === "traits" ? traitName : suitName)(doc, thing.id) : t(`wb.${head}.title`);
+  }
+  if (head === "modes") return index && rest[0] ? t("wb.mode.cell", {mode: mode(index), suit: suitName(doc, rest[0])}) : t("wb.modes");
+  if (head === "traits_per_lady") return t("wb.perlady");
+  return head === "name" ? t("wb.setname") : t("wb.sec.cards");
+}
+
+/** The engine's problems with the set sent, each said where it is in words (problemList's shape, no path). */
+export const problemsSaid = (problems) => problems.map((p) => ({path: "", message: `${problemPlace(p.path)}: ${p.message}`}));
+
 /** The problems the engine found in the rules' fields (traits per lady, modes), beside them. */
 export function rulesProblems() {
   const mine = (workbench.problems ?? []).filter((p) => isRulesPath(p.path));
   return mine.length ? h("ul", {class: "wb-findings"}, mine.map((p) =>
-    h("li", {class: "wb-finding wb-error"}, h("code", {}, p.path), ": ", p.message))) : null;
+    h("li", {class: "wb-finding wb-error"}, h("strong", {}, problemPlace(p.path)), ": ", p.message))) : null;
 }
 
 /**
