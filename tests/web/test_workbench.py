@@ -652,6 +652,7 @@ def test_a_wrong_key_entry_is_refused_at_export_naming_the_lady_and_the_suit(pag
                         ("1/x", "“x” is not a count: type whole numbers joined by /, like 0/2.")):
         rose.fill(typed)
         expect(status(page)).to_have_text(re.compile(r"^Not finished: 1"))
+        expect(page.locator(".wb-toolbar > .problems")).to_have_count(0)  # a refusal of the set before is gone
         page.get_by_role("button", name="Export YAML").click()
         expect(page.locator(".problems li")).to_have_text([f"Jacqueline Field, key for Rose: {said}"])
         assert not downloads

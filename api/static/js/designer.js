@@ -13,8 +13,9 @@ import {t} from "./i18n.js";
 import {errorText, failure, problemList} from "./status.js";
 
 /** What the page says about the set's file: an import that changed nothing, an export refused or
- * failed; and the question it asks before replacing work kept nowhere else ({question, run}), or null. */
-const said = {problems: null, title: null, asking: null};
+ * failed (refused: the set's own fields, said until the set changes); and the question it asks
+ * before replacing work kept nowhere else ({question, run}), or null. */
+const said = {problems: null, title: null, refused: false, asking: null};
 
 /** The field to put the focus in once the cards are drawn again (its data-focus key), or null. */
 let focusAfter = null;
@@ -23,8 +24,8 @@ let focusAfter = null;
 let importOpen = null;
 
 /** Say what a step of the set's file came to: its problems under a title, or nothing (it went well). */
-function saying(problems, title) {
-  Object.assign(said, problems ? {problems, title} : {problems: null, title: null});
+function saying(problems, title, refused = false) {
+  Object.assign(said, problems ? {problems, title, refused} : {problems: null, title: null, refused: false});
 }
 
 /** Replace the set being edited by `run()`'s, asking first when the set holds work kept nowhere else
@@ -73,7 +74,7 @@ function importingText(text) {
 async function exporting() {
   const todo = unfinished(workbench.doc);
   if (todo.length) {
-    saying(todo.map((item) => ({path: "", message: `${item.where}: ${item.message}`})), t("wb.export.refused"));
+    saying(todo.map((item) => ({path: "", message: `${item.where}: ${item.message}`})), t("wb.export.refused"), true);
   } else {
     try {
       const {filename, yaml} = await exportSet();
@@ -262,7 +263,9 @@ function onChange(what, field) {
   if (what === "replace") workbench.dropped = null;
   // A key entry typed (or a field that cannot be read) shows itself already, and nothing else on the
   // page shows it but the verdict and the report.
-  const entry = (what === "edit" && /^ladies:\d+:key:/.test(field ?? "")) || what === "typed" ? "entry" : what;
+  const refusalOver = said.refused && what !== "report";  // the set changed: the list of what was refused is drawn away
+  if (refusalOver) saying(null);
+  const entry = !refusalOver && ((what === "edit" && /^ladies:\d+:key:/.test(field ?? "")) || what === "typed") ? "entry" : what;
   if (queued) {
     queued.add(entry);
     return;
