@@ -219,7 +219,11 @@ def run(base: str, how: Callable[[Thumb, CardSet], None], cards: CardSet) -> Thu
 def archived(commit: str, into: Path) -> Path:
     """The project's tree at ``commit`` (``git archive``), unpacked in ``into``."""
     command = ["git", "-C", str(ROOT), "archive", "--format=tar", commit]
-    tar = subprocess.run(command, check=True, capture_output=True).stdout
+    done = subprocess.run(command, capture_output=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"bench.designer_entry: the page before needs the project's git history ({commit}): "
+                         f"{done.stderr.decode(errors='replace').strip()}")
+    tar = done.stdout
     with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
         archive.extractall(into, filter="data")
     # The package's data (deduce.data) is data/ at the top, mapped by pyproject.toml when installed:
