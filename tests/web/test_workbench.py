@@ -642,6 +642,7 @@ def test_a_blank_lady_is_asked_for_in_the_pages_language_and_not_exported_until_
     assert not downloads
     assert not accessibility_violations(page)
     assert not unnamed_controls(page)
+    no_sideways_scrolling(page, f"designer: a blank lady, refused ({lang})")
 
 
 def test_a_wrong_key_entry_is_refused_at_export_naming_the_lady_and_the_suit(page: Page) -> None:
