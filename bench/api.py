@@ -20,6 +20,7 @@ Loopback only; the run stops by itself after ``--requests`` per client and endpo
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import subprocess
@@ -75,14 +76,18 @@ def contradicting(cards: CardSet, queries: list[dict[str, Any]], seed: int = 160
     return out
 
 
-def start_server(cards: str | None, *flags: str) -> tuple[subprocess.Popen[str], str]:
+def start_server(cards: str | None, *flags: str, tree: Path | None = None) -> tuple[subprocess.Popen[str], str]:
     """``deduce serve`` (with ``flags``) on a free loopback port, once it answers ``/healthz`` and
-    each of its workers (``--workers``) has started: one answers before the others are ready."""
+    each of its workers (``--workers``) has started: one answers before the others are ready.
+    ``tree``: the project's source tree to serve (another version of it, e.g. a ``git archive``),
+    run with this virtualenv's Python; else this one."""
     port = free_port()
-    command = [str(Path(sys.executable).with_name("deduce")), "serve", "--host", HOST, "--port", str(port), *flags]
+    program = [sys.executable, "-m", "deduce"] if tree else [str(Path(sys.executable).with_name("deduce"))]
+    command = [*program, "serve", "--host", HOST, "--port", str(port), *flags]
     if cards:
         command += ["--cards", cards]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    env = {**os.environ, "PYTHONPATH": str(tree)} if tree else None
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tree, env=env)
     base = f"http://{HOST}:{port}"
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:

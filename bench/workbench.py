@@ -66,7 +66,7 @@ REPORTED = """async () => {
 def open_designer(page: Page) -> None:
     """The Designer page with the shipped set loaded and audited; keydowns timed."""
     page.goto("/#/designer")
-    page.get_by_role("button", name="Load the shipped set").click()
+    page.get_by_role("button", name="Load the sample set").click()
     expect(page.locator(".wb-status")).to_contain_text("No errors")
     page.evaluate("document.addEventListener('keydown', (e) => { window.benchKeydown = e.timeStamp; }, true)")
 

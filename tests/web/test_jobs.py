@@ -76,7 +76,7 @@ def ask_design(box: Locator, seed: int, steps: int) -> None:
 def test_a_design_runs_to_its_result_beside_the_set_and_is_taken(page: Page, watch: Watch) -> None:
     watch.expected_statuses.add(429)  # the page's live audits and the design may be more than a client's quota at once
     box = open_designer(page)
-    page.get_by_role("button", name="Load the shipped set").click()
+    page.get_by_role("button", name="Load the sample set").click()
     expect(page.locator("#lady-jacqueline-field")).to_be_visible()
     ask_design(box, seed=5, steps=600)
     found = library_design(seed=5, steps=600)
@@ -256,7 +256,7 @@ def test_the_cards_findings_are_said_with_names(page: Page, watch: Watch) -> Non
     positions.fill("BZWHNRO")  # seven characters: said beside the field, and the last audit stays
     expect(positions).to_have_accessible_description("Eight characters, each a capital letter or -.")
     expect(box.get_by_role("alert").filter(has_text="The engine cannot read what is entered")).to_contain_text(
-        "stealth.cards[1].positions")
+        "Card B: positions: Eight characters, each a capital letter or -.")  # the card named, never a path
     positions.fill("BZWHNRO-")  # Z in position 2, as card A has
     others = box.get_by_role("list", name="The map and the cards")
     expect(others).to_contain_text("Card A's back shows Market, but St Paul's Cathedral has the landmark Church.")

@@ -29,15 +29,15 @@ PAPERS_PT = {"a4": (595.28, 841.89), "letter": (612, 792)}
 
 #: The page's words the tests click or look for, in each language.
 WORDS: dict[str, dict[str, str]] = {
-    "en": {"shipped": "Load the shipped set", "difficulty": "Difficulty", "print": "Print cards",
+    "en": {"shipped": "Load the sample set", "difficulty": "Difficulty", "print": "Print cards",
            "sheet": "Cards to print", "bars": "Expected clues, {mode}",
            "curves": "Chance solved within N clues, {mode}",
            "normal": "Normal", "easy": "Easy", "advanced": "Advanced", "lady": "Jacqueline Field"},
-    "it": {"shipped": "Carica il mazzo fornito", "difficulty": "Difficoltà", "print": "Stampa le carte",
+    "it": {"shipped": "Carica il mazzo d'esempio", "difficulty": "Difficoltà", "print": "Stampa le carte",
            "sheet": "Carte da stampare", "bars": "Indizi attesi, {mode}",
            "curves": "Probabilità di risolverla entro N indizi, {mode}",
            "normal": "Standard", "easy": "Facile", "advanced": "Avanzata", "lady": "Jacqueline Field"},
-    "ru": {"shipped": "Загрузить набор-пример", "difficulty": "Сложность", "print": "Печать карт",
+    "ru": {"shipped": "Загрузить пример набора", "difficulty": "Сложность", "print": "Печать карт",
            "sheet": "Карты для печати", "bars": "Ожидаемое число подсказок, {mode}",
            "curves": "Шанс разгадать не более чем за N подсказок, {mode}",
            "normal": "Обычный", "easy": "Лёгкий", "advanced": "Сложный", "lady": "Жаклин Филд"},
@@ -73,7 +73,7 @@ def inside(box: list[float], outer: list[float]) -> bool:
 
 
 def open_designer(page: Page, lang: str = "en", *, load: bool = True) -> None:
-    """Open the Designer page in a language and (``load``) load the shipped set into it, and wait
+    """Open the Designer page in a language and (``load``) load the sample set into it, and wait
     for its difficulty to be drawn."""
     page.add_init_script(f"localStorage.setItem('bs.lang', {lang!r})")
     page.goto("/#/designer")

@@ -9,7 +9,7 @@ import {h} from "./dom.js";
 import {t} from "./i18n.js";
 import {problemList} from "./status.js";
 import {entryText} from "./who.js";
-import {ladyName, suitName, traitName} from "./cardedit.js";
+import {ladyName, missingNames, problemsSaid, suitName, traitName, unfinished} from "./cardedit.js";
 import {workbench} from "./cardset.js";
 
 const MODES = ["normal", "easy", "advanced"];
@@ -123,22 +123,54 @@ export const suitHasFindings = () => findings().some(([f]) => !f.lady && f.suit)
 /** Which key entries lie: [lady id, suit id] of each key-untruthful error. */
 export const lyingEntries = () => (workbench.report?.errors ?? []).filter((f) => f.code === "key-untruthful").map((f) => [f.lady, f.suit]);
 
+/** What is not finished or cannot be read, each a link to its field (the verdict's errors before the audit's). */
+function unfinishedList(todo) {
+  const focus = (key) => (e) => {
+    e.preventDefault();
+    document.querySelector(`[data-focus="${CSS.escape(key)}"]`)?.focus();
+  };
+  return h("ul", {class: "wb-findings wb-todo"}, todo.map((item) => h("li", {class: "wb-finding wb-error"},
+    h("a", {href: "#/designer", "data-focus": `todo:${item.focus}`, onclick: focus(item.focus)},
+      h("strong", {}, item.where), ": ", item.message))));
+}
+
+/** The names not given in a language, as warnings (the set is exported without them). */
+function missingList(doc) {
+  const missing = missingNames(doc);
+  return missing.length ? h("ul", {class: "wb-findings wb-names-missing"}, missing.map((m) => h("li", {class: "wb-finding wb-warning"},
+    h("strong", {}, t("wb.warning")), " ", t("wb.names.missing", {lang: m.lang, names: list(m.names)})))) : null;
+}
+
+/** The verdict's first line: what is not finished (the audit being of the whole ladies), or the audit's own verdict. */
+function verdict(r, todo) {
+  const audited = !r ? "" : r.ok ? t("wb.ok") : t("wb.bad", {n: r.errors.length});
+  if (todo.length) {
+    return [t("wb.unfinished", {n: todo.length}),
+      r ? h("span", {class: "wb-busy"}, ` ${t("wb.audit.whole", {n: workbench.audited?.ladies.length ?? 0, verdict: audited})}`) : null];
+  }
+  return workbench.auditing && !r ? t("wb.auditing") : audited;
+}
+
 /**
- * The audit's summary: "No errors" or how many, the findings about the whole set, the problems the
- * server could not read (beside the last report), and links to the cards that have errors.
+ * The verdict: what keeps the set from being exported as it is on the screen (a field not typed
+ * or that cannot be read, named as the game names it), then the audit's "No errors" or how many,
+ * the findings about the whole set, the names missing in a language, the problems the server could
+ * not read (beside the last report), and links to the cards that have errors.
  */
 export function summary() {
+  const todo = workbench.doc ? unfinished(workbench.doc) : [];
   const r = workbench.report;
-  const status = workbench.auditing && !r ? t("wb.auditing")
-    : !r ? "" : r.ok ? t("wb.ok") : t("wb.bad", {n: r.errors.length});
+  const status = verdict(r, todo);
   const general = findings().filter(([f]) => !f.lady && !f.suit).map(([f, s]) => findingItem(f, s));
   const withErrors = [...new Set((r?.errors ?? []).map((f) => f.lady ?? null).filter(Boolean))];
   return h("div", {class: "wb-summary"},
-    h("p", {class: `wb-status ${r ? (r.ok ? "ok" : "bad") : ""}`, role: "status", "aria-live": "polite"}, status,
+    h("p", {class: `wb-status ${todo.length ? "bad" : r ? (r.ok ? "ok" : "bad") : ""}`, role: "status", "aria-live": "polite"}, status,
       r && r.warnings.length ? h("span", {class: "wb-warncount"}, ` ${t("wb.warnings", {n: r.warnings.length})}`) : null,
       workbench.auditing && r ? h("span", {class: "wb-busy"}, ` ${t("wb.auditing")}`) : null),
-    workbench.problems ? problemList(workbench.problems, t("wb.problems")) : null,
+    todo.length ? unfinishedList(todo) : null,
+    workbench.problems ? problemList(problemsSaid(workbench.problems), t("wb.problems")) : null,
     findingList(general),
+    workbench.doc ? missingList(workbench.doc) : null,
     withErrors.length ? h("p", {class: "wb-jump"}, t("wb.jump"), " ",
       withErrors.map((id, i) => [i ? ", " : "", h("a", {href: `#/designer`, "data-focus": `jump:${id}`,
         onclick: (e) => { e.preventDefault(); document.getElementById(`lady-${id}`)?.scrollIntoView({block: "start"}); }},

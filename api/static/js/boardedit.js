@@ -263,6 +263,21 @@ function mapPart() {
 
 // -- the form ------------------------------------------------------------------------------------
 
+/** Whether a finger or the mouse is pressed on the page now. */
+let pressing = false;
+addEventListener("pointerdown", () => { pressing = true; }, true);
+addEventListener("pointerup", () => { pressing = false; }, true);
+
+/**
+ * Run `redraw` once the field left has had its say: at once, or, when the field was left by
+ * pressing a button, after that press's click (a redraw between the press and the click would
+ * replace the button, and the tap on it would be lost).
+ */
+export function redrawLater(redraw) {
+  if (pressing) addEventListener("pointerup", () => setTimeout(redraw), {once: true});
+  else setTimeout(redraw);
+}
+
 /** A text input bound to draft[...]: saved as typed, its check beside it. */
 function textInput(label, get, set, {path, check = () => "", onchange = null} = {}) {
   const input = h("input", {type: "text", value: get(), autocomplete: "off", "data-path": path, "data-focus": path});
@@ -287,7 +302,30 @@ function removeButton(what, onclick) {
   return h("button", {type: "button", class: "small", "aria-label": t("board.remove", {what}), onclick}, "✕");
 }
 
-/** Put the engine's problems beside the fields they name; the ones with no field go in a list. */
+/** Where a problem of the board is, in the editor's words, from its path in the board document
+ * (locations[3].landmark: "Location The Tower, landmark"): a landmark or location by its name (or
+ * its place in the list), a path by its two ends; never the path itself. */
+export function boardPlace(path) {
+  const labelOf = (list, id) => name(list.find((e) => e.id.trim() === id)?.name || "") || id;
+  const entry = /^(landmarks|locations)\[(\d+)\](?:\.(\w+))?/.exec(path ?? "");
+  if (entry) {
+    const [, kind, index, part] = entry;
+    const thing = draft[kind][Number(index)];
+    const kindWord = t(kind === "landmarks" ? "board.landmark" : "board.location");
+    const what = `${kindWord} ${(thing && (name(thing.name || "") || thing.id.trim())) || Number(index) + 1}`;
+    return part ? `${what}, ${t(`board.${part === "landmark" ? "landmark" : part === "id" ? "id" : "name"}`).toLowerCase()}` : what;
+  }
+  const line = /^paths\[(\d+)\]/.exec(path ?? "");
+  if (line) {
+    const [a, b] = draft.paths[Number(line[1])] ?? ["", ""];
+    return `${t("wb.board.path")} ${labelOf(draft.locations, a) || "?"} – ${labelOf(draft.locations, b) || "?"}`;
+  }
+  return t(/^paths/.test(path ?? "") ? "board.paths" : /^locations/.test(path ?? "") ? "board.locations"
+    : /^landmarks/.test(path ?? "") ? "board.landmarks" : "wb.board.whole");
+}
+
+/** Put the engine's problems beside the fields they name (the field is named by its label); the ones
+ * with no field go in a list, each named by where it is in words. */
 function placeProblems(box, problems) {
   const rest = [];
   for (const p of problems) {
@@ -297,8 +335,8 @@ function placeProblems(box, problems) {
       path = path.replace(/(\.[^.[\]]+|\[\d+\])$/, "");  // the place around it: paths[3][1] -> paths[3]
       if (!/[.[]/.test(path)) break;  // a whole list (landmarks): no field of its own
     }
-    if (el) fieldMessage(el, `${p.path}: ${p.message}`);
-    else rest.push(p);
+    if (el) fieldMessage(el, p.message);
+    else rest.push({path: "", message: `${boardPlace(p.path)}: ${p.message}`});
   }
   return rest.length ? problemList(rest, t("board.problems")) : null;
 }
@@ -328,7 +366,7 @@ function editorParts(use, redraw) {
          renamed(kind, before.trim(), draft[kind][i].id.trim());
          before = draft[kind][i].id;
          save();
-         setTimeout(redraw);
+         redrawLater(redraw);
        }});
   };
   const nameInput = (kind, i) => textInput(t("board.name"), () => name(draft[kind][i].name || ""),

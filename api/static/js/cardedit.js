@@ -1,12 +1,14 @@
 // The designer's workbench: the card set edited as cards. Each lady is drawn as the game draws
 // her (her suit's colour, her name, her traits, her key table) and every part of her is a control:
 // the name in each language, the suit, the traits as chips, each key entry typed as the card prints
-// it (2, 0/2). The traits and suits themselves are edited in their own box. What cannot be read
-// (a key entry 5 or 1/x, an id already taken) is said beside its field and kept as typed, while the
-// set keeps its last good state; every good change goes through cardset.edit() (undoable, saved,
-// audited).
+// it (2, 0/2). The traits and suits themselves are edited in their own box. A lady and her key are
+// held as typed: a key entry that cannot be read (5, 1/x) or is empty, too few or too many traits,
+// are said beside the field and in the verdict (unfinished()), and the set is not exported until
+// they are put right: what is on the screen is what is exported. Other fields that cannot be read
+// (an id already taken, a colour) are kept as typed beside the field, said in the verdict too.
+// Every change goes through cardset.edit() (undoable, saved, audited).
 import {pip, suitColour} from "./card.js";
-import {copy, edit, redrawAll, settle, workbench} from "./cardset.js";
+import {auditable, copy, edit, isEntry, redrawAll, settle, typed, workbench} from "./cardset.js";
 import {h} from "./dom.js";
 import {LANGS, lang, name, t} from "./i18n.js";
 import {entryText} from "./who.js";
@@ -16,12 +18,22 @@ import WORDS from "../words/workbench.json" with {type: "json"};
 const ENDONYMS = {en: "English", it: "Italiano", ru: "Русский"};
 
 /**
- * What was typed but cannot be read yet, by field (its data-focus key): {text, message}, or
- * {traits, message} for a lady's trait chips. Shown instead of the set's value until it can be
- * read; forgotten when the set is replaced, undone or redone (the fields then show the set).
+ * What was typed in a field of the set's frame (an id, a colour, the set's name, the traits per
+ * lady) but cannot be read, by field (its data-focus key): {text, message, where} (where: the
+ * field in the game's words, for the verdict). Shown instead of the set's value; forgotten when the
+ * set is replaced, undone or redone (the fields then show the set).
  */
 const drafts = new Map();
 export const forgetDrafts = () => drafts.clear();
+
+/** The field to put the focus in once the cards are drawn again (a new lady's name), or null. */
+let wanted = null;
+/** The field the focus is wanted in (its data-focus key), once: the page puts it there after drawing. */
+export function takeFocus() {
+  const key = wanted;
+  wanted = null;
+  return key;
+}
 
 /** The boxes (details) opened or closed by hand, by key: they stay so across redraws. */
 const opened = new Map();
@@ -39,11 +51,17 @@ const byId = (list, id) => (list ?? []).find((item) => item.id === id);
 /** A trait's, suit's or lady's name in the page's language (its id when it has none). */
 export const traitName = (doc, id) => name(byId(doc.traits, id)?.name ?? id) || id;
 export const suitName = (doc, id) => name(byId(doc.suits, id)?.name ?? id) || id;
-export const ladyName = (doc, id) => name(byId(doc.ladies, id)?.name ?? id) || id;
+/** A lady's name in the page's language (in another she has, else "Lady 3" by her place: one just added has none yet). */
+export function ladyName(doc, id) {
+  const index = (doc.ladies ?? []).findIndex((l) => l.id === id);
+  if (index < 0) return id;
+  return name(doc.ladies[index].name ?? "") || t("wb.lady.n", {n: index + 1});
+}
 
-/** A page word in every language, as a name map ({en, it, ru}) for a new thing of the set. */
-const wordInEvery = (key, fields = {}) => Object.fromEntries(LANGS.map((code) =>
-  [code, WORDS[code][key].replace(/\{(\w+)\}/g, (whole, f) => (f in fields ? String(fields[f]) : whole))]));
+/** The set with each lady who has no name yet named by her place ("Lady 3", in the page's language),
+ * to draw her where a card needs a name (the print sheet); the set itself is left as it is. */
+export const namedForDrawing = (doc) => doc && ({...doc, ladies: doc.ladies.map((lady) =>
+  (name(lady.name ?? "") ? lady : {...lady, name: ladyName(doc, lady.id)}))});
 
 /** A name map with one language set (an empty text removes that language). */
 function setName(thing, code, text) {
@@ -57,10 +75,16 @@ const nameIn = (thing, code) => (typeof thing.name === "string" ? (code === "en"
 
 // -- key entries --------------------------------------------------------------------------------
 
-/** A key entry typed as the card prints it, read: {counts} or {message} (said beside the field). */
+/**
+ * A key entry typed as the card prints it (2, 0/2), read: {counts} or {message} (said beside the
+ * field). A phone's number keyboard has no "/": a dot, a comma or a space parts the counts too,
+ * and when a lady has at most 9 traits (every count one digit) the digits typed together are one
+ * count each, so "02" is 0/2 (docs/decisions.md).
+ */
 function readEntry(text, k) {
-  const parts = text.trim().split("/").map((p) => p.trim());
   if (!text.trim()) return {message: t("wb.entry.empty")};
+  const split = text.trim().split(/\s*[/.,\s]\s*/);
+  const parts = k <= 9 ? split.flatMap((p) => (/^\d+$/.test(p) ? [...p] : [p])) : split;
   const bad = parts.find((p) => !/^\d+$/.test(p));
   if (bad !== undefined) return {message: t("wb.entry.bad", {text: bad || "/"})};
   const counts = parts.map(Number);
@@ -69,6 +93,15 @@ function readEntry(text, k) {
   const twice = counts.find((n, i) => counts.indexOf(n) !== i);
   if (twice !== undefined) return {message: t("wb.entry.twice", {n: twice})};
   return {counts: counts.sort((a, b) => a - b)};
+}
+
+/** A key entry as the set holds it (its counts, or the text typed), as its field shows it. */
+const entryShown = (value) => (isEntry(value) ? entryText(value) : value ?? "");
+
+/** What is wrong with a key entry as the set holds it ("" when it reads well, or is not typed yet). */
+function entryProblem(value, k) {
+  const text = entryShown(value);
+  return text.trim() ? readEntry(text, k).message ?? "" : "";
 }
 
 // -- changes of the set that keep it whole -------------------------------------------------------
@@ -88,39 +121,15 @@ function idProblem(list, index, id) {
   return list.some((x, i) => i !== index && x.id === id) ? t("wb.id.taken") : "";
 }
 
-/** The counts of traits a lady shares with each suit's other ladies: a key that tells the truth ([0] for a suit without ladies). */
-function truthfulKey(doc, lady) {
-  return Object.fromEntries(doc.suits.map((s) => {
-    const shared = new Set(doc.ladies.filter((d) => d !== lady && d.suit === s.id)
-      .map((d) => d.traits.filter((tr) => lady.traits.includes(tr)).length));
-    return [s.id, shared.size ? [...shared].sort((a, b) => a - b) : [0]];
-  }));
-}
-
-/** The first k traits, in the set's order, that no lady has together yet (the first k if all are taken). */
-function freshTraits(doc) {
-  const ids = doc.traits.map((tr) => tr.id);
-  const k = doc.traits_per_lady;
-  const taken = new Set(doc.ladies.map((l) => [...l.traits].sort().join("\n")));
-  const pick = (start, chosen) => {
-    if (chosen.length === k) return taken.has([...chosen].sort().join("\n")) ? null : chosen;
-    for (let i = start; i < ids.length; i += 1) {
-      const found = pick(i + 1, [...chosen, ids[i]]);
-      if (found) return found;
-    }
-    return null;
-  };
-  return pick(0, []) ?? ids.slice(0, k);
-}
-
+/** A lady added blank, to be typed from her card: no name, no trait, every key entry empty, in a
+ * suit that still has a free place; the focus goes to her name. */
 function addLady() {
   edit(t("wb.step.add"), (doc) => {
-    const n = doc.ladies.length + 1;
     const counts = new Map(doc.suits.map((s) => [s.id, doc.ladies.filter((l) => l.suit === s.id).length]));
     const suit = doc.suits.find((s) => counts.get(s.id) < 2)?.id ?? doc.suits[0]?.id ?? "";
-    const lady = {id: freeId(doc.ladies, `lady-${n}`), name: wordInEvery("wb.new.lady", {n}), suit, traits: freshTraits(doc), key: {}};
-    lady.key = truthfulKey(doc, lady);
-    doc.ladies.push(lady);
+    const key = Object.fromEntries(doc.suits.map((s) => [s.id, ""]));
+    wanted = `ladies:${doc.ladies.length}:name:${lang()}`;
+    doc.ladies.push({id: freeId(doc.ladies, `lady-${doc.ladies.length + 1}`), name: {}, suit, traits: [], key});
   });
 }
 
@@ -128,7 +137,9 @@ function copyLady(index) {
   edit(t("wb.step.copy"), (doc) => {
     const lady = copy(doc.ladies[index]);
     lady.id = freeId(doc.ladies, lady.id);
-    lady.name = Object.fromEntries(LANGS.map((code) => [code, WORDS[code]["wb.copyof"].replace("{name}", nameIn(lady, code) || nameIn(lady, "en") || lady.id)]));
+    // "(copy)" in each language she has a name in: a language she has none in stays without one
+    lady.name = Object.fromEntries(LANGS.filter((code) => nameIn(lady, code)).map((code) =>
+      [code, WORDS[code]["wb.copyof"].replace("{name}", nameIn(lady, code))]));
     doc.ladies.splice(index + 1, 0, lady);
   });
 }
@@ -157,7 +168,7 @@ function renameId(doc, kind, from, to) {
 function addTrait() {
   edit(t("wb.step.trait"), (doc) => {
     const n = doc.traits.length + 1;
-    doc.traits.push({id: freeId(doc.traits, `trait-${n}`), name: wordInEvery("wb.new.trait", {n})});
+    doc.traits.push({id: freeId(doc.traits, `trait-${n}`), name: {[lang()]: t("wb.new.trait", {n})}});
   });
 }
 
@@ -165,8 +176,8 @@ function addSuit() {
   edit(t("wb.step.suit"), (doc) => {
     const n = doc.suits.length + 1;
     const id = freeId(doc.suits, `suit-${n}`);
-    doc.suits.push({id, colour: "grey", name: wordInEvery("wb.new.suit", {n})});
-    for (const lady of doc.ladies) lady.key[id] = [0];
+    doc.suits.push({id, colour: "grey", name: {[lang()]: t("wb.new.suit", {n})}});
+    for (const lady of doc.ladies) lady.key[id] = "";  // each lady's entry for it is to be typed
     const others = doc.suits.filter((s) => s.id !== id);
     for (const table of Object.values(doc.modes ?? {})) if (others.length) table[id] = others[0].id;
   });
@@ -205,37 +216,56 @@ function message(id, text) {
 
 /**
  * A text field of the set: it shows the set's value (or what was typed and cannot be read yet),
- * and on each keystroke `read(text)` gives {message} (kept as typed, said beside it) or
- * {change(doc)} (applied, one undo step per field visit).
+ * and on each keystroke `read(text)` gives {change(doc)} (applied, one undo step per field visit)
+ * and a {message} to say beside it, or a {message} alone (kept as typed, as a draft, and said in
+ * the verdict as `where`). `said` is the message the set's value has when it is drawn.
  */
-function textField({focus, label, value, read, cls = "", undoLabel}) {
+function textField({focus, label, value, read, cls = "", undoLabel, where = label, said = ""}) {
   const draft = drafts.get(focus);
   const msgId = `m-${focus.replace(/[^\w-]/g, "_")}`;
+  const shown = draft?.message ?? said;
   const input = h("input", {type: "text", class: cls, "data-focus": focus, "aria-label": label, spellcheck: "false",
-                            value: draft?.text ?? value, "aria-invalid": draft?.message ? "true" : "false",
-                            "aria-describedby": msgId, autocomplete: "off"});
+                            value: draft?.text ?? value, "aria-invalid": shown ? "true" : "false",
+                            "aria-describedby": msgId, autocomplete: "off", enterkeyhint: "next"});
   input.addEventListener("input", () => {
     const result = read(input.value);
-    if (result.message) {
-      drafts.set(focus, {text: input.value, message: result.message});
-      input.setAttribute("aria-invalid", "true");
-      const el = document.getElementById(msgId);
-      if (el) { el.textContent = result.message; el.setAttribute("role", "alert"); }
-      return;
+    const text = result.message ?? "";
+    input.setAttribute("aria-invalid", text ? "true" : "false");
+    const el = document.getElementById(msgId);
+    if (el) {
+      el.textContent = text;
+      if (text) el.setAttribute("role", "alert");
+      else el.removeAttribute("role");
     }
-    const had = drafts.delete(focus);
-    if (had) {
-      input.setAttribute("aria-invalid", "false");
-      const el = document.getElementById(msgId);
-      if (el) el.textContent = "";
+    if (result.change) {
+      drafts.delete(focus);
+      edit(undoLabel, result.change, focus);
+    } else {
+      drafts.set(focus, {text: input.value, message: text, where});
+      typed();
     }
-    edit(undoLabel, result.change, focus);
   });
   input.addEventListener("change", settle);
-  return [input, message(msgId, draft?.message)];
+  input.addEventListener("keydown", nextOnEnter);
+  return [input, message(msgId, shown)];
 }
 
-/** The name fields of a thing (a lady, a trait, a suit) in every language; the page's language first. */
+/** Enter in a card's text field goes on to the next one of the card (a phone's keyboard says "next"),
+ * and from a lady's last key entry to Add a lady when she is the last card. */
+function nextOnEnter(event) {
+  if (event.key !== "Enter" || event.isComposing) return;
+  const here = event.target;
+  const card = here.closest(".wb-card");
+  if (!card) return;
+  event.preventDefault();
+  const fields = [...card.querySelectorAll("input[type=text]")].filter((el) => el.offsetParent !== null);
+  const next = fields[fields.indexOf(here) + 1]
+    ?? (card.nextElementSibling ? null : document.querySelector('[data-focus="add-lady"]'));
+  next?.focus();
+}
+
+/** The name fields of a thing (a lady, a trait, a suit) in every language; the page's language first.
+ * A name not given in a language stays empty (never a placeholder), and the verdict lists it (missingNames). */
 function nameFields(focusBase, thing, pathOf, who) {
   const order = [lang(), ...LANGS.filter((c) => c !== lang())];
   return order.map((code) => {
@@ -243,15 +273,60 @@ function nameFields(focusBase, thing, pathOf, who) {
       focus: `${focusBase}:name:${code}`, label: t("wb.name", {lang: ENDONYMS[code]}), value: nameIn(thing, code),
       undoLabel: t("wb.step.name", {what: who}),
       read: (text) => ({change: (doc) => setName(pathOf(doc), code, text)})});
+    input.lang = code;
     return h("label", {class: "wb-lang"}, h("span", {lang: code}, code.toUpperCase()), input, msg);
   });
 }
 
+/** The things of a set (ladies, traits, suits) named in some language but not in each other one,
+ * by language: [{lang, names}] (a warning: the set is exported without them, and read in that
+ * language with the name it has). */
+export function missingNames(doc) {
+  const things = [...doc.ladies.map((l) => [l, ladyName(doc, l.id)]), ...doc.traits.map((x) => [x, traitName(doc, x.id)]),
+                  ...doc.suits.map((x) => [x, suitName(doc, x.id)])];
+  const named = things.filter(([thing]) => LANGS.some((code) => nameIn(thing, code).trim()));
+  return LANGS.map((code) => ({lang: ENDONYMS[code], names: named.filter(([thing]) => !nameIn(thing, code).trim()).map(([, n]) => n)}))
+    .filter((m) => m.names.length);
+}
+
+/**
+ * What keeps the set from being exported as it is on the screen, in the game's words (a lady's
+ * name, a suit's name, never a path): [{where, message, focus}], focus being the field's key.
+ * A lady with no name, too few or too many traits, key entries not typed or that cannot be read;
+ * then each other field typed that cannot be read.
+ */
+export function unfinished(doc) {
+  const k = doc.traits_per_lady;
+  const out = [];
+  if (k > doc.traits.length) out.push({where: t("wb.perlady"), message: t("wb.perlady.over", {k, most: doc.traits.length}), focus: "set:traits_per_lady"});
+  doc.ladies.forEach((lady, i) => {
+    const who = ladyName(doc, lady.id);
+    if (!LANGS.some((code) => nameIn(lady, code).trim())) out.push({where: who, message: t("wb.name.none"), focus: `ladies:${i}:name:${lang()}`});
+    if (lady.traits.length !== k) {
+      out.push({where: who, message: t("wb.traits.count", {k, n: lady.traits.length}), focus: `ladies:${i}:traits:${doc.traits[0]?.id}`});
+    }
+    const empty = doc.suits.filter((s) => !entryShown(lady.key[s.id]).trim());
+    if (empty.length) {
+      out.push({where: who, message: t("wb.entry.missing", {suits: empty.map((s) => suitName(doc, s.id)).join(", ")}),
+                focus: `ladies:${i}:key:${empty[0].id}`});
+    }
+    for (const s of doc.suits) {
+      const problem = entryProblem(lady.key[s.id], k);
+      if (problem) out.push({where: t("wb.where.key", {lady: who, suit: suitName(doc, s.id)}), message: problem, focus: `ladies:${i}:key:${s.id}`});
+    }
+  });
+  for (const [focus, draft] of drafts) if (draft.message && draft.where) out.push({where: draft.where, message: draft.message, focus});
+  return out;
+}
+
 /** An id field: an empty id or another's is said and kept as typed; a good one is renamed everywhere. */
 function idField(kind, index) {
-  const thing = workbench.doc[kind][index];
+  const doc = workbench.doc;
+  const thing = doc[kind][index];
+  const whose = {ladies: ladyName, traits: traitName, suits: suitName}[kind](doc, thing.id);
   const [input, msg] = textField({
     focus: `${kind}:${index}:id`, label: t("wb.id"), value: thing.id, cls: "wb-id", undoLabel: t("wb.step.id"),
+    where: t("wb.where.id", {what: whose}),
     read: (text) => {
       const problem = idProblem(workbench.doc[kind], index, text);
       return problem ? {message: problem} : {change: (doc) => {
@@ -265,31 +340,24 @@ function idField(kind, index) {
 
 // -- a lady as a card -----------------------------------------------------------------------------
 
+/** A lady's traits as chips, each pressed or not; the set holds what is chosen (too few or too many is said). */
 function traitChips(doc, index) {
   const lady = doc.ladies[index];
   const focus = `ladies:${index}:traits`;
-  const draft = drafts.get(focus);
-  const chosen = draft?.traits ?? lady.traits;
+  const k = doc.traits_per_lady;
   const msgId = `m-ladies-${index}-traits`;
-  const toggle = (id) => {
+  const toggle = (id) => edit(t("wb.step.traits", {lady: ladyName(doc, lady.id)}), (d) => {
+    const chosen = d.ladies[index].traits;
     const next = chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id];
-    const order = doc.traits.map((tr) => tr.id).filter((x) => next.includes(x));
-    if (order.length === doc.traits_per_lady) {
-      drafts.delete(focus);
-      edit(t("wb.step.traits", {lady: ladyName(doc, lady.id)}), (d) => { d.ladies[index].traits = order; });
-    } else {
-      drafts.set(focus, {traits: order, message: t("wb.traits.count", {k: doc.traits_per_lady, n: order.length})});
-      redrawAll();  // the set keeps its last good traits
-    }
-  };
+    d.ladies[index].traits = d.traits.map((tr) => tr.id).filter((x) => next.includes(x));
+  });
   return h("div", {class: "wb-traits", role: "group", "aria-label": t("wb.traits"), "aria-describedby": msgId,
                    "data-focus-group": focus},
     h("p", {class: "wb-head", "aria-hidden": "true"}, t("wb.traits")),
     h("div", {class: "wb-chips"}, doc.traits.map((tr) =>
-      h("button", {type: "button", class: "wb-chip", "aria-pressed": chosen.includes(tr.id) ? "true" : "false",
+      h("button", {type: "button", class: "wb-chip", "aria-pressed": lady.traits.includes(tr.id) ? "true" : "false",
                    "data-focus": `${focus}:${tr.id}`, onclick: () => toggle(tr.id)}, traitName(doc, tr.id)))),
-    message(msgId, draft?.message ?? (lady.traits.length === doc.traits_per_lady ? ""
-      : t("wb.traits.wrong", {k: doc.traits_per_lady, n: lady.traits.length}))));
+    message(msgId, lady.traits.length === k ? "" : t("wb.traits.count", {k, n: lady.traits.length})));
 }
 
 function keyTable(doc, index) {
@@ -298,13 +366,19 @@ function keyTable(doc, index) {
     h("tbody", {}, doc.suits.map((s) => {
       const focus = `ladies:${index}:key:${s.id}`;
       const [input, msg] = textField({
-        focus, label: suitName(doc, s.id), value: entryText(lady.key[s.id] ?? []), cls: "wb-entry",
+        focus, label: suitName(doc, s.id), value: entryShown(lady.key[s.id]), cls: "wb-entry",
         undoLabel: t("wb.step.key", {lady: ladyName(doc, lady.id), suit: suitName(doc, s.id)}),
-        read: (text) => {
+        said: entryProblem(lady.key[s.id], doc.traits_per_lady),
+        read: (text) => {  // held as typed, read or not: the verdict and Export see what the field shows
           const read = readEntry(text, workbench.doc.traits_per_lady);
-          return read.message ? read : {change: (d) => { d.ladies[index].key[s.id] = read.counts; }};
+          return {message: read.message, change: (d) => { d.ladies[index].key[s.id] = read.counts ?? text; }};
         }});
       input.id = `f-${focus.replace(/[^\w-]/g, "_")}`;
+      input.inputMode = "decimal";  // a phone's number keyboard: digits, and a dot or comma to part counts (readEntry)
+      input.addEventListener("change", () => {  // once left, shown as the card prints it: 02 becomes 0/2
+        const value = workbench.doc?.ladies[index]?.key[s.id];
+        if (isEntry(value)) input.value = entryText(value);
+      });
       return h("tr", {"data-suit": s.id},
         h("th", {scope: "row"}, pip(s), h("label", {for: input.id}, suitName(doc, s.id))),
         h("td", {}, input, msg));
@@ -318,13 +392,15 @@ function ladyCard(doc, index, findings = null) {
   const who = ladyName(doc, lady.id);
   const [first, ...others] = nameFields(`ladies:${index}`, lady, (d) => d.ladies[index], who);
   first.classList.add("wb-title");
+  for (const other of others) other.classList.add("wb-other");
   const suit = h("select", {"aria-label": t("wb.suit"), "data-focus": `ladies:${index}:suit`,
                             onchange: (e) => edit(t("wb.step.suitof", {lady: who}), (d) => { d.ladies[index].suit = e.target.value; })},
     doc.suits.map((s) => h("option", {value: s.id, selected: s.id === lady.suit}, suitName(doc, s.id))));
   const card = h("article", {class: "wb-card", role: "group", "aria-label": who, id: `lady-${lady.id}`, "data-lady": lady.id},
     h("div", {class: "wb-band"}, h("label", {class: "wb-suit"}, h("span", {"aria-hidden": "true"}, t("wb.suit")), suit)),
     first,
-    box(`ladies:${index}:more`, "wb-more", false, t("wb.more"), ...others, idField("ladies", index)),
+    h("div", {class: "wb-others"}, others),
+    box(`ladies:${index}:more`, "wb-more", false, t("wb.more"), idField("ladies", index)),
     traitChips(doc, index),
     keyTable(doc, index),
     h("div", {class: "wb-actions"},
@@ -356,6 +432,7 @@ function entryRow(kind, index, findings) {
   if (kind === "suits") {
     const [input, msg] = textField({
       focus: `suits:${index}:colour`, label: t("wb.colour"), value: thing.colour ?? "", cls: "wb-id",
+      where: t("wb.where.colour", {suit: label}),
       undoLabel: t("wb.step.colour", {suit: label}),
       read: (text) => (text.trim() && !CSS.supports("color", text.trim()) ? {message: t("wb.colour.bad", {text})}
         : {change: (d) => { if (text.trim()) d.suits[index].colour = text.trim(); else delete d.suits[index].colour; }})});
@@ -433,11 +510,37 @@ function modeCell(doc, mode, suit) {
   return h("td", {}, select, message(msgId, known ? "" : t("wb.mode.missing")));
 }
 
+/**
+ * Where a problem the engine found in the set sent to the audit is, in the game's words, from its
+ * path (ladies[2].key.rose: "Mary Fitton, key for Rose"; modes.easy.rose: "Easy, Rose: suit
+ * removed"): never the path itself. The audit reads the whole ladies only (cardset.auditable).
+ */
+export function problemPlace(path) {
+  const doc = workbench.doc;
+  const [head, index, ...rest] = (path ?? "").split(/[.[\]]+/).filter(Boolean);
+  const mode = (m) => (["easy", "advanced", "normal"].includes(m) ? t(`mode.${m}`) : m);
+  if (head === "ladies" && /^\d+$/.test(index ?? "")) {
+    const lady = auditable(doc).ladies[Number(index)];
+    const who = lady ? ladyName(doc, lady.id) : t("wb.lady.n", {n: Number(index) + 1});
+    return rest[0] === "key" && rest[1] ? t("wb.where.key", {lady: who, suit: suitName(doc, rest[1])}) : who;
+  }
+  if ((head === "traits" || head === "suits") && /^\d+$/.test(index ?? "")) {
+    const thing = doc[head][Number(index)];
+    return thing ? (head === "traits" ? traitName : suitName)(doc, thing.id) : t(`wb.${head}.title`);
+  }
+  if (head === "modes") return index && rest[0] ? t("wb.mode.cell", {mode: mode(index), suit: suitName(doc, rest[0])}) : t("wb.modes");
+  if (head === "traits_per_lady") return t("wb.perlady");
+  return head === "name" ? t("wb.setname") : t("wb.sec.cards");
+}
+
+/** The engine's problems with the set sent, each said where it is in words (problemList's shape, no path). */
+export const problemsSaid = (problems) => problems.map((p) => ({path: "", message: `${problemPlace(p.path)}: ${p.message}`}));
+
 /** The problems the engine found in the rules' fields (traits per lady, modes), beside them. */
 export function rulesProblems() {
   const mine = (workbench.problems ?? []).filter((p) => isRulesPath(p.path));
   return mine.length ? h("ul", {class: "wb-findings"}, mine.map((p) =>
-    h("li", {class: "wb-finding wb-error"}, h("code", {}, p.path), ": ", p.message))) : null;
+    h("li", {class: "wb-finding wb-error"}, h("strong", {}, problemPlace(p.path)), ": ", p.message))) : null;
 }
 
 /**

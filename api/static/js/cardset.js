@@ -21,10 +21,13 @@ const BODY_LIMIT = 1 << 20;
  * report: the last audit report, of `audited` (the set as it was sent), or null;
  * previous: {doc, report} as they were before the last edits, or null;
  * problems: what the server could not read in the last set sent ([{path, message}]), or null;
- * auditing: whether an audit is on its way; dropped: why the saved set was dropped on load, or null.
+ * auditing: whether an audit is on its way; dropped: why the saved set was dropped on load, or null;
+ * clean: the set as it was last loaded, imported or exported (JSON text), to ask before replacing work not kept elsewhere.
+ * The set holds what is typed: a lady may have fewer traits than the set asks, a key entry may be
+ * text that cannot be read or empty; only the whole ladies are audited (see auditable()).
  */
 export const workbench = {doc: null, report: null, previous: null, problems: null, audited: null,
-                          auditing: false, dropped: null};
+                          auditing: false, dropped: null, clean: null};
 
 const history = {undo: [], redo: [], merge: null};
 const listeners = new Set();
@@ -42,12 +45,17 @@ function changed(what, field = null) {
 
 /** Draw again without a change of the set (what was typed and cannot be read yet is said). */
 export const redrawAll = () => changed("draft");
+/** A field typed that cannot be read (it shows itself as typed): the verdict follows, nothing else is drawn again. */
+export const typed = () => changed("typed");
 
 // -- the shape the editor needs ------------------------------------------------------------------
 
 const isNames = (value) => typeof value === "string" || (value !== null && typeof value === "object" && !Array.isArray(value)
   && Object.values(value).every((v) => typeof v === "string"));
-const isEntry = (value) => Array.isArray(value) && value.length > 0 && value.every(Number.isInteger);
+/** A key entry read (its counts), as the set holds it once typed well. */
+export const isEntry = (value) => Array.isArray(value) && value.length > 0 && value.every(Number.isInteger);
+/** A key entry as the set holds it: its counts, or the text typed that cannot be read yet (kept as typed, never a last good value). */
+const isTyped = (value) => isEntry(value) || typeof value === "string";
 const isList = (value, item) => Array.isArray(value) && value.every((x) => x !== null && typeof x === "object" && typeof x.id === "string" && item(x));
 
 /** Whether a document has the shape the editor draws (a saved set that has not is dropped, not drawn). */
@@ -58,7 +66,7 @@ function wellFormed(doc) {
     && isList(doc.suits, (s) => isNames(s.name ?? "") && (s.colour === undefined || typeof s.colour === "string"))
     && isList(doc.ladies, (l) => isNames(l.name ?? "") && typeof l.suit === "string" && Array.isArray(l.traits)
       && l.traits.every((tr) => typeof tr === "string") && l.key !== null && typeof l.key === "object"
-      && [...suits].every((s) => isEntry(l.key[s])))
+      && [...suits].every((s) => l.key[s] === undefined || isTyped(l.key[s])))
     && (doc.modes === undefined || (doc.modes !== null && typeof doc.modes === "object"));
 }
 
@@ -79,7 +87,7 @@ function save() {
 function saveNow() {
   if (!saving) return;
   saving = false;
-  const state = {doc: workbench.doc, undo: [...history.undo], redo: [...history.redo]};
+  const state = {doc: workbench.doc, clean: workbench.clean, undo: [...history.undo], redo: [...history.redo]};
   for (;;) {
     try {
       localStorage.setItem(KEY, JSON.stringify(state));
@@ -101,6 +109,7 @@ function restore() {
     const entries = [...(state?.undo ?? []), ...(state?.redo ?? [])];
     if (!(state.doc === null || wellFormed(state.doc)) || !entries.every((e) => wellFormed(e?.doc))) throw new Error("shape");
     workbench.doc = state.doc;
+    workbench.clean = typeof state.clean === "string" ? state.clean : null;
     history.undo = state.undo ?? [];
     history.redo = state.redo ?? [];
   } catch {
@@ -200,6 +209,12 @@ function scheduleAudit() {
   runAudit();  // the request leaves now, before the page draws the edit
 }
 
+/** Whether a lady is whole: as many traits as the set gives a lady, and every key entry read. */
+export const isWhole = (doc, lady) => lady.traits.length === doc.traits_per_lady && doc.suits.every((s) => isEntry(lady.key[s.id]));
+
+/** The set as the audit reads it: its whole ladies (the others are said unfinished, and Export waits for them). */
+export const auditable = (doc) => ({...doc, ladies: doc.ladies.filter((lady) => isWhole(doc, lady))});
+
 /** POST /v1/audit of a set, abortable (an older set's audit is aborted when a newer set waits). */
 async function auditRequest(doc, signal) {
   const response = await fetch("/v1/audit", {method: "POST", signal, body: JSON.stringify(doc),
@@ -218,11 +233,13 @@ async function runAudit() {
   workbench.auditing = true;
   lastStart = performance.now();
   let retry = 0;
+  const whole = auditable(doc);
   try {
-    const report = await auditRequest(doc, controller.signal);
+    // A set with no whole lady yet has nothing to audit (the engine reads no set without ladies): no report.
+    const report = whole.ladies.length ? await auditRequest(whole, controller.signal) : null;
     if (workbench.doc === doc) {  // else it is of an older set, and not drawn: the newer set's audit leaves now
-      if (workbench.report) workbench.previous = {doc: workbench.audited, report: workbench.report};
-      Object.assign(workbench, {report, audited: doc, problems: null});
+      if (workbench.report && report) workbench.previous = {doc: workbench.audited, report: workbench.report};
+      Object.assign(workbench, {report, audited: report ? whole : null, problems: null});
     }
   } catch (error) {
     if (error?.name === "AbortError") {
@@ -268,28 +285,56 @@ export const auditIfNeeded = () => scheduleAudit();
 
 // -- the set in and out ------------------------------------------------------------------------
 
-/** Load the shipped set (GET /v1/cards) into the editor. */
+/** Whether the set holds work that is kept nowhere else (changed since it was last loaded, imported or exported). */
+export const unsaved = () => Boolean(workbench.doc?.ladies.length) && JSON.stringify(workbench.doc) !== workbench.clean;
+
+/** Put a set in the editor that is kept elsewhere (a file, the server): nothing is lost if it is replaced. */
+function replaceClean(doc, label) {
+  replaceSet(doc, label);
+  workbench.clean = JSON.stringify(workbench.doc);  // written to this browser with the set (save() writes when settled)
+}
+
+/** Load the sample set (GET /v1/cards: a set of original cards, not the printed game's) into the editor. */
 export async function loadShipped() {
-  replaceSet(await api("GET", "/v1/cards"), t("wb.step.shipped"));
+  replaceClean(await api("GET", "/v1/cards"), t("wb.step.shipped"));
+}
+
+/** Start a new set for the owner's cards: the game's traits and suits (their names in every language)
+ * and its modes' tables, as the sample set has them, and no lady yet. */
+export async function newSet() {
+  const sample = await api("GET", "/v1/cards");
+  const doc = {schema: 1, name: t("wb.new.set"), traits_per_lady: sample.traits_per_lady, traits: sample.traits,
+               suits: sample.suits, ...(sample.modes ? {modes: sample.modes} : {}), ladies: []};
+  replaceClean(doc, t("wb.step.new"));
 }
 
 /**
- * Read a card set file (YAML or JSON) with POST /v1/cards/check and put it in the editor; a file
- * over the body limit, or one the engine cannot read, changes nothing: its problems are returned
- * ([{path, message}]), else null.
+ * Read a card set's text (YAML or JSON; `source` names it: a file's name, or the words for a
+ * paste) with POST /v1/cards/check and put it in the editor; a text over the body limit, or one
+ * the engine cannot read, changes nothing: its problems are returned ([{path, message}]), else null.
  */
-export async function importFile(file) {
-  if (file.size > BODY_LIMIT) return [{path: "", message: t("wb.toolarge", {file: file.name, limit: "1 MiB"})}];
-  const json = /\.json$/i.test(file.name) || file.type === "application/json";
+export async function importText(text, source, json) {
+  if (new Blob([text]).size > BODY_LIMIT) return [{path: "", message: t("wb.toolarge", {file: source, limit: "1 MiB"})}];
   try {
-    const doc = await api("POST", "/v1/cards/check", {text: await file.text(),
-                                                      contentType: json ? "application/json" : "application/yaml"});
-    replaceSet(doc, t("wb.step.import", {file: file.name}));
+    const doc = await api("POST", "/v1/cards/check", {text, contentType: json ? "application/json" : "application/yaml"});
+    replaceClean(doc, t("wb.step.import", {file: source}));
     return null;
   } catch (error) {
     return failure(error);
   }
 }
 
-/** The set as a card set file: {filename, yaml} (POST /v1/cards/export). */
-export const exportSet = () => api("POST", "/v1/cards/export", {body: workbench.doc});
+/** A card set file (picked or dropped) put in the editor (see importText). */
+export async function importFile(file) {
+  if (file.size > BODY_LIMIT) return [{path: "", message: t("wb.toolarge", {file: file.name, limit: "1 MiB"})}];
+  return importText(await file.text(), file.name, /\.json$/i.test(file.name) || file.type === "application/json");
+}
+
+/** The set as a card set file: {filename, yaml} (POST /v1/cards/export); the set is then kept in that file. */
+export async function exportSet() {
+  const doc = workbench.doc;
+  const file = await api("POST", "/v1/cards/export", {body: doc});
+  workbench.clean = JSON.stringify(doc);
+  save();
+  return file;
+}

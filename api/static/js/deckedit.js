@@ -4,10 +4,12 @@
 // are valid and why not, in words with the places' names, and how often she visits each
 // location over the valid walks, drawn on the map (shading, and the share as text) and listed.
 // The stealth deck and sequences being edited are kept in this browser; the board is the board
-// editor's own draft (shared with the table page, as it is the same editor).
+// editor's own draft (shared with the table page, as it is the same editor). What is typed is what
+// is audited and exported: a field that cannot be read makes the verdict an error naming it (the
+// card, the sequence, the place, never a path), and Export refuses until it is put right.
 import {api, ApiError} from "./api.js";
-import {boardDraft, boardEditor, setBoardDraft} from "./boardedit.js";
-import {field, fieldMessage, fill, h, keepFocus} from "./dom.js";
+import {boardDraft, boardEditor, boardPlace, redrawLater, setBoardDraft} from "./boardedit.js";
+import {download, field, fieldMessage, fill, h, keepFocus} from "./dom.js";
 import {name, percent, t} from "./i18n.js";
 import {drawMap, redrawOnTurn} from "./map.js";
 import {failure, problemList} from "./status.js";
@@ -23,7 +25,7 @@ const FACE = /^[A-Z-]{8}$/;
 // [{name, moves, cards: "A B C"}]}), the last audit and the documents it was made of (the findings
 // are said with their names and letters), the problems of what could not be read, and which parts
 // of the editor are open.
-const state = {deck: load(), shipped: null, report: null, audited: null, problems: null, open: {}};
+const state = {deck: load(), shipped: null, report: null, audited: null, problems: null, open: {}, refused: null};
 let view = null;      // the section in the page now
 let timer = null;     // the audit waiting for the changes to settle
 let auditing = false; // an audit is on its way
@@ -73,6 +75,75 @@ function deckDocuments() {
   };
 }
 
+/** Where an engine's problem is, in the editor's words (a card, a sequence, a place of the board), from its path. */
+function placeOf(path) {
+  const card = /^stealth\.cards\[(\d+)\](?:\.(\w+))?/.exec(path ?? "");
+  if (card) {
+    const id = cardId(state.deck.cards[Number(card[1])]?.positions ?? "");
+    return ["positions", "location", "landmark"].includes(card[2]) ? t(`job.deck.card.${card[2]}`, {card: id}) : t("wb.deck.card", {card: id});
+  }
+  const sequence = /^sequences\.sequences\[(\d+)\](?:\.(\w+))?/.exec(path ?? "");
+  if (sequence) {
+    const n = Number(sequence[1]) + 1;
+    const label = state.deck.sequences[n - 1]?.name.trim() || t("job.deck.sequence.untitled", {n});
+    return ["name", "moves", "cards"].includes(sequence[2]) ? t(`job.deck.sequence.${sequence[2]}`, {n, name: label})
+      : t("wb.deck.sequence", {name: label});
+  }
+  if (/^board\b/.test(path ?? "")) return boardPlace(path.replace(/^board\.?/, ""));
+  return t(/^sequences/.test(path ?? "") ? "wb.deck.sequences" : "wb.deck.stealth");
+}
+
+/** What is typed in the stealth cards and sequences that cannot be read, in the editor's words:
+ * [{where, message, part}] (part: "stealth" or "sequences"); then the engine's own problems with
+ * what was sent, their paths said as words. */
+function unreadable() {
+  const out = [];
+  const ids = new Set(state.deck.cards.map((c) => cardId(c.positions)));
+  state.deck.cards.forEach((card, i) => {
+    if (!FACE.test(card.positions.trim().toUpperCase())) {
+      out.push({where: t("job.deck.card.positions", {card: cardId(card.positions)}), message: t("job.deck.card.face"), part: "stealth",
+                path: `stealth.cards[${i}].positions`});
+    }
+  });
+  state.deck.sequences.forEach((s, i) => {
+    const label = s.name.trim() || t("job.deck.sequence.untitled", {n: i + 1});
+    if (!s.name.trim()) {
+      out.push({where: t("job.deck.sequence.name", {n: i + 1}), message: t("job.deck.sequence.noname"), part: "sequences",
+                path: `sequences.sequences[${i}].name`});
+    }
+    const unknown = s.cards.toUpperCase().split(/[\s,]+/).filter((id) => id && !ids.has(id));
+    if (unknown.length) {
+      out.push({where: t("job.deck.sequence.cards", {name: label}), message: t("wb.deck.unknown", {cards: unknown.join(", ")}),
+                part: "sequences", path: `sequences.sequences[${i}].cards`});
+    }
+  });
+  const said = new Set(out.map((p) => p.path));
+  for (const p of state.problems ?? []) {
+    if (said.has(p.path)) continue;
+    out.push({where: placeOf(p.path), message: p.message, part: /^sequences/.test(p.path ?? "") ? "sequences" : /^board/.test(p.path ?? "") ? "board" : "stealth"});
+  }
+  return out;
+}
+
+/** The stealth deck as YAML, exactly as its rows are typed (every text a double-quoted scalar, as boardYaml writes). */
+function stealthYaml() {
+  const q = (value) => JSON.stringify(value);
+  const {stealth} = deckDocuments();
+  return ["schema: 1", "cards:", ...stealth.cards.map((c) =>
+    `  - {location: ${q(c.location)}, ${c.landmark ? `landmark: ${q(c.landmark)}, ` : ""}positions: ${q(c.positions)}}`), ""].join("\n");
+}
+
+/** Export a part of the deck (its file), or refuse, naming each field of that part that cannot be read. */
+function exportPart(part) {
+  const problems = unreadable().filter((p) => p.part === part);
+  state.refused = problems.length ? {part, problems} : null;
+  if (!problems.length) {
+    if (part === "stealth") download("stealth.yaml", stealthYaml(), "application/yaml");
+    else download("sequences.json", `${JSON.stringify(deckDocuments().sequences, null, 2)}\n`);
+  }
+  drawReport();
+}
+
 /** A card's id as SPEC 7 makes it from its positions: the first letter, after its leading dashes. */
 function cardId(positions) {
   const face = positions.trim().toUpperCase();
@@ -84,6 +155,7 @@ function cardId(positions) {
 
 /** Ask for the audit once the changes have settled. */
 function changed() {
+  state.refused = null;
   clearTimeout(timer);
   timer = setTimeout(audit, SETTLE);
 }
@@ -269,21 +341,28 @@ function otherFindings(report) {
     h("li", {class: `sev-${f.severity}`}, h("span", {class: "tag"}, t(`finding.${f.severity}`)), " ", findingText(f))));
 }
 
+/** The problems as a list in words (no path): "Card A: positions: Eight characters …". */
+const problemsSaid = (problems, title) => problemList(problems.map((p) => ({path: "", message: `${p.where}: ${p.message}`})), title);
+
 function reportParts() {
   const r = state.report;
   const parts = [];
-  if (state.problems) parts.push(problemList(state.problems, t("job.deck.unread")));
+  const todo = unreadable();
+  if (state.refused) parts.push(problemsSaid(state.refused.problems, t("wb.export.refused")));
+  if (todo.length) {  // the verdict is an error naming each field, never the last report's "No errors"
+    parts.push(h("p", {class: "bad", role: "status"}, t("wb.unfinished", {n: todo.length})), problemsSaid(todo, t("job.deck.unread")));
+  }
   if (!r) {
-    if (!state.problems) parts.push(h("p", {class: "note"}, t("designer.working")));
+    if (!todo.length) parts.push(h("p", {class: "note"}, t("designer.working")));
     return parts;
   }
   const {board} = state.audited;
   parts.push(
-    h("p", {class: r.ok ? "ok" : "bad", role: "status"},
+    todo.length ? null : h("p", {class: r.ok ? "ok" : "bad", role: "status"},
       t("job.deck.checked", {board: r.board ?? t("own.board"), locations: r.locations, paths: r.paths, cards: r.cards,
                              valid: r.valid_walks.length, walks: r.walks.length}), " ",
       r.ok ? t("designer.ok") : t("designer.bad", {n: r.errors})),
-    state.problems ? h("p", {class: "note"}, t("job.deck.stale")) : null,
+    todo.length ? h("p", {class: "note"}, t("job.deck.stale")) : null,
     otherFindings(r),
     h("div", {class: "deck-columns"},
       h("div", {class: "deck-visits-box"}, h("h4", {}, t("job.deck.visits")),
@@ -342,7 +421,7 @@ function cardRows(redraw) {
     return h("li", {class: "edit-row deck-card", "data-focus-group": `card-${i}`},
       h("span", {class: "deck-id", "aria-hidden": "true"}, id),
       rowInput(part("positions"), () => card.positions, (v) => { card.positions = v; }, `stealth.cards[${i}].positions`,
-               {check: () => face(card), onchange: () => setTimeout(redraw)}),  // its id, and so its names, may have changed
+               {check: () => face(card), onchange: () => redrawLater(redraw)}),  // its id, and so its names, may have changed
       rowSelect(part("location"), places, () => card.location, (v) => { card.location = v; }, `stealth.cards[${i}].location`),
       rowSelect(part("landmark"), marks, () => card.landmark, (v) => { card.landmark = v; }, `stealth.cards[${i}].landmark`),
       removeButton(t("job.deck.card", {card: id}), () => { state.deck.cards.splice(i, 1); save(); changed(); redraw(); }));
@@ -355,7 +434,7 @@ function sequenceRows(redraw) {
     const part = (key, fields) => [t(`job.deck.col.${key}`), t(`job.deck.sequence.${key}`, fields)];
     return h("li", {class: "edit-row deck-sequence", "data-focus-group": `sequence-${i}`},
       rowInput(part("name", {n: i + 1}), () => s.name, (v) => { s.name = v; }, `sequences.sequences[${i}].name`,
-               {check: () => (s.name.trim() ? "" : t("job.deck.sequence.noname")), onchange: () => setTimeout(redraw)}),
+               {check: () => (s.name.trim() ? "" : t("job.deck.sequence.noname")), onchange: () => redrawLater(redraw)}),
       rowSelect(part("moves", {name: label}), [["always", t("moves.always")], ["may_stay", t("moves.may_stay")]],
                 () => s.moves, (v) => { s.moves = v; }, `sequences.sequences[${i}].moves`),
       h("div", {class: "deck-sequence-cards"},
@@ -393,6 +472,9 @@ function editors(redraw) {
       h("ol", {class: "edit-list"}, sequenceRows(redraw)),
       add("sequences", t("job.deck.sequence.add"), () => ({name: "", moves: "always", cards: ""}))),
     h("div", {class: "buttons"},
+      h("button", {type: "button", "data-focus": "deck-export-stealth", onclick: () => exportPart("stealth")}, t("wb.deck.export.stealth")),
+      h("button", {type: "button", "data-focus": "deck-export-sequences", onclick: () => exportPart("sequences")},
+        t("wb.deck.export.sequences")),
       h("button", {type: "button", "data-focus": "deck-shipped", onclick: () => {
         state.deck = fromShipped(state.shipped);
         setBoardDraft(world.served.board);

@@ -4,59 +4,161 @@
 // module is loaded on its own: one that cannot be loaded says so in its section, and the others work.
 import {api} from "./api.js";
 import {casesTable, ladyFindings, lyingEntries, suitFindings, suitHasFindings, summary} from "./auditview.js";
-import {cardGrid, forgetDrafts, rulesBox, rulesProblems, setNameField, traitsAndSuits} from "./cardedit.js";
-import {auditIfNeeded, canRedo, canUndo, exportSet, importFile, loadShipped, redo, redoLabel, replaceSet, subscribe,
-        undo, undoLabel, whenSettled, workbench} from "./cardset.js";
+import {cardGrid, forgetDrafts, namedForDrawing, rulesBox, rulesProblems, setNameField, takeFocus, traitsAndSuits,
+        unfinished} from "./cardedit.js";
+import {auditIfNeeded, canRedo, canUndo, exportSet, importFile, importText, loadShipped, newSet, redo, redoLabel, replaceSet,
+        subscribe, undo, undoLabel, unsaved, whenSettled, workbench} from "./cardset.js";
 import {append, download, field, fill, h, keepFocus} from "./dom.js";
 import {t} from "./i18n.js";
 import {errorText, failure, problemList} from "./status.js";
 
-/** What the page says about the set's file: an import that changed nothing, an export that failed. */
-const said = {problems: null, title: null};
+/** What the page says about the set's file: an import that changed nothing, an export refused or
+ * failed (refused: the set's own fields, said until the set changes); and the question it asks
+ * before replacing work kept nowhere else ({question, run}), or null. */
+const said = {problems: null, title: null, refused: false, asking: null};
 
-// -- the cards section --------------------------------------------------------------------------
+/** The field to put the focus in once the cards are drawn again (its data-focus key), or null. */
+let focusAfter = null;
 
-function toolbar() {
-  const file = h("input", {type: "file", "data-focus": "import", accept: ".yaml,.yml,.json,application/yaml,text/yaml,application/json"});
-  file.addEventListener("change", async () => {
-    const picked = file.files?.[0];
-    if (!picked) return;
-    const problems = await importFile(picked);
-    Object.assign(said, problems ? {problems, title: t("wb.import.bad", {file: picked.name})} : {problems: null, title: null});
-    file.value = "";
+/** Whether the import box was opened or closed by hand (null: open only while there is no set). */
+let importOpen = null;
+
+/** Say what a step of the set's file came to: its problems under a title, or nothing (it went well). */
+function saying(problems, title, refused = false) {
+  Object.assign(said, problems ? {problems, title, refused} : {problems: null, title: null, refused: false});
+}
+
+/** Replace the set being edited by `run()`'s, asking first when the set holds work kept nowhere else
+ * (changed since it was last loaded, imported or exported); `run` says its own problems. */
+function replacing(run, words) {
+  said.asking = null;
+  if (!unsaved()) return run();
+  said.asking = {question: t("wb.ask", {what: t(words)}), run};
+  focusAfter = "ask-yes";
+  redrawCards();
+}
+
+/** The question asked before replacing unsaved work, with its two answers. */
+function question() {
+  const ask = said.asking;
+  const answer = (yes) => () => {
+    said.asking = null;
+    focusAfter = yes ? null : "export";
+    if (yes) ask.run();
     redrawCards();
-  });
-  const exporting = async () => {
+  };
+  return h("div", {class: "wb-ask", role: "group", "aria-labelledby": "wb-ask-q"},
+    h("p", {id: "wb-ask-q", role: "alert"}, ask.question),
+    h("div", {class: "buttons"},
+      h("button", {type: "button", class: "primary", "data-focus": "ask-yes", onclick: answer(true)}, t("wb.ask.yes")),
+      h("button", {type: "button", "data-focus": "ask-no", onclick: answer(false)}, t("wb.ask.no"))));
+}
+
+/** Import a card set file (picked or dropped), asking first if it would replace unsaved work. */
+function importing(file) {
+  replacing(async () => {
+    saying(await importFile(file), t("wb.import.bad", {file: file.name}));
+    redrawCards();
+  }, "wb.ask.import");
+}
+
+/** Import a card set's text (pasted or dropped as text), asking first if it would replace unsaved work. */
+function importingText(text) {
+  replacing(async () => {
+    saying(await importText(text, t("wb.pasted"), /^\s*[{[]/.test(text)), t("wb.import.bad", {file: t("wb.pasted")}));
+    redrawCards();
+  }, "wb.ask.import");
+}
+
+/** Export the set as it is on the screen, or refuse, naming each field that is not finished or cannot be read. */
+async function exporting() {
+  const todo = unfinished(workbench.doc);
+  if (todo.length) {
+    saying(todo.map((item) => ({path: "", message: `${item.where}: ${item.message}`})), t("wb.export.refused"), true);
+  } else {
     try {
       const {filename, yaml} = await exportSet();
       download(filename, yaml, "application/yaml");
-      Object.assign(said, {problems: null, title: null});
+      saying(null);
     } catch (error) {
-      Object.assign(said, {problems: failure(error), title: t("wb.export.bad")});
+      saying(failure(error), t("wb.export.bad"));
     }
-    redrawCards();
-  };
-  const shipped = async () => {
+  }
+  redrawCards();
+}
+
+/** Start a set from the server (the sample set, or a new set of the game's traits and suits), asking first. */
+function starting(load, words) {
+  replacing(async () => {
     try {
-      await loadShipped();
-      Object.assign(said, {problems: null, title: null});
+      await load();
+      saying(null);
     } catch (error) {
-      Object.assign(said, {problems: [{path: "", message: errorText(error)}], title: t("wb.shipped.bad")});
+      saying([{path: "", message: errorText(error)}], t("wb.shipped.bad"));
       redrawCards();
     }
-  };
+  }, words);
+}
+
+function toolbar() {
+  const file = h("input", {type: "file", "data-focus": "import", accept: ".yaml,.yml,.json,application/yaml,text/yaml,application/json"});
+  file.addEventListener("change", () => {
+    const picked = file.files?.[0];
+    file.value = "";
+    if (picked) importing(picked);
+  });
+  const paste = h("textarea", {"data-focus": "paste", rows: 1, spellcheck: "false", class: "wb-paste"});
+  paste.addEventListener("paste", (e) => {
+    const text = e.clipboardData?.getData("text") ?? "";
+    e.preventDefault();
+    if (text.trim()) importingText(text);
+  });
   const undoing = undoLabel();
   const redoing = redoLabel();
   return h("div", {class: "wb-toolbar"},
     h("div", {class: "buttons"},
-      h("button", {type: "button", "data-focus": "shipped", onclick: shipped}, t("designer.shipped")),
+      h("button", {type: "button", "data-focus": "new", onclick: () => starting(newSet, "wb.ask.new")}, t("wb.new")),
+      h("button", {type: "button", "data-focus": "shipped", onclick: () => starting(loadShipped, "wb.ask.sample")}, t("wb.sample")),
       h("button", {type: "button", "data-focus": "export", disabled: !workbench.doc, onclick: exporting}, t("wb.export")),
       h("button", {type: "button", "data-focus": "undo", disabled: !canUndo(), title: undoing ? t("wb.undo.what", {what: undoing}) : null,
                    "aria-keyshortcuts": "Control+Z", onclick: undo}, t("wb.undo")),
       h("button", {type: "button", "data-focus": "redo", disabled: !canRedo(), title: redoing ? t("wb.redo.what", {what: redoing}) : null,
                    "aria-keyshortcuts": "Control+Y Control+Shift+Z", onclick: redo}, t("wb.redo"))),
-    field(t("wb.import"), file, t("wb.import.help")),
+    said.asking ? question() : null,
+    said.problems ? problemList(said.problems, said.title) : null,  // beside the button that was pressed
+    importBox(file, paste),
     workbench.doc ? setNameField(workbench.doc) : null);
+}
+
+/** The ways in of a card set file (picked, pasted; a drop on the cards works too), in a box folded
+ * away once a set is in the editor (a phone's screen is for the cards then). */
+function importBox(file, paste) {
+  const open = importOpen ?? !workbench.doc;
+  const box = h("details", {class: "wb-import", open: open || null},
+    h("summary", {}, t("wb.import.open")),
+    field(t("wb.import"), file, t("wb.import.help")),
+    field(t("wb.paste"), paste));
+  box.addEventListener("toggle", () => { if (box.open !== open) importOpen = box.open; });  // by hand, not as drawn
+  return box;
+}
+
+/** A card set file or text dropped on the cards section is imported (asking first if it would replace unsaved work). */
+function acceptDrops(box) {
+  const carries = (e) => [...(e.dataTransfer?.types ?? [])].some((type) => type === "Files" || type === "text/plain");
+  box.addEventListener("dragover", (e) => {
+    if (!carries(e)) return;
+    e.preventDefault();
+    box.classList.add("wb-dropping");
+  });
+  box.addEventListener("dragleave", (e) => { if (!box.contains(e.relatedTarget)) box.classList.remove("wb-dropping"); });
+  box.addEventListener("drop", (e) => {
+    if (!carries(e)) return;
+    e.preventDefault();
+    box.classList.remove("wb-dropping");
+    const dropped = e.dataTransfer.files?.[0];
+    if (dropped) importing(dropped);
+    else importingText(e.dataTransfer.getData("text/plain"));
+  });
 }
 
 /** Mark the key entries that lie (a key-untruthful error) on the cards. */
@@ -71,7 +173,6 @@ function drawCards(box) {
   const doc = workbench.doc;
   fill(box,
     toolbar(),
-    said.problems ? problemList(said.problems, said.title) : null,
     workbench.dropped ? h("p", {class: "problems", role: "alert"}, t(workbench.dropped)) : null,
     doc ? null : h("p", {class: "help"}, t("wb.start")),
     doc ? h("div", {class: "wb-summary-box"}, summary()) : null,
@@ -82,7 +183,14 @@ function drawCards(box) {
   markLies(box);
 }
 
-/** Undo and Redo as they now can be (after a key entry typed, which draws nothing else). */
+/** The verdict and Undo and Redo as they now are (after a key entry typed, which draws nothing else). */
+function drawVerdict(box) {
+  const el = box.querySelector(".wb-summary-box");
+  if (el) refill(el, summary());
+  drawUndoRedo(box);
+}
+
+/** Undo and Redo as they now can be. */
 function drawUndoRedo(box) {
   for (const [key, can, label, words] of [["undo", canUndo(), undoLabel(), "wb.undo.what"], ["redo", canRedo(), redoLabel(), "wb.redo.what"]]) {
     const button = box.querySelector(`[data-focus="${key}"]`);
@@ -125,6 +233,11 @@ async function redrawBox(box, draw = drawCards) {
   const caret = active instanceof HTMLInputElement && active.type === "text" && box.contains(active)
     ? {key: active.dataset.focus, start: active.selectionStart, end: active.selectionEnd} : null;
   await keepFocus(box, () => draw(box));
+  if (draw === drawCards) {  // the field wanted now drawn: a new lady's name, the question asked
+    const wanted = focusAfter ?? takeFocus();
+    focusAfter = null;
+    if (wanted) box.querySelector(`[data-focus="${CSS.escape(wanted)}"]`)?.focus();
+  }
   const now = document.activeElement;
   if (caret && now instanceof HTMLInputElement && now.dataset.focus === caret.key && now !== active) {
     now.setSelectionRange(caret.start, caret.end);
@@ -148,8 +261,11 @@ function redrawCards() {
 function onChange(what, field) {
   if (["replace", "undo", "redo"].includes(what)) forgetDrafts();
   if (what === "replace") workbench.dropped = null;
-  // A key entry typed shows itself already, and nothing else on the page shows it but the report.
-  const entry = what === "edit" && /^ladies:\d+:key:/.test(field ?? "") ? "entry" : what;
+  // A key entry typed (or a field that cannot be read) shows itself already, and nothing else on the
+  // page shows it but the verdict and the report.
+  const refusalOver = said.refused && what !== "report";  // the set changed: the list of what was refused is drawn away
+  if (refusalOver) saying(null);
+  const entry = !refusalOver && ((what === "edit" && /^ladies:\d+:key:/.test(field ?? "")) || what === "typed") ? "entry" : what;
   if (queued) {
     queued.add(entry);
     return;
@@ -163,7 +279,7 @@ function drawQueued() {
   const whats = queued;
   queued = null;
   if (!page?.cards.isConnected) return;
-  if ([...whats].every((w) => w === "entry")) drawUndoRedo(page.cards);
+  if ([...whats].every((w) => w === "entry")) redrawBox(page.cards, drawVerdict);
   else if ([...whats].every((w) => w === "report" || w === "entry")) redrawBox(page.cards, drawReport);
   else redrawBox(page.cards, drawCards);
   if (whats.has("report")) whenSettled(drawDifficulty);
@@ -202,7 +318,7 @@ const PARTS = {
                draw: (m, box) => m.renderDifficulty(box, {report: workbench.report, previous: workbench.previous, doc: workbench.doc})},
   design: {module: "./designjob.js", title: "wb.sec.design",
            draw: (m, box) => m.renderDesign(box, {doc: workbench.doc, take: (doc) => replaceSet(doc, t("wb.step.design"))})},
-  print: {module: "./print.js", title: "wb.sec.print", draw: (m, box) => m.renderPrint(box, {doc: workbench.doc})},
+  print: {module: "./print.js", title: "wb.sec.print", draw: (m, box) => m.renderPrint(box, {doc: namedForDrawing(workbench.doc)})},
   deck: {module: "./deckedit.js", title: "wb.sec.deck", draw: (m, box) => m.renderDeck(box), fallback: deckForm},
 };
 const loaded = {};
@@ -233,6 +349,7 @@ export async function render(main) {
       h("h2", {id: `wb-${key}-h`}, t(title)), box)];
   };
   const [cards, cardsSection] = section("cards", "wb.sec.cards");
+  acceptDrops(cards);
   const rest = Object.entries(PARTS).map(([key, part]) => [key, ...section(key, part.title)]);
   page = {cards, ...Object.fromEntries(rest.map(([key, box]) => [key, box]))};
   fill(main, h("h1", {}, t("designer.title")), cardsSection, rest.map(([, , s]) => s));
