@@ -32,26 +32,17 @@ Loopback only; the servers are stopped and the temporary tree removed at the end
 from __future__ import annotations
 
 import argparse
-import io
 import re
-import subprocess
-import tarfile
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect, sync_playwright
 
 from api.browser import PHONE, launch
-from bench.api import start_server
+from bench.trees import BASE, archived, served
 from deduce.shipped import load_cards
 from deduce.who.cards import CardSet, Lady
-
-ROOT = Path(__file__).resolve().parents[1]
-#: The Designer page before the owner's path (issue 33): the commit the figures compare against.
-BASE = "9df5526"
 
 
 @dataclass
@@ -216,37 +207,16 @@ def run(base: str, how: Callable[[Thumb, CardSet], None], cards: CardSet) -> Thu
             browser.close()
 
 
-def archived(commit: str, into: Path) -> Path:
-    """The project's tree at ``commit`` (``git archive``), unpacked in ``into``."""
-    command = ["git", "-C", str(ROOT), "archive", "--format=tar", commit]
-    done = subprocess.run(command, capture_output=True, check=False)
-    if done.returncode:
-        raise SystemExit(f"bench.designer_entry: the page before needs the project's git history ({commit}): "
-                         f"{done.stderr.decode(errors='replace').strip()}")
-    tar = done.stdout
-    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
-        archive.extractall(into, filter="data")
-    # The package's data (deduce.data) is data/ at the top, mapped by pyproject.toml when installed:
-    # linked where Python finds it in the tree, so that the tree's own words and cards are served.
-    (into / "deduce" / "data").symlink_to(into / "data", target_is_directory=True)
-    return into
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(prog="bench.designer_entry", description=__doc__.split("\n")[0])
     parser.add_argument("--base", default=BASE, help="the commit of the page before (default: %(default)s)")
     args = parser.parse_args()
     cards = load_cards()
     rows = []
-    with tempfile.TemporaryDirectory(prefix="designer-entry-") as tmp:
-        for label, tree, how in ((f"before (main@{args.base})", archived(args.base, Path(tmp)), type_before),
-                                 ("after (this tree)", None, type_after)):
-            proc, base = start_server(None, tree=tree)
-            try:
-                rows.append((label, run(base, how, cards)))
-            finally:
-                proc.terminate()
-                proc.wait()
+    with archived(args.base) as before, served(before) as base:
+        rows.append((f"before (main@{args.base})", run(base, type_before, cards)))
+    with served() as base:
+        rows.append(("after (this tree)", run(base, type_after, cards)))
     phone = f"{PHONE['width']}x{PHONE['height']}"
     print(f"typing a set of {len(cards.ladies)} ladies on a {phone} phone, then Export YAML:")
     print(f"{'page':<24} {'taps':>6} {'keystrokes':>11} {'backspaces':>11} {'switches to numbers':>20} {'in all':>7}")

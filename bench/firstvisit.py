@@ -24,29 +24,14 @@ Loopback only; both servers are stopped at the end.
 from __future__ import annotations
 
 import argparse
-import io
-import os
 import statistics
-import subprocess
-import sys
-import tarfile
-import tempfile
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import TypedDict
 
-import httpx
 from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
-from api.browser import PHONE, free_port, launch
+from api.browser import PHONE, launch
+from bench.trees import BASE, archived, served
 
-#: The commit whose page is measured beside this checkout's: main when issue 33 was taken up.
-BASE = "9df5526"
-ROOT = Path(__file__).resolve().parents[1]
-HOST = "127.0.0.1"
-START_SECONDS = 60
 #: DevTools' Fast 3G preset (its network panel's "Fast 3G", as Puppeteer's PredefinedNetworkConditions copy it).
 FAST_3G = {"offline": False, "latency": 150 * 3.75, "downloadThroughput": 1.6 * 1000 * 1000 / 8 * 0.9,
            "uploadThroughput": 750 * 1000 / 8 * 0.9}
@@ -72,53 +57,6 @@ class Visit(TypedDict):
     ms: float
     requests: int
     bytes: int
-
-
-@contextmanager
-def served(tree: Path) -> Iterator[str]:
-    """The app of the source tree ``tree`` (its shipped data, a game store of its own) under uvicorn on a
-    free loopback port; its base URL once it answers ``/healthz``."""
-    port = free_port()
-    script = (f"from api.app import create_app, serve; "
-              f"serve(create_app(games_db={str(tree / 'bench-games.db')!r}), {HOST!r}, {port})")
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    proc = subprocess.Popen([sys.executable, "-c", script], cwd=tree, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    base = f"http://{HOST}:{port}"
-    try:
-        deadline = time.monotonic() + START_SECONDS
-        while not _up(base):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the app of {tree} did not come up")
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-def _up(base: str) -> bool:
-    """Whether the server at ``base`` says it is up."""
-    try:
-        return httpx.get(f"{base}/healthz", timeout=1).status_code == 200
-    except httpx.TransportError:
-        return False
-
-
-@contextmanager
-def base_tree() -> Iterator[Path]:
-    """The base commit's files in a temporary folder (``git archive``), its shipped data where its
-    package reads it (``deduce/data``, which the checkout installs from ``data/``)."""
-    with tempfile.TemporaryDirectory(prefix="bench-firstvisit-") as folder:
-        tree = Path(folder)
-        taken = subprocess.run(["git", "archive", "--format=tar", BASE], check=False, cwd=ROOT, capture_output=True)
-        if taken.returncode:
-            raise SystemExit(f"git archive {BASE} failed (a clone without that commit?): {taken.stderr.decode()}")
-        archive = taken.stdout
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tree, filter="data")
-        (tree / "deduce" / "data").symlink_to(tree / "data", target_is_directory=True)
-        yield tree
 
 
 def visit_twice(browser: Browser, url: str) -> tuple[Visit, Visit]:
@@ -160,7 +98,7 @@ def main() -> None:
           f"median of {args.runs}; then: {BASE}, now: this checkout")
     print(f"{'page':<6} {'visit':<7} {'then s':>7} {'now s':>6} {'then req':>9} {'now req':>8} "
           f"{'then KB':>8} {'now KB':>7}")
-    with base_tree() as tree, served(tree) as then_url, served(ROOT) as now_url, sync_playwright() as p:
+    with archived() as tree, served(tree) as then_url, served() as now_url, sync_playwright() as p:
         browser = launch(p)
         for name, path in PAGES.items():
             figures: dict[str, list[list[Visit]]] = {"then": [[], []], "now": [[], []]}

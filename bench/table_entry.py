@@ -12,11 +12,11 @@ whenever the next thing to tap or to read is not on the screen as it stands (one
 there). The answer is read once the last entry is made: each of its parts not wholly on the screen
 costs a swipe, and a part the page does not give is said so.
 
-``--base DIR`` also measures the page before the change: DIR holds that version of the project
-(``git archive 9df5526 | tar -x -C DIR``), served from there with this virtualenv's Python;
-without it, only the page of this checkout.
+The page before the change (``--base``, main@9df5526 by default, taken out with ``git archive``
+and served with this virtualenv's Python) is measured first, then this checkout's; ``--base ''``
+measures this checkout's alone.
 
-    .venv/bin/python -m bench.table_entry [--base DIR]
+    .venv/bin/python -m bench.table_entry [--base COMMIT]
 
 Loopback only; the servers are stopped at the end.
 """
@@ -24,23 +24,14 @@ Loopback only; the servers are stopped at the end.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
-import tempfile
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import httpx
 from playwright.sync_api import Locator, Page, Request, sync_playwright
 
-from api.browser import PHONE, free_port, launch
+from api.browser import PHONE, launch
+from bench.trees import BASE, archived, served
 
-HOST = "127.0.0.1"
-START_SECONDS = 60
 #: The cards typed: each one's traits and its key entry for her suit (Rose), as they lie on the table.
 TYPED = (("jacqueline-field", ("literary", "married", "children"), (1,)),
          ("mary-fitton", ("court", "children", "lover"), (2,)))
@@ -173,41 +164,6 @@ def after(phone: Phone) -> None:
                 "where she likely is": bar.locator(".likely")})
 
 
-@contextmanager
-def served(base: Path | None) -> Iterator[str]:
-    """``deduce serve`` on a free loopback port: this checkout's, or the one in ``base``."""
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ)
-        if base is not None:
-            env["PYTHONPATH"] = str(base)
-        command = [sys.executable, "-m", "deduce", "serve", "--host", HOST, "--port", str(port),
-                   "--db", str(Path(tmp) / "games.db")]
-        proc = subprocess.Popen(command, cwd=base or None, env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        url = f"http://{HOST}:{port}"
-        try:
-            wait_for(url, proc)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(10)
-
-
-def wait_for(url: str, proc: subprocess.Popen[bytes]) -> None:
-    """Until the server answers ``/healthz``."""
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"deduce serve exited with {proc.returncode}")
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.TransportError:
-            time.sleep(0.2)
-    raise SystemExit(f"deduce serve did not come up within {START_SECONDS} s")
-
-
 def measure(url: str, script: Callable[[Phone], None]) -> Effort:
     """The task on a fresh phone (nothing kept from an earlier run) at ``url``'s table page."""
     with sync_playwright() as p:
@@ -229,19 +185,15 @@ def row(name: str, effort: Effort) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base", type=Path, help="the project before the change (git archive of it), to compare")
+    parser.add_argument("--base", default=BASE, help="the commit of the page before (default: %(default)s; '': none)")
     args = parser.parse_args()
-    link = args.base / "deduce" / "data" if args.base is not None else None
-    if link is not None and not link.exists() and not link.is_symlink():
-        link.symlink_to(Path("..") / "data")  # the package deduce.data, as an installed wheel holds it
-    runs = [("after (this checkout)", None, after)]
-    if args.base is not None:
-        runs.insert(0, (f"before ({args.base.name})", args.base, before))
     print("the rulebook's example typed at the table, phone 375x667")
     print(f"{'page':<28}{'taps':>6}{'picks':>7}{'keys':>6}{'swipes':>8}{'read swipes':>13}   answer parts given")
-    for name, base, script in runs:
-        with served(base) as url:
-            print(row(name, measure(url, script)), flush=True)
+    if args.base:
+        with archived(args.base) as tree, served(tree) as url:
+            print(row(f"before (main@{args.base})", measure(url, before)), flush=True)
+    with served() as url:
+        print(row("after (this checkout)", measure(url, after)), flush=True)
 
 
 if __name__ == "__main__":
