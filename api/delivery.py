@@ -54,8 +54,8 @@ from deduce.text.catalog import LANGS
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: How everything else the page reads is cached: kept, but checked with the server before each use.
 REVALIDATE = "no-cache"
-#: What every page reads before it draws (``static/js/words.js``, ``loadWorld``), preloaded with the page;
-#: the phrases too, in the language the page will speak (:data:`PHRASES_PRELOAD`).
+#: What every page reads before it draws (``static/js/words.js``, ``loadWorld``), asked for with the page;
+#: the phrases too, in the language the page will speak (:data:`EARLY`).
 WORLD = ("/v1/cards", "/v1/board", "/v1/material")
 #: The page's stylesheets joined, at this path.
 JOINED_CSS = "/static/page.css"
@@ -99,6 +99,7 @@ class Delivery:
         found = page_files(static) + page_files(words, "/static/words")
         return cls({url: file.read_bytes() for url, file in found})
 
+    @cache  # noqa: B019  # one per Delivery, which lives as long as the app: a file is digested once
     def digest(self, path: str) -> str | None:
         """The digest of the file at ``path`` (None for none); for :data:`JOINED_CSS`, of the joined stylesheets."""
         data = self.joined_css().encode() if path == JOINED_CSS else self.sources.get(path)
@@ -187,7 +188,7 @@ class Delivery:
 
 @cache
 def delivery() -> Delivery:
-    """The page's files as installed, read once (at the first request)."""
+    """The page's files as installed, read once (:func:`api.web.install`, at start-up)."""
     return Delivery.read()
 
 
