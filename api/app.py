@@ -32,6 +32,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 import deduce
 from api import design, errors, games, offline, routes, web
+from api.delivery import Revalidated
 from api.middleware import BodyLimit, RequestId
 from api.protocol import HEADER_SECONDS, WRITE_SECONDS, Deadlines
 from api.quotas import ClientQuotas, Quotas
@@ -123,7 +124,8 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
         app.include_router(router)
     web.install(app)  # the page, its files and the offline /docs
     errors.install(app)
-    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=GZIP_LEVEL)  # innermost
+    app.add_middleware(Revalidated)  # innermost: the entity tag of the answer as made
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=GZIP_LEVEL)
     app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES, body_seconds=body_seconds)
     app.add_middleware(Quotas, quotas=quotas)  # before the body is read: a client past its rate sends it for nothing
     app.add_middleware(RequestId)  # outermost, so that a 413 or a 429 carries the id too

@@ -26,7 +26,8 @@ the page's files themselves and writes into ``index.html`` (:func:`page_html`):
 :class:`VersionedFiles` serves ``/static``: a file asked for under its current version is cached
 for a year, ``immutable`` (a browser does not even ask again); under any other URL (no version, an
 old one) it is revalidated. The page itself (``/``) is revalidated on every visit (a 304 when it has
-not changed), so a new version is seen at once. Answers are compressed by
+not changed), so a new version is seen at once, and so is the world every view reads first
+(:class:`Revalidated`). Answers are compressed by
 :class:`starlette.middleware.gzip.GZipMiddleware` (:mod:`api.app`).
 """
 
@@ -41,10 +42,10 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources.abc import Traversable
 
-from starlette.datastructures import QueryParams
+from starlette.datastructures import Headers, MutableHeaders, QueryParams
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.offline import STATIC, WORDS, page_files
 from deduce.text.catalog import LANGS
@@ -53,8 +54,8 @@ from deduce.text.catalog import LANGS
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: How everything else the page reads is cached: kept, but checked with the server before each use.
 REVALIDATE = "no-cache"
-#: What every page reads before it draws (``static/js/words.js``, ``loadWorld``), preloaded with the page;
-#: the phrases too, in the language the page will speak (:data:`PHRASES_PRELOAD`).
+#: What every page reads before it draws (``static/js/words.js``, ``loadWorld``), asked for with the page;
+#: the phrases too, in the language the page will speak (:data:`EARLY`).
 WORLD = ("/v1/cards", "/v1/board", "/v1/material")
 #: The page's stylesheets joined, at this path.
 JOINED_CSS = "/static/page.css"
@@ -98,6 +99,7 @@ class Delivery:
         found = page_files(static) + page_files(words, "/static/words")
         return cls({url: file.read_bytes() for url, file in found})
 
+    @cache  # noqa: B019  # one per Delivery, which lives as long as the app: a file is digested once
     def digest(self, path: str) -> str | None:
         """The digest of the file at ``path`` (None for none); for :data:`JOINED_CSS`, of the joined stylesheets."""
         data = self.joined_css().encode() if path == JOINED_CSS else self.sources.get(path)
@@ -186,7 +188,7 @@ class Delivery:
 
 @cache
 def delivery() -> Delivery:
-    """The page's files as installed, read once (at the first request)."""
+    """The page's files as installed, read once (:func:`api.web.install`, at start-up)."""
     return Delivery.read()
 
 
@@ -199,3 +201,52 @@ class VersionedFiles(StaticFiles):
         current = delivery().is_current(scope["path"], scope.get("query_string", b""))
         response.headers["Cache-Control"] = IMMUTABLE if current else REVALIDATE
         return response
+
+
+def revalidated(path: str) -> bool:
+    """Whether ``GET path`` is the world every view reads first (:data:`WORLD` and the phrases): kept by
+    a browser and checked with the server before each use (:class:`Revalidated`)."""
+    return path in WORLD or path.startswith("/v1/phrases/")
+
+
+class Revalidated:
+    """The world every view reads first, answered with an entity tag (the digest of the answer) and
+    ``no-cache``: a browser that has it asks with ``If-None-Match`` and gets a 304 with no body when it
+    has not changed. The answers are small (tens of kilobytes), so each is held whole to digest it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "GET" or not revalidated(scope["path"]):
+            await self.app(scope, receive, send)
+            return
+        start: Message = {}
+        body = bytearray()
+
+        async def held(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                start = message
+            else:
+                body.extend(message.get("body", b""))
+                if not message.get("more_body", False):
+                    await self._answer(scope, send, start, bytes(body))
+
+        await self.app(scope, receive, held)
+
+    @staticmethod
+    async def _answer(scope: Scope, send: Send, start: Message, body: bytes) -> None:
+        """Send the held answer, or a 304 when the request names its entity tag."""
+        headers = MutableHeaders(raw=list(start["headers"]))
+        if start["status"] == 200:
+            etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+            headers["ETag"], headers["Cache-Control"] = etag, REVALIDATE
+            if Headers(scope=scope).get("if-none-match") == etag:
+                del headers["Content-Length"]
+                del headers["Content-Type"]
+                await send({"type": "http.response.start", "status": 304, "headers": headers.raw})
+                await send({"type": "http.response.body", "body": b""})
+                return
+        await send({**start, "headers": headers.raw})
+        await send({"type": "http.response.body", "body": body})

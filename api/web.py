@@ -83,6 +83,7 @@ SWAGGER = "/static/vendor/swagger-ui"
 def install(app: FastAPI) -> None:
     """Serve the page, its files and the offline ``/docs`` (the app is made with ``docs_url=None``)."""
     app.include_router(router)
+    delivery()  # the page's files read now, not at the first visit
     # The page's words are the catalog the library reads (data/words, installed as deduce.data), kept once.
     app.mount("/static/words", VersionedFiles(packages=[("deduce.data", "words")]), name="words")
     app.mount("/static", VersionedFiles(packages=[("api", "static")]), name="static")

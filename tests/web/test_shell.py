@@ -119,8 +119,13 @@ def test_the_page_comes_compressed_and_is_revalidated(server: str) -> None:
     assert answer.headers["cache-control"] == "no-cache"
     again = httpx.get(f"{server}/", headers={"If-None-Match": answer.headers["etag"]})
     assert again.status_code == 304
-    for url in ("/v1/cards", "/v1/material"):
-        assert httpx.get(f"{server}{url}", headers={"Accept-Encoding": "gzip"}).headers["content-encoding"] == "gzip"
+    for url in ("/v1/cards", "/v1/board", "/v1/material", "/v1/phrases/ru"):  # the world every view reads first
+        world = httpx.get(f"{server}{url}", headers={"Accept-Encoding": "gzip"})
+        assert world.headers["content-encoding"] == "gzip", url
+        assert world.headers["cache-control"] == "no-cache", url
+        unchanged = httpx.get(f"{server}{url}", headers={"If-None-Match": world.headers["etag"]})
+        assert (unchanged.status_code, unchanged.content) == (304, b""), url
+        assert httpx.get(f"{server}{url}", headers={"If-None-Match": '"other"'}).json() == world.json(), url
 
 
 def test_the_page_carries_every_module_its_entry_imports(server: str) -> None:
