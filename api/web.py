@@ -66,7 +66,7 @@ from deduce.where.stealthfile import SequencesJSON, StealthDeckJSON
 from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.cardfile import CardSetJSON
-from deduce.who.cards import MODES, CardSet, Mode
+from deduce.who.cards import MODES, REMOVAL_MODES, CardSet, Mode
 from deduce.who.deduction import deduce
 from deduce.who.export import card_set_yaml
 from deduce.who.progress import ProgressJSON, progress
@@ -162,6 +162,8 @@ class WalkJSON(TypedDict):
 
 class MaterialJSON(TypedDict):
     modes: list[Mode]
+    #: The card set's ``modes`` table each mode that removes two cards reads: a set without it cannot be played so.
+    mode_tables: dict[str, str]
     fog_cards: list[FogCardJSON]
     sequences: list[WalkJSON]
 
@@ -177,12 +179,15 @@ def shipped_walks() -> tuple[WalkJSON, ...]:
 
 @router.get("/v1/material", response_model=MaterialJSON, tags=["games"],
             summary="The public game material a setup needs",
-            description="The modes, the fog cards (their action, what a `resolve` asks for, their words) and the "
-                        "stealth sequences a game can be set up with.")
+            description="The modes (with `mode_tables`: the card set's `modes` table each mode that removes two "
+                        "cards reads; a card set without that table cannot be played in it), the fog cards (their "
+                        "action, what a `resolve` asks for, their words) and the stealth sequences a game can be set "
+                        "up with.")
 async def get_material(games: GamesDep) -> Any:
     fog = [{"id": f.id, "action": f.action, "asks": f.kind.asks, "name": f.name.to_json(), "text": f.text.to_json()}
            for f in games.rules.fog]
-    return {"modes": list(MODES), "fog_cards": fog, "sequences": list(shipped_walks())}
+    return {"modes": list(MODES), "mode_tables": dict(REMOVAL_MODES), "fog_cards": fog,
+            "sequences": list(shipped_walks())}
 
 
 class StealthDocumentsJSON(TypedDict):

@@ -30,7 +30,7 @@ from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.progress import progress
 from deduce.who.query import parse_query
-from tests.web.pages import OWN_CARDS, ring_board
+from tests.web.pages import OWN_CARDS, renamed_cards, ring_board
 
 STATIC = files("api").joinpath("static")
 QUERY = {"length": 26, "moves": "always", "now": 3,
@@ -96,6 +96,10 @@ def test_phrases_are_the_engines(client: TestClient, lang: str) -> None:
 def test_material_lists_fog_cards_and_sequences(client: TestClient) -> None:
     material = client.get("/v1/material").json()
     assert material["modes"][0] == "training"
+    cards = load_cards()
+    for mode in material["modes"]:  # a mode reads the table it names: the suit it removes, as the engine says
+        table = material["mode_tables"].get(mode)
+        assert all(cards.removed_suit(mode, s) == (cards.modes[table][s] if table else None) for s in cards.suit_ids)
     assert {"name": "position-1", "position": 1, "moves": "always", "length": 26} in material["sequences"]
     assert any(s["position"] is None and s["name"] == "easy-1" for s in material["sequences"])
     assert all(set(f["name"]) == {"en", "it", "ru"} for f in material["fog_cards"])
@@ -166,23 +170,6 @@ def test_advice_on_a_board_given_with_the_situation(client: TestClient) -> None:
     assert client.post("/v1/advice", json={"situation": situation, "board": as_yaml}).json() == expected
     # the server's board does not have these places: the situation is read against the given board
     assert client.post("/v1/advice", json={"situation": situation}).status_code == 422
-
-
-def renamed_cards(modes: bool = True) -> tuple[dict[str, Any], dict[str, str]]:
-    """The shipped card set as a box owner might type it: every trait, suit and card under an id and a name of her
-    own (the same cards, keys and, when ``modes``, the same modes); and her id of each shipped id."""
-    doc = yaml.safe_load(data_path("clues.yaml").read_text(encoding="utf-8"))
-    mine = {item["id"]: f"{kind[0]}{i}" for kind in ("traits", "suits", "ladies") for i, item in enumerate(doc[kind])}
-    renamed = [{**item, "id": mine[item["id"]], "name": {"en": f"{kind} {i}"}}
-               for kind in ("traits", "suits", "ladies") for i, item in enumerate(doc[kind])]
-    of = {kind: [r for r in renamed if r["id"][0] == kind[0]] for kind in ("traits", "suits", "ladies")}
-    own = {**doc, "name": "Mine", "traits": of["traits"], "suits": of["suits"],
-           "ladies": [{**r, "suit": mine[r["suit"]], "traits": [mine[t] for t in r["traits"]],
-                       "key": {mine[s]: v for s, v in r["key"].items()}} for r in of["ladies"]],
-           "modes": {m: {mine[a]: mine[b] for a, b in table.items()} for m, table in doc["modes"].items()}}
-    if not modes:
-        del own["modes"]
-    return own, mine
 
 
 #: A game at the table in Easy with a clue in hand (the shipped ids).
