@@ -80,12 +80,28 @@ def open_home(page: Page) -> None:
     page.locator("main h1").wait_for()
 
 
-def nav_link(page: Page, name: str) -> Locator:
-    """The header's link to a page, named ``name``: on a phone, the header's menu is opened first."""
+def open_menu(page: Page) -> None:
+    """On a phone, open the header's menu (which holds the pages, the language and the theme); elsewhere nothing."""
     menu = page.locator("#menu-button")
     if menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
         menu.click()
+
+
+def nav_link(page: Page, name: str) -> Locator:
+    """The header's link to a page, named ``name``: on a phone, the header's menu is opened first."""
+    open_menu(page)
     return page.get_by_role("navigation").get_by_role("link", name=name, exact=True)
+
+
+def choose_language(page: Page, lang: str) -> None:
+    """Choose the page's language in the header (on a phone, through its menu, closed again with Escape so that
+    it no longer covers the page)."""
+    open_menu(page)
+    page.locator("#lang").select_option(lang)
+    menu = page.locator("#menu-button")
+    if menu.is_visible():
+        page.keyboard.press("Escape")
+        expect(menu).to_have_attribute("aria-expanded", "false")
 
 
 def start_game(page: Page, seed: int, mode: str = "normal") -> None:

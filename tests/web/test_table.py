@@ -20,7 +20,7 @@ from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
-from tests.web.pages import OWN_CARDS, accessibility_violations, renamed_cards, ring_board
+from tests.web.pages import OWN_CARDS, accessibility_violations, choose_language, renamed_cards, ring_board
 from tests.web.watch import TIMEOUT, Pages, Watch
 
 
@@ -250,7 +250,7 @@ def in_language(page: Page, lang: str) -> None:
     from deduce.text.catalog import section
 
     page.goto("/#/table")
-    page.locator("#lang").select_option(lang)
+    choose_language(page, lang)
     page.get_by_role("heading", level=1, name=section("page")[lang]["table.title"]).wait_for()
 
 
