@@ -66,7 +66,7 @@ from deduce.where.stealthfile import SequencesJSON, StealthDeckJSON
 from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.cardfile import CardSetJSON
-from deduce.who.cards import MODES, CardSet, Mode
+from deduce.who.cards import MODES, REMOVAL_MODES, CardSet, Mode
 from deduce.who.deduction import deduce
 from deduce.who.export import card_set_yaml
 from deduce.who.progress import ProgressJSON, progress
@@ -163,6 +163,8 @@ class WalkJSON(TypedDict):
 
 class MaterialJSON(TypedDict):
     modes: list[Mode]
+    #: The card set's ``modes`` table each mode that removes two cards reads: a set without it cannot be played so.
+    mode_tables: dict[str, str]
     fog_cards: list[FogCardJSON]
     sequences: list[WalkJSON]
 
@@ -178,12 +180,15 @@ def shipped_walks() -> tuple[WalkJSON, ...]:
 
 @router.get("/v1/material", response_model=MaterialJSON, tags=["games"],
             summary="The public game material a setup needs",
-            description="The modes, the fog cards (their action, what a `resolve` asks for, their words) and the "
-                        "stealth sequences a game can be set up with.")
+            description="The modes (with `mode_tables`: the card set's `modes` table each mode that removes two "
+                        "cards reads; a card set without that table cannot be played in it), the fog cards (their "
+                        "action, what a `resolve` asks for, their words) and the stealth sequences a game can be set "
+                        "up with.")
 async def get_material(games: GamesDep) -> Any:
     fog = [{"id": f.id, "action": f.action, "asks": f.kind.asks, "name": f.name.to_json(), "text": f.text.to_json()}
            for f in games.rules.fog]
-    return {"modes": list(MODES), "fog_cards": fog, "sequences": list(shipped_walks())}
+    return {"modes": list(MODES), "mode_tables": dict(REMOVAL_MODES), "fog_cards": fog,
+            "sequences": list(shipped_walks())}
 
 
 class StealthDocumentsJSON(TypedDict):
@@ -225,8 +230,26 @@ def _or(given: T | None, default: Callable[[], T]) -> T:
     return given if given is not None else default()
 
 
+#: The most possible Dark Ladies (trait sets times suits) a request's own card set may have: the
+#: shipped set has 210; a set at the readers' bounds (16 traits, 8 a lady, 32 suits) has 411,840,
+#: whose deduction took seconds and answered tens of megabytes.
+MAX_CANDIDATES = 20_000
+
+
+def within_bound(cards: CardSet) -> CardSet:
+    """``cards``, when its possible Dark Ladies are within :data:`MAX_CANDIDATES`; else 422 at once,
+    naming the bound."""
+    count = comb(len(cards.traits), cards.traits_per_lady) * len(cards.suits)
+    if count > MAX_CANDIDATES:
+        raise InputError.at((), service_words("hint.candidates", count=f"{count:,}", most=f"{MAX_CANDIDATES:,}"),
+                            code="limit")
+    return cards
+
+
 #: The documents a request body may carry: their schemas, and how a body's field reads them.
 CARDS_DOCUMENT = document_schema(component("CardSetDocument"), "the server's own")
+#: A body's own card set, bounded (:func:`within_bound`), its problems under its field.
+CARDS_FIELD = document(lambda doc: within_bound(cardfile.parse(doc)), "card set")
 BOARD = boardfile.BOARD.inline_schema()
 BOARD_DOCUMENT = document(boardfile.parse, "board")
 
@@ -256,11 +279,17 @@ def _pawn(pawn: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any
     return handler(pawn)
 
 
+def _rules(rules: Rules, cards: CardSet | None, board: Board | None) -> Rules:
+    """The server's ``rules`` played with the card set and board a body gave, each the server's when not given."""
+    return replace(rules, cards=_or(cards, lambda: rules.cards), board=_or(board, lambda: rules.board))
+
+
 def _situation(value: Any, info: ValidationInfo) -> table.Table | None:
-    """A situation at the table, read on the body's board (null: none)."""
+    """A situation at the table, read with the body's card set and board (null: none)."""
     if value is None:
         return None
-    return table.parse_situation(replace(cast(Rules, info.context), board=_board(info)), value)
+    rules = _rules(cast(Rules, info.context), info.data.get("cards"), info.data.get("board"))
+    return table.parse_situation(rules, value)
 
 
 def _advice_schema(schema: dict[str, Any]) -> None:
@@ -271,8 +300,9 @@ def _advice_schema(schema: dict[str, Any]) -> None:
 @with_config(ConfigDict(strict=True, extra="allow", title="AdviceQuery", json_schema_extra=_advice_schema))
 class AdviceQuery(TypedDict, total=False):
     """``POST /v1/advice``'s body, as read on the server's rules (the validation's context): each field in turn,
-    on the board given first. Other fields are ignored."""
+    with the card set and on the board given first. Other fields are ignored."""
 
+    cards: Annotated[CardSet | None, CARDS_FIELD, WithJsonSchema(CARDS_DOCUMENT)]
     board: Annotated[Board | None, BOARD_DOCUMENT, WithJsonSchema(document_schema(BOARD, "the server's own"))]
     query: Annotated[TrackQuery, read_by(lambda value, info: parse_track_query(_board(info), value)),
                      WithJsonSchema(component("TrackQuery"))]
@@ -300,17 +330,18 @@ def advice_answer(rules: Rules, body: bytes) -> AdviceAnswerJSON:
     """``POST /v1/advice``, from its body (on a worker thread, or in a child process when large):
     the plan for ``situation`` (:func:`deduce.game.table.advice_for`), or the odds of ``query`` alone."""
     query = validated(ADVICE_QUERY, decode_json(body, "an advice query"), rules)
-    board = _or(query.get("board"), lambda: rules.board)
+    played = _rules(rules, query.get("cards"), query.get("board"))
     situation = query.get("situation")
     if situation is not None:
-        return table.advice_for(replace(rules, board=board), situation, query.get("lang", "en"))
-    return {"tracking": track(board, query["query"]).to_json()}
+        return table.advice_for(played, situation, query.get("lang", "en"))
+    return {"tracking": track(played.board, query["query"]).to_json()}
 
 
 @router.post(
     "/v1/advice", response_model=AdviceAnswerJSON, response_model_exclude_unset=True, responses=ERRORS,
     tags=["tracking"], summary="The plan for a game at the table, and where she can be",
-    description="Body: `{\"situation\": the game at the table, \"board\": document, \"lang\": \"en\"}`: her odds "
+    description="Body: `{\"situation\": the game at the table, \"cards\": document, \"board\": document, "
+                "\"lang\": \"en\"}`: her odds "
                 "from the situation's trail (`tracking`, as `/v1/track` gives them) and the plan a game's hints give "
                 "for the same situation (`plan`: the action, its reasons worded in `lang`, the figures and the "
                 "options weighed), or `plan_problems` when the clues in hand cannot be a hand of her suit. "
@@ -319,7 +350,11 @@ def advice_answer(rules: Rules, body: bytes) -> AdviceAnswerJSON:
                 "mode, the clues and suit card in hand, the keys claimed, the countdown, the fog cards left, what "
                 "was `done` this turn and the fog card `pending`). Without one, `{\"query\": tracking query}` answers "
                 "the odds alone (`pawn` is read and not used). `board` (an object, or YAML or JSON text) plays on "
-                "that board instead of the server's; its problems are under `board`.",
+                "that board instead of the server's; its problems are under `board`. `cards` (a card set document, "
+                "an object or its text) plays with that card set instead of the server's: the situation's cards are "
+                "read with it and the plan is made with it; its problems are under `cards`, a mode the set does not "
+                "define is refused under `situation.mode`, and a set with more than "
+                f"{MAX_CANDIDATES:,} possible Dark Ladies is refused (422, `code: limit`).",
     openapi_extra=body_schema(ADVICE_QUERY),
 )
 async def post_advice(request: Request, svc: ServiceDep, games: GamesDep) -> Any:
@@ -327,22 +362,6 @@ async def post_advice(request: Request, svc: ServiceDep, games: GamesDep) -> Any
 
 
 # -- a deduction with the player's own cards ---------------------------------------------------
-
-#: The most possible Dark Ladies (trait sets times suits) a request's own card set may have: the
-#: shipped set has 210; a set at the readers' bounds (16 traits, 8 a lady, 32 suits) has 411,840,
-#: whose deduction took seconds and answered tens of megabytes.
-MAX_CANDIDATES = 20_000
-
-
-def within_bound(cards: CardSet) -> CardSet:
-    """``cards``, when its possible Dark Ladies are within :data:`MAX_CANDIDATES`; else 422 at once,
-    naming the bound."""
-    count = comb(len(cards.traits), cards.traits_per_lady) * len(cards.suits)
-    if count > MAX_CANDIDATES:
-        raise InputError.at((), service_words("hint.candidates", count=f"{count:,}", most=f"{MAX_CANDIDATES:,}"),
-                            code="limit")
-    return cards
-
 
 class HintAnswerJSON(PagedDeductionJSON):
     """The deduction (one page of its candidates, as ``/v1/deduce`` answers it); with a ``mode``,
@@ -375,8 +394,7 @@ class HintQuery(TypedDict):
     """``POST /v1/hint``'s body, as read with the server's card set (the validation's context): each field in
     turn, the query with the card set given first. Other fields are ignored."""
 
-    cards: NotRequired[Annotated[CardSet | None, document(lambda doc: within_bound(cardfile.parse(doc)),
-                                                                    "card set"), WithJsonSchema(CARDS_DOCUMENT)]]
+    cards: NotRequired[Annotated[CardSet | None, CARDS_FIELD, WithJsonSchema(CARDS_DOCUMENT)]]
     query: Annotated[Query, read_by(lambda value, info: parse_query(_cards(info), value)),
                      WithJsonSchema(component("Query"))]
     mode: NotRequired[Annotated[Mode, WrapValidator(_mode)] | None]

@@ -65,6 +65,7 @@ from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, board_wor
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import MODES, CardSet, Mode, card_words
+from deduce.who.progress import removed_suit
 from deduce.who.query import MAX_CLUES, ROLES, CountsClue, KeyClue, Observation, Role, parse_query, recognised
 
 __all__ = ["SITUATION", "DoneJSON", "PendingInJSON", "SituationJSON", "Table", "TableAdviceJSON", "advice_for",
@@ -508,6 +509,7 @@ def parse_situation(rules: Rules, doc: Any) -> Table:
     given = _Given(rules, pawn if isinstance(pawn, str) and rules.board.has_location(pawn) else None)
     situation = validated(SITUATION, doc, given)
     mode: Mode = situation.get("mode") or "normal"
+    removed_suit(rules.cards, mode, situation["suit"])   # a mode the card set defines, else said under `mode`
     keys = situation.get("keys")
     countdown, fog_deck = situation.get("countdown"), situation.get("fog_deck")
     trail, now = situation["trail"], situation["now"]

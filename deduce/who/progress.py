@@ -233,16 +233,22 @@ def _hand_suit(cards: CardSet, query: Query) -> str:
     raise InputError.at(("suit",), card_words("progress.suit", left=left))
 
 
+def removed_suit(cards: CardSet, mode: Mode, suit: str) -> str | None:
+    """The suit whose cards ``mode`` removes from the clue deck of a Dark Lady of ``suit``; a mode whose table the
+    card set lacks (an owner's own set may define no ``modes``) is a problem under ``mode``, said with the reason."""
+    try:
+        return cards.removed_suit(mode, suit)
+    except ModeUnavailable as exc:
+        raise InputError.at(("mode",), card_words("progress.mode", mode=mode, reason=exc.words)) from None
+
+
 def _hand(cards: CardSet, query: Query, mode: Mode) -> _Hand:
     """Her suit and the cards revealed, by id (a card typed in is the lady it matches, :func:`recognised`;
     one of her suit can only be the suit card); every way in which the query cannot be a hand of this
     card set is named by its place, and the ladies and suits by their names."""
     suit = _hand_suit(cards, query)
     problems = Problems()
-    try:
-        removed = cards.removed_suit(mode, suit)
-    except ModeUnavailable as exc:
-        raise InputError.at(("mode",), card_words("progress.mode", mode=mode, reason=exc.words)) from None
+    removed = removed_suit(cards, mode, suit)
     named = {s.id: s.name for s in cards.suits}
     seen: dict[str, int] = {}
     clues: list[str] = []

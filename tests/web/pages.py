@@ -9,13 +9,14 @@ from collections.abc import Iterator
 from importlib.resources import files
 from typing import Any
 
+import yaml
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 from deduce.game.bot import ActionDoc, Bot
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
-from deduce.shipped import load_rules
+from deduce.shipped import data_path, load_rules
 from deduce.who.cardfile import SMALL_CARD_SET
 
 SEEDS = range(20)  # where to look for a game the bot wins quickly
@@ -23,6 +24,23 @@ SEEDS = range(20)  # where to look for a game the bot wins quickly
 #: A box owner's own card set: two suits of two ladies, four traits, two per lady (the API's
 #: small example set, under another name).
 OWN_CARDS: dict[str, Any] = {**SMALL_CARD_SET, "name": "Own"}
+
+
+def renamed_cards(modes: bool = True) -> tuple[dict[str, Any], dict[str, str]]:
+    """The shipped card set as a box owner might type it: every trait, suit and card under an id and a name of her
+    own (the same cards, keys and, when ``modes``, the same modes); and her id of each shipped id."""
+    doc = yaml.safe_load(data_path("clues.yaml").read_text(encoding="utf-8"))
+    mine = {item["id"]: f"{kind[0]}{i}" for kind in ("traits", "suits", "ladies") for i, item in enumerate(doc[kind])}
+    renamed = [{**item, "id": mine[item["id"]], "name": {"en": f"{kind} {i}"}}
+               for kind in ("traits", "suits", "ladies") for i, item in enumerate(doc[kind])]
+    of = {kind: [r for r in renamed if r["id"][0] == kind[0]] for kind in ("traits", "suits", "ladies")}
+    own = {**doc, "name": "Mine", "traits": of["traits"], "suits": of["suits"],
+           "ladies": [{**r, "suit": mine[r["suit"]], "traits": [mine[t] for t in r["traits"]],
+                       "key": {mine[s]: v for s, v in r["key"].items()}} for r in of["ladies"]],
+           "modes": {m: {mine[a]: mine[b] for a, b in table.items()} for m, table in doc["modes"].items()}}
+    if not modes:
+        del own["modes"]
+    return own, mine
 
 
 def ring_board() -> dict[str, Any]:
@@ -62,12 +80,28 @@ def open_home(page: Page) -> None:
     page.locator("main h1").wait_for()
 
 
-def nav_link(page: Page, name: str) -> Locator:
-    """The header's link to a page, named ``name``: on a phone, the header's menu is opened first."""
+def open_menu(page: Page) -> None:
+    """On a phone, open the header's menu (which holds the pages, the language and the theme); elsewhere nothing."""
     menu = page.locator("#menu-button")
     if menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
         menu.click()
+
+
+def nav_link(page: Page, name: str) -> Locator:
+    """The header's link to a page, named ``name``: on a phone, the header's menu is opened first."""
+    open_menu(page)
     return page.get_by_role("navigation").get_by_role("link", name=name, exact=True)
+
+
+def choose_language(page: Page, lang: str) -> None:
+    """Choose the page's language in the header (on a phone, through its menu, closed again with Escape so that
+    it no longer covers the page)."""
+    open_menu(page)
+    page.locator("#lang").select_option(lang)
+    menu = page.locator("#menu-button")
+    if menu.is_visible():
+        page.keyboard.press("Escape")
+        expect(menu).to_have_attribute("aria-expanded", "false")
 
 
 def start_game(page: Page, seed: int, mode: str = "normal") -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from importlib.resources import files
 from typing import Any
 
@@ -29,7 +30,7 @@ from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.progress import progress
 from deduce.who.query import parse_query
-from tests.web.pages import OWN_CARDS, ring_board
+from tests.web.pages import OWN_CARDS, renamed_cards, ring_board
 
 STATIC = files("api").joinpath("static")
 QUERY = {"length": 26, "moves": "always", "now": 3,
@@ -95,6 +96,10 @@ def test_phrases_are_the_engines(client: TestClient, lang: str) -> None:
 def test_material_lists_fog_cards_and_sequences(client: TestClient) -> None:
     material = client.get("/v1/material").json()
     assert material["modes"][0] == "training"
+    cards = load_cards()
+    for mode in material["modes"]:  # a mode reads the table it names: the suit it removes, as the engine says
+        table = material["mode_tables"].get(mode)
+        assert all(cards.removed_suit(mode, s) == (cards.modes[table][s] if table else None) for s in cards.suit_ids)
     assert {"name": "position-1", "position": 1, "moves": "always", "length": 26} in material["sequences"]
     assert any(s["position"] is None and s["name"] == "easy-1" for s in material["sequences"])
     assert all(set(f["name"]) == {"en", "it", "ru"} for f in material["fog_cards"])
@@ -165,6 +170,59 @@ def test_advice_on_a_board_given_with_the_situation(client: TestClient) -> None:
     assert client.post("/v1/advice", json={"situation": situation, "board": as_yaml}).json() == expected
     # the server's board does not have these places: the situation is read against the given board
     assert client.post("/v1/advice", json={"situation": situation}).status_code == 422
+
+
+#: A game at the table in Easy with a clue in hand (the shipped ids).
+EASY = {**SITUATION, "mode": "easy", "clues": ["emilia-bassano"]}
+
+
+def test_advice_with_own_cards_is_the_plan_of_her_set(client: TestClient) -> None:
+    """POST /v1/advice with the owner's own card set (the shipped cards under her ids and names) reads the situation
+    with it and gives the plan the shipped set gives for the same cards; without `cards`, her ids are no cards."""
+    own, mine = renamed_cards()
+    situation = {**EASY, "suit": mine["rose"], "clues": [mine["emilia-bassano"]]}
+    answer = client.post("/v1/advice", json={"situation": situation, "cards": own}).json()
+    shipped = client.post("/v1/advice", json={"situation": EASY}).json()
+    assert answer == table_advice(replace(load_rules(), cards=cardfile.parse(own)), situation)
+    assert answer["plan"] == shipped["plan"] and answer["plan"]["figures"]["clues_held"] == 1
+    assert client.post("/v1/advice", json={"situation": situation, "cards": yaml.safe_dump(own)}).json() == answer
+    assert client.post("/v1/advice", json={"situation": situation}).json()["errors"][0]["path"] == "situation.suit"
+
+
+def test_advice_recognises_a_typed_card_of_the_own_set(client: TestClient) -> None:
+    """A card typed as it lies is the own set's card it matches: the plan of the same card picked."""
+    own, mine = renamed_cards()
+    card = next(lady for lady in own["ladies"] if lady["id"] == mine["emilia-bassano"])
+    picked = {**EASY, "suit": mine["rose"], "clues": [card["id"]]}
+    counts = card["key"][mine["rose"]]
+    typed = {**picked, "clues": [], "typed": [{"traits": card["traits"],
+                                                "counts": counts if isinstance(counts, list) else [counts]}]}
+    answer = client.post("/v1/advice", json={"situation": typed, "cards": own}).json()
+    assert answer["plan"] == client.post("/v1/advice", json={"situation": picked, "cards": own}).json()["plan"]
+    # with another key, the set has no such card: counted as typed, not as the set's card
+    unknown = {**typed, "typed": [{"traits": card["traits"], "counts": [0, 1, 2, 3]}]}
+    other = client.post("/v1/advice", json={"situation": unknown, "cards": own}).json()
+    assert other["plan"] != answer["plan"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_advice_says_the_own_sets_problems_under_cards(client: TestClient, lang: str) -> None:
+    """An own card set that cannot be read is refused with its problems under `cards`, in words of the page's
+    language; one without modes cannot be played in Easy, said under `situation.mode`."""
+    own, mine = renamed_cards()
+    broken = {**own, "ladies": [{**own["ladies"][0], "key": {"red": 7}}, *own["ladies"][1:]]}
+    situation = {**EASY, "suit": mine["rose"], "clues": [mine["emilia-bassano"]]}
+    said = client.post(f"/v1/advice?lang={lang}", json={"situation": situation, "cards": broken})
+    assert said.status_code == 422
+    error = said.json()["errors"][0]
+    assert error["path"] == "cards.ladies[0].key.red" and "red" in error["message"]
+    english = client.post("/v1/advice", json={"situation": situation, "cards": broken}).json()["errors"][0]["message"]
+    assert (error["message"] == english) == (lang == "en")
+    plain, _ = renamed_cards(modes=False)
+    easy = client.post(f"/v1/advice?lang={lang}", json={"situation": situation, "cards": plain})
+    assert easy.status_code == 422 and easy.json()["errors"][0]["path"] == "situation.mode"
+    normal = {**situation, "mode": "normal"}
+    assert client.post("/v1/advice", json={"situation": normal, "cards": plain}).json()["plan"]["action"]
 
 
 @pytest.mark.parametrize(("body", "path"), [

@@ -20,7 +20,7 @@ from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.deduction import deduce
 from deduce.who.query import parse_query
-from tests.web.pages import OWN_CARDS, accessibility_violations, ring_board
+from tests.web.pages import OWN_CARDS, accessibility_violations, choose_language, renamed_cards, ring_board
 from tests.web.watch import TIMEOUT, Pages, Watch
 
 
@@ -251,7 +251,7 @@ def in_language(page: Page, lang: str) -> None:
     from deduce.text.catalog import section
 
     page.goto("/#/table")
-    page.locator("#lang").select_option(lang)
+    choose_language(page, lang)
     page.get_by_role("heading", level=1, name=section("page")[lang]["table.title"]).wait_for()
 
 
@@ -383,3 +383,45 @@ def test_bad_typed_cards_are_named_kept_and_never_blamed_for_a_lost_connection(b
     added(page, 2)
     expect(page.locator('.typing [data-trait="lover"]')).to_have_attribute("aria-pressed", "false")  # as tapped
     context.close()
+
+
+def test_an_own_card_set_on_a_phone_gives_what_to_do_now_in_the_first_screen(open_pages: Pages, tmp_path: Path) -> None:
+    """The shipped cards under the owner's own ids and names, with no modes, loaded from a file at the table on a
+    phone: only the modes the set can be played in are offered (and why), a card typed as it lies is recognised as
+    her set's card, and once the pawn and the top card are entered "What to do now" is in the first screen: the
+    plan the engine gives with her set."""
+    from dataclasses import replace
+
+    from deduce.game.table import table_advice
+    from deduce.shipped import load_rules
+
+    own, mine = renamed_cards(modes=False)
+    path = tmp_path / "mine.yaml"
+    path.write_text(yaml.safe_dump(own, allow_unicode=True), encoding="utf-8")
+    page = open_pages(PHONE)
+    open_own(page)
+    page.get_by_label("Load a card set file").set_input_files(path)
+    page.get_by_text("In use: Mine (yours)").wait_for()
+    expect(page.locator('[data-focus="mode"] option')).to_have_text(["Training", "Normal"])
+    expect(page.get_by_text("Your card set does not say which cards some modes remove")).to_be_visible()
+    page.locator('[data-focus="suit"]').select_option(mine["rose"])
+    card = next(lady for lady in own["ladies"] if lady["id"] == mine["jacqueline-field"])
+    for trait in card["traits"]:
+        page.locator(f'.typing [data-trait="{trait}"]').click()
+    page.locator(f'[data-focus="count-{card["key"][mine["rose"]]}"]').click()
+    page.locator('[data-focus="add-typed"]').click()
+    added(page, 1)
+    expect(page.locator(".cards .card-slot")).to_contain_text(card["name"]["en"])  # recognised as her set's card
+    page.locator('[data-focus="pawn"]').select_option("globe")
+    with page.expect_request(lambda r: r.url.endswith("/v1/advice") and "situation" in (r.post_data or "")) as sent:
+        page.locator('[data-focus="seen"]').select_option("playhouse")
+        page.locator('[data-focus="record-card"]').click()
+    do_now = page.locator(".answer-bar .do-now[data-action]")
+    expect(do_now).to_be_visible()
+    in_first_screen(page, do_now)
+    body = sent.value.post_data_json
+    assert isinstance(body, dict) and body["cards"]["name"] == "Mine"
+    expected = table_advice(replace(load_rules(), cards=cardfile.parse(own)), body["situation"])["plan"]
+    expect(do_now).to_have_attribute("data-action", expected["action"] or "none")
+    assert expected["figures"]["clues_held"] == 1
+    assert accessibility_violations(page) == []

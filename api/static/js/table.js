@@ -115,8 +115,14 @@ function whoQuery() {
           clues: state.clues.map((c) => (c.card ? {card: c.card, role: pickedRole(c)} : {traits: c.traits, counts: c.counts}))};
 }
 
-/** The mode played (it decides which cards the clue deck holds): one the server knows, else Normal. */
-const mode = () => (world.material.modes.includes(state.mode) ? state.mode : "normal");
+/** The modes the card set in use can be played in: those that remove no card, and those whose table of the
+ * cards removed (its `modes`) it gives; an owner's own set may give none. */
+const modes = () => world.material.modes.filter((m) => !(m in world.material.mode_tables)
+                                                       || world.cards.modes?.[world.material.mode_tables[m]]);
+
+/** The mode played (it decides which cards the clue deck holds): one the card set in use can be played in, else
+ * Normal. */
+const mode = () => (modes().includes(state.mode) ? state.mode : "normal");
 
 function walk() {
   return world.material.sequences.find((s) => s.name === state.sequence) ?? world.material.sequences[0];
@@ -132,19 +138,19 @@ function trackQuery() {
  * top seen, the situation at the table, for which the server gives the plan a game's hints give
  * (deduce/game/table.py): cards picked by id, cards typed as they lie (the server takes each as the
  * card of the set it matches, or as typed); the keys, the fog cards and the countdown are a game's
- * start until the page asks for them. Otherwise, or with the owner's own card set (whose cards the
- * server's set does not hold), the tracking query alone, for the odds.
+ * start until the page asks for them. Otherwise, the tracking query alone, for the odds. The owner's own
+ * card set and board go with it: the server reads the cards with her set.
  */
 function adviceBody() {
   const body = {query: trackQuery(), board: state.board};
-  if (!state.pawn || !state.suit || !state.seen || state.cards) return body;
+  if (!state.pawn || !state.suit || !state.seen) return body;
   const w = walk();
   const trail = state.observations.map((o) => (o.fog ? {slot: o.slot, kind: "fog"}
     : o.landmark ? {slot: o.slot, kind: "landmark", landmark: o.landmark}
     : {slot: o.slot, kind: "search", location: o.searched, found: o.found}));
   const picked = state.clues.filter((c) => c.card);
   const typed = state.clues.filter((c) => !c.card).map((c) => ({traits: c.traits, counts: c.counts, role: c.suit_card ? "suit_card" : "clue"}));
-  return {board: state.board, lang: lang(), situation: {
+  return {cards: state.cards, board: state.board, lang: lang(), situation: {
     mode: mode(), suit: state.suit, pawn: state.pawn, length: w.length, moves: w.moves, now: state.cursor, trail,
     clues: picked.filter((c) => pickedRole(c) === "clue").map((c) => c.card),
     suit_card: picked.find((c) => pickedRole(c) === "suit_card")?.card ?? null, typed}};
@@ -176,12 +182,13 @@ function toggle(list, value, most) {
 /** Step 1: the game set up: her suit (the back of her card), the mode played and the stealth sequence. */
 function setupForm(redraw) {
   const played = h("select", {"data-focus": "mode", onchange: (e) => { change({mode: e.target.value}); redraw(); }},
-    world.material.modes.map((m) => h("option", {value: m, selected: m === mode()}, t(`mode.${m}`))));
+    modes().map((m) => h("option", {value: m, selected: m === mode()}, t(`mode.${m}`))));
+  const missing = modes().length < world.material.modes.length ? t("table.mode.missing") : undefined;
   const suit = h("select", {"data-focus": "suit",
                             onchange: (e) => { change({suit: e.target.value || null}); redraw().then(onFromSetup); }},
     h("option", {value: ""}, "—"),
     world.cards.suits.map((s) => h("option", {value: s.id, selected: s.id === state.suit}, suitName(s.id))));
-  return h("div", {}, h("div", {class: "row"}, field(t("table.suit"), suit), field(t("table.mode"), played)),
+  return h("div", {}, h("div", {class: "row"}, field(t("table.suit"), suit), field(t("table.mode"), played, missing)),
     field(t("table.sequence"), sequenceSelect(redraw), t("table.sequence.help")));
 }
 
@@ -543,7 +550,6 @@ function doLine(where) {
   if (answer?.plan_problems) return h("p", {class: "do-now none"}, answer.plan_problems.map(problemMessage).join("; "));
   const missing = [!state.suit && t("table.needs.suit"), !state.pawn && t("table.needs.pawn"),
                    !state.seen && t("table.needs.seen")].filter(Boolean);
-  if (state.cards) return h("p", {class: "do-now none"}, t("table.do.own"));
   return missing.length ? h("p", {class: "do-now none"}, t("table.do.needs", {what: joinWords(missing)})) : null;
 }
 
