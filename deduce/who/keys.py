@@ -46,11 +46,17 @@ class CardScope(Protocol):
     def traits_per_lady(self) -> int | None: ...
 
 
+#: The code of a problem that the card set's ``traits_per_lady`` makes, which no schema of a request can
+#: state (the set is another document, or the service's own): a count above it, more counts than it allows,
+#: a card with other than that many traits.
+TRAITS_PER_LADY = "traits-per-lady"
+
+
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
     """A key entry: one count or a non-empty list of distinct counts, each in 0..k."""
     values = value if isinstance(value, list) else [value]
     if isinstance(value, list) and not 0 < len(value) <= k + 1:
-        problems.add(loc, card_words("entry.size", most=k + 1, got=len(value)))
+        problems.add(loc, card_words("entry.size", most=k + 1, got=len(value)), TRAITS_PER_LADY if value else "schema")
         return None
     counts = set()
     for j, count in enumerate(values):
@@ -58,7 +64,8 @@ def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> froz
         if not is_int(count):
             problems.add(where, card_words("whole.expected", least=0, most=k, got=type_name(count)))
         elif not 0 <= count <= k:
-            problems.add(where, card_words("count.outside", got=shown(count), most=k))
+            problems.add(where, card_words("count.outside", got=shown(count), most=k),
+                         TRAITS_PER_LADY if count > 0 else "schema")
         elif count in counts:
             problems.add(where, card_words("count.repeated", got=count))
         else:
@@ -73,7 +80,7 @@ def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collect
         problems.add(loc, card_words("traits.expected", k=k, got=type_name(value)))
         return None
     if len(value) != k:
-        problems.add(loc, card_words("traits.count", k=k, got=len(value)))
+        problems.add(loc, card_words("traits.count", k=k, got=len(value)), TRAITS_PER_LADY if value else "schema")
         return None
     ok = True
     for j, trait in enumerate(value):
