@@ -23,7 +23,7 @@ from typing_extensions import TypedDict
 
 from api.bodies import decode_json
 from api.deps import ServiceDep
-from api.errors import validation_problem
+from api.errors import problems_json, validation_problem
 from api.jobs import JobFailed
 from api.middleware import request_lang, service_words
 from api.routes import ERRORS
@@ -156,7 +156,7 @@ async def post_design(request: Request, svc: ServiceDep) -> StreamingResponse:
         except StopAsyncIteration:
             return
         except InputError as exc:
-            yield line({"errors": exc.to_json(lang)})
+            yield line({"errors": problems_json(exc.problems, lang)})
         except JobFailed as exc:
             log.error("design job failed: %s", exc)
             yield line({"errors": [Problem((), service_words("design.failed"), "failed").to_json(lang)]})

@@ -38,8 +38,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 #: What a card set's ``traits_per_lady`` fixes, which no schema of a request can state (the set is another
 #: document, or the server's own): said in the description of every route that reads traits or keys.
 TRAITS_PER_LADY_RULE = (
-    " The card set's `traits_per_lady` (k) fixes what the schema cannot state: a card has exactly k traits, a "
-    "key's count is at most k, an entry lists at most k + 1 counts; otherwise 422 with `code: traits-per-lady`.")
+    " The card set's `traits_per_lady` (k, at most the set's traits) fixes what the schema cannot state: a card "
+    "has exactly k traits, a key's count is at most k, an entry lists at most k + 1 counts; otherwise 422 with "
+    "`code: traits-per-lady`.")
 
 
 class HealthJSON(TypedDict):

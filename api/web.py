@@ -43,6 +43,7 @@ from typing_extensions import TypedDict
 from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
 from api.deps import GamesDep, ServiceDep
 from api.documents import body_schema, component, document, document_schema, object_body, read_by
+from api.errors import problems_json
 from api.middleware import request_lang, service_words
 from api.routes import ERRORS, TRAITS_PER_LADY_RULE, CursorParam, LimitParam, body_doc
 from api.service import PAGE, Page, PagedDeductionJSON, said_in
@@ -385,7 +386,7 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, lan
         try:
             answer["progress"] = _within("query", lambda q: progress(cards, q, mode), query).to_json()
         except InputError as exc:  # the deduction stands; progress says why it cannot be had
-            answer["progress_problems"] = exc.to_json(lang)
+            answer["progress_problems"] = problems_json(exc.problems, lang)
     return answer
 
 

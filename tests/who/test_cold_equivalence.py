@@ -4,10 +4,11 @@
 wrote for each, recorded before the rewrite of the cold path (issue 21): typed queries
 whose answers seldom repeat (with misread cards and explanations), the hint benchmark's
 queries, every other query shape of SPEC 6 (cards by id, suit cards, whole keys, no suit,
-the distinct rule off, many clues) and malformed lines (re-recorded once since, when notes
-gained their ``params``: that field was the only difference). Every line must still get exactly
-the recorded answer; on random card sets, the answer written straight from the masks is the
-:class:`~deduce.who.deduction.Deduction` encoded. The fixture was made with::
+the distinct rule off, many clues) and malformed lines (re-recorded twice since: when notes
+gained their ``params``, and when what a set's ``traits_per_lady`` fixes got its own ``code``,
+``traits-per-lady`` for ``schema`` in 89 lines: each time that field was the only difference).
+Every line must still get exactly the recorded answer; on random card sets, the answer written
+straight from the masks is the :class:`~deduce.who.deduction.Deduction` encoded. The fixture was made with::
 
     import contextlib, gzip, io, json, tempfile
     from bench.hint import recorded_lines
