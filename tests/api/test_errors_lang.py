@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from deduce.game.refusals import refusal_text
 from deduce.game.rules import ACTION_FIELDS
 from deduce.game.store import GameStore
 from deduce.shipped import load_rules
-from deduce.text.names import names_beside_ids
+from deduce.text.names import Named, names_beside_ids
 from deduce.where.query import board_words
 from deduce.who import cardfile
 from deduce.who.query import parse_query
@@ -309,8 +309,10 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 def test_an_http_error_lists_the_games_things_by_name_in_the_requests_language_ids_beside(
         shipped: TestClient, path: str, body: dict[str, Any], where: str, things: str, lang: str) -> None:
     rules = load_rules()
-    material = {"suits": rules.cards.suits, "ladies": rules.cards.ladies, "traits": rules.cards.traits,
-                "locations": rules.board.locations, "landmarks": rules.board.landmarks}[things]
+    every: dict[str, Sequence[Named]] = {"suits": rules.cards.suits, "ladies": rules.cards.ladies,
+                                         "traits": rules.cards.traits, "locations": rules.board.locations,
+                                         "landmarks": rules.board.landmarks}
+    material = every[things]
     answer = shipped.post(f"{path}?lang={lang}", json=body)
     assert answer.status_code == 422, answer.text
     (problem,) = [p for p in answer.json()["errors"] if p["path"] == where]
