@@ -189,6 +189,7 @@ def openapi_with_request_models(app: FastAPI) -> dict[str, Any]:
             components.update(js.pop("$defs", {}))
             components[js["title"]] = js
         every_answer_listed(schema)
+        design.document_bound(schema, app.state.service.design_max_steps)
         app.openapi_schema = schema
     return app.openapi_schema
 

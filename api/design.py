@@ -23,7 +23,7 @@ from typing_extensions import TypedDict
 
 from api.bodies import decode_json
 from api.deps import ServiceDep
-from api.errors import validation_problem
+from api.errors import problems_json, validation_problem
 from api.jobs import JobFailed
 from api.middleware import request_lang, service_words
 from api.routes import ERRORS
@@ -42,16 +42,25 @@ log = logging.getLogger("api")
 NDJSON = "application/x-ndjson"
 
 
+#: A mean number of expected clues, as the request writes it: a JSON number (not a string, not ``true``) of 0 or more.
+Clues = Annotated[float, Field(strict=True, ge=0, allow_inf_nan=False)]
+
+
+# Every value is taken as the schema types it, and only so (``strict``): ``"5"`` is not a seed, nor ``true`` a
+# count, so that the route refuses what its schema refuses. ``steps`` is bounded by the service
+# (:func:`document_bound`), and ``expected``'s order (low end first) is the one rule JSON Schema cannot state: it
+# is named in the route's description and refused with ``code: range``. (The docstring is the document's words.)
 class DesignRequest(BaseModel):
     """What to design: the search's seed and length, and the targets it aims at (SPEC 5's measures)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    seed: Annotated[int, Field(ge=0, le=2**32 - 1)] = DEFAULT_SEED
-    steps: Annotated[int, Field(ge=1, le=DESIGN_MAX_STEPS)] = DEFAULT_STEPS
-    min_clues: Annotated[int, Field(ge=1, le=3, description="the fewest clues besides the suit card, every case")] = 2
-    expected: Annotated[tuple[float, float], Field(description="the band of the mean expected clues, normal mode")] = (
-        2.5, 5.0)
+    seed: Annotated[int, Field(strict=True, ge=0, le=2**32 - 1)] = DEFAULT_SEED
+    steps: Annotated[int, Field(strict=True, ge=1, le=DESIGN_MAX_STEPS)] = DEFAULT_STEPS
+    min_clues: Annotated[int, Field(strict=True, ge=1, le=3,
+                                    description="the fewest clues besides the suit card, every case")] = 2
+    expected: Annotated[tuple[Clues, Clues], Field(
+        description="the band of the mean expected clues, normal mode: [low, high], low at most high")] = (2.5, 5.0)
 
 
 class DesignProgressJSON(TypedDict):
@@ -86,11 +95,13 @@ def design_job(request: dict[str, Any], progress: Callable[[DesignProgressJSON],
 
 
 def read_request(body: bytes, max_steps: int) -> dict[str, Any]:
-    """The design request in ``body`` (an empty body asks for the defaults), or 422 naming each problem's
-    path; a design of more than ``max_steps`` (the service's bound) is refused, ``code: limit``."""
+    """The design request in ``body`` (an empty body asks for the defaults, the steps no more than ``max_steps``),
+    or 422 naming each problem's path; a design of more than ``max_steps`` (the service's bound, which the
+    OpenAPI document states: :func:`document_bound`) is refused, ``code: limit``."""
     doc = decode_json(body, "a design request") if body.strip() else {}
+    defaults = {"steps": min(DEFAULT_STEPS, max_steps)}
     try:
-        ask = DesignRequest.model_validate(doc)
+        ask = DesignRequest.model_validate({**defaults, **doc} if isinstance(doc, dict) else doc)
     except ValidationError as exc:
         raise InputError(validation_problem(error) for error in exc.errors()) from None
     if ask.expected[0] > ask.expected[1]:
@@ -98,6 +109,14 @@ def read_request(body: bytes, max_steps: int) -> dict[str, Any]:
     if ask.steps > max_steps:
         raise InputError.at(("steps",), service_words("design.steps", most=max_steps), code="limit")
     return ask.model_dump(mode="json")
+
+
+def document_bound(openapi: dict[str, Any], max_steps: int) -> None:
+    """State this service's bound on a design's steps (and the default it makes) in its OpenAPI document,
+    which the request's model gives as the most any service may allow (:data:`~api.service.DESIGN_MAX_STEPS`)."""
+    steps = openapi["paths"]["/v1/design"]["post"]["requestBody"]["content"]["application/json"]["schema"][
+        "properties"]["steps"]
+    steps.update(maximum=max_steps, default=min(DEFAULT_STEPS, max_steps))
 
 
 def line(document: dict[str, Any]) -> bytes:
@@ -115,7 +134,10 @@ def line(document: dict[str, Any]) -> bytes:
                 "in a child process, in a queue of its own (one at a time, four waiting): 503 with `Retry-After` "
                 "when it is full, stopped at the service's time limit or as soon as the client closes the answer. "
                 "One design job per client, running or waiting: another is answered 429 (quota `designs`). "
-                "An empty body asks for `deduce design`'s defaults.",
+                "An empty body asks for `deduce design`'s defaults (no more steps than the service allows). "
+                "`steps` is at most this service's bound (`deduce serve`'s); and `expected` is a band whose low "
+                "end is at most its high end, which JSON Schema cannot state: a band upside down is refused "
+                "with 422, `code: range`.",
     openapi_extra={"requestBody": {"required": False, "content": {"application/json": {
         "schema": DesignRequest.model_json_schema()}}}},
 )
@@ -134,7 +156,7 @@ async def post_design(request: Request, svc: ServiceDep) -> StreamingResponse:
         except StopAsyncIteration:
             return
         except InputError as exc:
-            yield line({"errors": exc.to_json(lang)})
+            yield line({"errors": problems_json(exc.problems, lang)})
         except JobFailed as exc:
             log.error("design job failed: %s", exc)
             yield line({"errors": [Problem((), service_words("design.failed"), "failed").to_json(lang)]})

@@ -19,7 +19,7 @@ words of every document (:func:`deduce.schema.problem_of`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from http import HTTPStatus
 from typing import Annotated, Any, NotRequired
 
@@ -37,6 +37,7 @@ from api.quotas import QuotaExceeded
 from deduce.errors import InputError, Problem, ProblemJSON, Wording
 from deduce.schema import problem_of
 from deduce.text.catalog import Phrase, section
+from deduce.text.names import names_beside_ids
 
 log = logging.getLogger("api")
 
@@ -68,10 +69,18 @@ class Refusal(HTTPException):
         self.words = words
 
 
+def problems_json(problems: Iterable[Problem], lang: str) -> list[ProblemJSON]:
+    """Problems as the service answers them: said in ``lang``, and the game's things they list (suits,
+    traits, ladies, locations) by name in that language with the id beside, for a person to read
+    (:func:`deduce.text.names.names_beside_ids`)."""
+    with names_beside_ids():
+        return [p.to_json(lang) for p in problems]
+
+
 def problems_response(problems: list[Problem], status: int, lang: str,
                       headers: Mapping[str, str] | None = None) -> JSONResponse:
-    """An error answer: the problems said in ``lang``, with the headers that name it."""
-    return JSONResponse({"errors": [p.to_json(lang) for p in problems]}, status_code=status,
+    """An error answer: the problems said in ``lang`` (:func:`problems_json`), with the headers that name it."""
+    return JSONResponse({"errors": problems_json(problems, lang)}, status_code=status,
                         headers={**language_headers(lang), **(headers or {})})
 
 

@@ -35,6 +35,13 @@ ERRORS: dict[int | str, dict[str, Any]] = {
                                                  "try again after the `Retry-After` seconds."},
 }
 
+#: What a card set's ``traits_per_lady`` fixes, which no schema of a request can state (the set is another
+#: document, or the server's own): said in the description of every route that reads traits or keys.
+TRAITS_PER_LADY_RULE = (
+    " The card set's `traits_per_lady` (k, at most the set's traits) fixes what the schema cannot state: a card "
+    "has exactly k traits, a key's count is at most k, an entry lists at most k + 1 counts; otherwise 422 with "
+    "`code: traits-per-lady`.")
+
 
 class HealthJSON(TypedDict):
     """``GET /healthz``: the service is up, with the card set it deduces with."""
@@ -65,7 +72,7 @@ def body_doc(schema: str, examples: dict[str, Any], media_types: tuple[str, ...]
     description="The consistent candidates, each trait's state, her traits when proven, and (with "
                 "`explain`) which clues prove what. Bad queries get 422 with every problem's path. "
                 f"The candidates come a page at a time (`limit`, at most {PAGE}); `count` is how many there "
-                "are in all, and `next`, when there are more, the `cursor` of the next page.",
+                "are in all, and `next`, when there are more, the `cursor` of the next page." + TRAITS_PER_LADY_RULE,
     openapi_extra=body_doc("Query", {
         "rulebook": {"summary": "The rulebook's example", "value": RULEBOOK_QUERY},
         "typed": {"summary": "A card typed from the table, with explanations", "value": TYPED_QUERY},
@@ -88,7 +95,8 @@ async def get_cards(svc: ServiceDep) -> Any:
     description="Truthful keys, solvable games and exact difficulty (SPEC 5). The body is a card set "
                 "document, as JSON or as YAML (`Content-Type: application/yaml`). Findings about a "
                 "readable card set still answer 200, with `ok: false`; an unreadable one gets 422. Each finding's "
-                "`message` is said in the request's language (`?lang=`, then `Accept-Language`), as errors are.",
+                "`message` is said in the request's language (`?lang=`, then `Accept-Language`), as errors are."
+                + TRAITS_PER_LADY_RULE,
     openapi_extra=body_doc("CardSetDocument", {
         "small": {"summary": "Four ladies, four traits, two per lady", "value": SMALL_CARD_SET},
     }, ("application/json", YAML_TYPES[0])),

@@ -42,8 +42,9 @@ from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
 from api.delivery import IMMUTABLE, JOINED_CSS, REVALIDATE, VersionedFiles, delivery
 from api.deps import GamesDep, ServiceDep
 from api.documents import body_schema, component, document, document_schema, object_body, read_by
+from api.errors import problems_json
 from api.middleware import request_lang, service_words
-from api.routes import ERRORS, CursorParam, LimitParam, body_doc
+from api.routes import ERRORS, TRAITS_PER_LADY_RULE, CursorParam, LimitParam, body_doc
 from api.service import PAGE, Page, PagedDeductionJSON, said_in
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError, ProblemJSON, unknown
@@ -423,7 +424,7 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, lan
         try:
             answer["progress"] = _within("query", lambda q: progress(cards, q, mode), query).to_json()
         except InputError as exc:  # the deduction stands; progress says why it cannot be had
-            answer["progress_problems"] = exc.to_json(lang)
+            answer["progress_problems"] = problems_json(exc.problems, lang)
     return answer
 
 
@@ -437,7 +438,8 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, lan
                 "but those the mode removes and those in hand), or `progress_problems` when the cards cannot be a "
                 "hand of the set in that mode (the deduction is answered all the same). The candidates come a "
                 f"page at a time, as `/v1/deduce` gives them (`limit`, `cursor`, `count`, `next`); a card set "
-                f"with more than {MAX_CANDIDATES:,} possible Dark Ladies is refused (422, `code: limit`).",
+                f"with more than {MAX_CANDIDATES:,} possible Dark Ladies is refused (422, `code: limit`)."
+                + TRAITS_PER_LADY_RULE,
     openapi_extra=body_schema(HINT_QUERY),
 )
 async def post_hint(request: Request, svc: ServiceDep, limit: LimitParam = PAGE, cursor: CursorParam = None) -> Any:
@@ -453,7 +455,8 @@ async def post_hint(request: Request, svc: ServiceDep, limit: LimitParam = PAGE,
     tags=["deduction"], summary="Read a card set as the engine reads it",
     description="The body is a card set document, as JSON or as YAML (`Content-Type: application/yaml`). "
                 "Answers it as `GET /v1/cards` gives the server's (ids, names in every language, keys as "
-                "lists), to use in `/v1/hint`; an unreadable one gets 422 with the path of every problem.",
+                "lists), to use in `/v1/hint`; an unreadable one gets 422 with the path of every problem."
+                + TRAITS_PER_LADY_RULE,
     openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
 )
 async def check_cards(request: Request, svc: ServiceDep) -> Any:
@@ -485,7 +488,7 @@ class CardSetFileJSON(TypedDict):
     description="The body is a card set document, as JSON or as YAML (`Content-Type: application/yaml`). "
                 "Answers the card set file (SPEC 4) as YAML text in the shipped file's style, fields in SPEC 4's "
                 "order, with a file name to save it as; `deduce audit` reads the file back to the same set. An "
-                "unreadable document gets 422 with the path of every problem.",
+                "unreadable document gets 422 with the path of every problem." + TRAITS_PER_LADY_RULE,
     openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
 )
 async def export_cards(request: Request, svc: ServiceDep) -> Any:

@@ -24,6 +24,7 @@ from typing import NotRequired, Protocol, overload
 from typing_extensions import TypedDict
 
 from deduce.text.catalog import LANGS, Phrase, PhraseParam
+from deduce.text.names import MOST_LISTED, Choices, saying_names
 
 Loc = tuple[str | int, ...]
 #: A refusal's parameter: an id (a location, a trait, a fog card ...), a number, or a list of ids.
@@ -85,14 +86,15 @@ class KeptWords:
     """
 
     words: Sayable
-    _said: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    _said: dict[tuple[str, bool], str] = field(default_factory=dict, compare=False, repr=False)
 
     def said(self, lang: str = "en") -> str:
-        """The words in ``lang`` (English for a language the catalog lacks, kept once as English's)."""
-        lang = lang if lang in LANGS else "en"
-        text = self._said.get(lang)
+        """The words in ``lang`` (English for a language the catalog lacks, kept once as English's), kept
+        apart for things listed by id and by name (:func:`deduce.text.names.names_beside_ids`)."""
+        key = (lang if lang in LANGS else "en", saying_names())
+        text = self._said.get(key)
         if text is None:
-            text = self._said[lang] = self.words.said(lang)
+            text = self._said[key] = self.words.said(key[0])
         return text
 
     def __str__(self) -> str:
@@ -279,8 +281,11 @@ def clip(part: str | int) -> str | int:
     return part
 
 
-def unknown(kind: str, value: object, choices: Iterable[str]) -> Phrase:
+def unknown(kind: str, value: object, choices: Iterable[str] | Choices) -> Phrase:
     """``unknown trait 'maried' (did you mean 'married'?); expected one of: ...``.
+
+    The choices are ids, or the game's things (:class:`~deduce.text.names.Choices`), which the HTTP
+    service's errors say by name with the id beside.
 
     Players type ids from the cards on the table; a near miss is named so the fix is
     obvious. Long lists of choices are cut short. ``kind`` is a ``kind.*`` key of the
@@ -288,16 +293,17 @@ def unknown(kind: str, value: object, choices: Iterable[str]) -> Phrase:
     """
     from difflib import get_close_matches
 
-    choices = list(choices)
+    ids = list(choices.ids if isinstance(choices, Choices) else choices)
     what = problem_words(f"kind.{kind.replace(' ', '-')}")
     said = problem_words("unknown", kind=what, got=shown(value))
     if isinstance(value, str) and len(value) <= MAX_KEY_SHOWN:  # near misses of typed ids only
-        close = get_close_matches(value, choices, n=1, cutoff=0.6)
+        close = get_close_matches(value, ids, n=1, cutoff=0.6)
         if close:
             said = problem_words("unknown.close", kind=what, got=shown(value), close=repr(close[0]))
-    if not choices:
+    if not ids:
         return said
-    listed = ", ".join(choices[:12]) + (", ..." if len(choices) > 12 else "")
+    listed = choices if isinstance(choices, Choices) else ", ".join(ids[:MOST_LISTED]) + (
+        ", ..." if len(ids) > MOST_LISTED else "")
     return problem_words("expected.one-of", what=said, choices=listed)
 
 

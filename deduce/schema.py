@@ -50,7 +50,7 @@ from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 from deduce.document import is_int, key_text, type_name
 from deduce.errors import MAX_PROBLEMS, InputError, Loc, Problem, Problems, Wording, problem_words, shown, unknown
 from deduce.text.catalog import Phrase, PhraseParam
-from deduce.text.names import Names
+from deduce.text.names import Choices, Names
 
 __all__ = [
     "VERSION_MISSING",
@@ -244,7 +244,8 @@ def _again(err: ErrorDetails, kind: PydanticCustomError | None = None) -> InitEr
     return details
 
 
-def known_in(kind: str, has: Callable[[Any, str], bool], choices: Callable[[Any], Sequence[str]]) -> WrapValidator:
+def known_in(kind: str, has: Callable[[Any, str], bool],
+             choices: Callable[[Any], Sequence[str] | Choices]) -> WrapValidator:
     """An id that must be one of those the reader was given (``has(context, value)``), else an ``unknown``
     ``kind`` ("unknown location 'globb' (did you mean 'globe'?)", listing ``choices(context)``); a value
     that is not even a string is an unknown one too.

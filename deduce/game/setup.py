@@ -21,6 +21,7 @@ from deduce.errors import InputError, problem_words, shown, unknown
 from deduce.game.material import Rules, StealthOrder
 from deduce.schema import Definition, entry, known_in, problem, said, strict, tagged, validated
 from deduce.text.catalog import Phrase
+from deduce.text.names import Choices
 from deduce.where.query import board_words
 from deduce.where.stealth import POSITIONS
 from deduce.who.cards import MODES, Mode, ModeUnavailable, PlainMode
@@ -129,7 +130,7 @@ class _Choices(TypedDict, total=False):
                        said(lambda value: board_words("expected.boolean", got=type_name(value)))]
     start: Annotated[str, Field(description="her first location (null: drawn from the seed)"),
                      known_in("location", lambda rules, ident: rules.board.has_location(ident),
-                              lambda rules: rules.board.location_ids)] | None
+                              lambda rules: Choices.of(rules.board.locations))] | None
     seed: Annotated[int, Field(ge=0, le=MAX_SEED, description="the deal's seed (null: a random one)"),
                     said(_expected_range)] | None
 

@@ -7,9 +7,12 @@ Every name the game shows (a trait, a suit, a location, a landmark, a fog card) 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import cached_property
+from typing import Literal, Protocol
 
 from typing_extensions import TypedDict
 
@@ -53,6 +56,78 @@ class NameList:
 
     def said(self, lang: str = "en") -> str:
         return ", ".join(name.get(lang) for name in self.names)
+
+
+class Named(Protocol):
+    """Something of the game with an id and names: a suit, a trait, a lady, a location, a landmark."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> Names: ...
+
+
+#: The most things a problem lists; past them, ``...``.
+MOST_LISTED = 12
+
+#: Whether the things a problem lists are said by name, the id beside (:func:`names_beside_ids`).
+_BESIDE_IDS: ContextVar[bool] = ContextVar("names_beside_ids", default=False)
+
+
+@contextmanager
+def names_beside_ids() -> Iterator[None]:
+    """While in force, :class:`Choices` are said by name in the language said, each id beside its name:
+    for the HTTP service's errors, which a page shows to a person who knows the things by the names the
+    cards and the board print (``Rosa (rose), Ghianda (acorn)``). Elsewhere (the terminal's readers of
+    documents, which name things by id) they are said by id, as a document writes them."""
+    token = _BESIDE_IDS.set(True)
+    try:
+        yield
+    finally:
+        _BESIDE_IDS.reset(token)
+
+
+def saying_names() -> bool:
+    """Whether :func:`names_beside_ids` is in force (a cache of said words keeps the two apart)."""
+    return _BESIDE_IDS.get()
+
+
+@dataclass(frozen=True)
+class Choices(Phrase):
+    """The things of the game a problem offers to choose from (its ``expected one of``), with their names:
+    said by id, or by name with the id beside while :func:`names_beside_ids` is in force; the first
+    :data:`MOST_LISTED`, then ``...``. A phrase of its own (no key of the catalog: the names are the
+    things' own), so that it is a phrase's parameter as any other words are."""
+
+    section: str = ""
+    key: str = ""
+    named: tuple[tuple[str, Names], ...] = ()
+
+    @classmethod
+    def of(cls, things: Iterable[Named]) -> Choices:
+        return cls(named=tuple((thing.id, thing.name) for thing in things))
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(ident for ident, _ in self.named)
+
+    def __hash__(self) -> int:
+        """By ids and names, so that words listing them are kept (a cache) as other words are."""
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple((ident, tuple(sorted(names.by_lang.items())), names.fallback) for ident, names in self.named))
+
+    def said(self, lang: str = "en") -> str:
+        beside = saying_names()
+        shown = [f"{names.get(lang)} ({ident})" if beside and names.get(lang) not in ("", ident) else ident
+                 for ident, names in self.named[:MOST_LISTED]]
+        return ", ".join(shown) + (", ..." if len(self.named) > MOST_LISTED else "")
+
+    def __str__(self) -> str:
+        return self.said("en")
 
 
 #: What a document may leave unnamed: a card set, a board.

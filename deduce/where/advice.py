@@ -31,6 +31,7 @@ from typing import Literal, get_args
 from typing_extensions import TypedDict
 
 from deduce.errors import InputError, unknown
+from deduce.text.names import Choices
 from deduce.where.board import Board
 from deduce.where.tracker import Tracking
 
@@ -98,7 +99,7 @@ class Advice:
 def advise(board: Board, tracking: Tracking, pawn: str) -> Advice:
     """Advice for a pawn at ``pawn`` given the tracker's answer (see the module's rule)."""
     if not board.has_location(pawn):
-        raise InputError.at(("pawn",), unknown("location", pawn, board.location_ids))
+        raise InputError.at(("pawn",), unknown("location", pawn, Choices.of(board.locations)))
     reach = [pawn, *(loc for loc in board.location_ids if loc in board.neighbours(pawn))]
     ranked = sorted(reach, key=lambda loc: -tracking.next.chance(loc))  # stable: pawn, then board order
     return Advice(

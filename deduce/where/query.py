@@ -29,6 +29,7 @@ from deduce.document import type_name, typed_number
 from deduce.errors import problem_words, shown
 from deduce.schema import Definition, entry, known_in, problem, said, strict, tagged, validated
 from deduce.text.catalog import Phrase, PhraseParam
+from deduce.text.names import Choices
 from deduce.where.board import Board
 from deduce.where.stealth import MOVES, Moves
 
@@ -147,8 +148,8 @@ Slot = Annotated[int, Field(ge=0, le=MAX_SLOT, description="cards moved since th
 def _on_board(kind: str) -> WrapValidator:
     """An id of the board's landmarks or locations (the board is the validation's context)."""
     if kind == "landmark":
-        return known_in(kind, lambda board, ident: board.has_landmark(ident), lambda board: board.landmark_ids)
-    return known_in(kind, lambda board, ident: board.has_location(ident), lambda board: board.location_ids)
+        return known_in(kind, lambda board, ident: board.has_landmark(ident), lambda board: Choices.of(board.landmarks))
+    return known_in(kind, lambda board, ident: board.has_location(ident), lambda board: Choices.of(board.locations))
 
 
 @final

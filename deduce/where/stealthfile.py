@@ -14,9 +14,11 @@ what the card's back shows; :mod:`deduce.where.audit` checks it against the boar
 
 A sequences document (``data/sequences.json``, the rulebook's extra sequences)::
 
-    {"sequences": [{"name": "easy-1", "moves": "always", "length": 28, "cards": ["R", "H", ...]}]}
+    {"sequences": [{"name": "easy-1", "moves": "always", "cards": ["R", "H", ...]}]}
 
-``length`` is optional and, if given, must be the number of cards. Which ids exist and
+A sequence's length is the number of its cards: the list is the truth, so there is no field to
+state it again (a ``length`` that older documents carry is an unknown field, ignored like any
+other: docs/decisions.md). Which ids exist and
 which locations are adjacent are questions for the deck audit, not for these readers:
 each document is read on its own.
 """
@@ -24,22 +26,20 @@ each document is read on its own.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NotRequired
 
 from pydantic import AfterValidator, Field, WrapValidator, with_config
 from typing_extensions import TypedDict
 
-from deduce.document import decode_yaml, is_int, read_text, type_name
+from deduce.document import decode_yaml, read_text, type_name
 from deduce.errors import Loc, problem_words, shown
 from deduce.schema import (
     VERSION_MISSING,
     Definition,
-    Found,
     Listed,
     Version,
-    also,
     duplicate,
     entry,
     problem,
@@ -175,14 +175,6 @@ def _same_card(card: str, key: object, first: int) -> tuple[Loc, Phrase, str]:
     return (), board_words("sequence.card.duplicate", card=shown(card), first=f"cards[{first}]"), "duplicate-card"
 
 
-def _positive(value: Any, handler: Callable[[Any], Any]) -> Any:
-    """A positive whole number; one past :data:`MAX_CARDS` contradicts the cards (a list of at most as many),
-    which is said of it when they are sound."""
-    if not is_int(value) or value <= 0:
-        raise problem(board_words("expected.positive", got=shown(value)))
-    return value
-
-
 @with_config(strict("SequenceEntry", extra="allow"))
 class SequenceJSON(TypedDict):
     """A stealth sequence: its name, how she moves, and its cards by id in deck order."""
@@ -198,16 +190,6 @@ class SequenceJSON(TypedDict):
                           too_short=lambda value: board_words("sequence.cards", got=board_words("got.empty-list")),
                           too_long=lambda value: problem_words("limit.entries", n=len(value), most=MAX_CARDS)),
                      unique(lambda card: card, _same_card)]
-    length: NotRequired[Annotated[int, Field(ge=1, le=MAX_CARDS, description="how many cards, when stated"),
-                                  WrapValidator(_positive)] | None]
-
-
-def _counted(sequence: Mapping[str, Any], context: object) -> Found:
-    """A sequence's stated length is the number of its cards."""
-    length, cards = sequence.get("length"), sequence.get("cards")
-    if is_int(length) and length > 0 and isinstance(cards, list) and 0 < len(cards) <= MAX_CARDS \
-            and length != len(cards):
-        yield "length", board_words("sequence.length", got=shown(length), n=len(cards)), "schema"
 
 
 @with_config(strict("SequencesDocument", extra="allow"))
@@ -215,7 +197,7 @@ class SequencesJSON(TypedDict):
     """A sequences document: the rulebook's extra sequences, each naming its cards by id in order (SPEC 7).
     Unknown fields are ignored."""
 
-    sequences: Annotated[list[Annotated[SequenceJSON, also(SequenceJSON, _counted), entry(
+    sequences: Annotated[list[Annotated[SequenceJSON, entry(
         SequenceJSON, missing={"moves": _moves_words(None)},
         not_mapping=lambda value: board_words("sequence.mapping", got=type_name(value)))]],
                          Listed(MAX_SEQUENCES),
@@ -245,5 +227,5 @@ def load_sequences(path: str | Path) -> tuple[Sequence, ...]:
 
 def sequences_to_json(sequences: tuple[Sequence, ...]) -> SequencesJSON:
     """Sequences as a document that :func:`parse_sequences` reads back."""
-    return {"sequences": [{"name": s.name, "moves": s.moves, "length": s.length, "cards": list(s.cards)}
+    return {"sequences": [{"name": s.name, "moves": s.moves, "cards": list(s.cards)}
                           for s in sequences]}

@@ -52,6 +52,7 @@ from deduce.who.cards import (
     card_words,
 )
 from deduce.who.keys import (
+    TRAITS_PER_LADY,
     KeyEntry,
     Refusal,
     TraitList,
@@ -113,6 +114,11 @@ class _Reading:
             ids("ladies", MAX_LADIES)
         return cls(traits, suits, k, frozenset(unread),
                    tuple(p for p in found.items if p.code == "duplicate-id"))
+
+    @property
+    def traits_listed(self) -> tuple[str, ...]:
+        """A document's traits, as it writes them: by id."""
+        return self.trait_ids
 
     def kept(self, problem: Problem) -> bool:
         """Whether a problem of the definition is one the set's readers name: none in an entry not read
@@ -208,9 +214,11 @@ def _entry(shape: type) -> WrapValidator:
 
 
 def _traits_per_lady(value: Any, reading: _Reading, problems: Problems) -> None:
+    """At most the set's traits: past them, a rule of two fields that no schema states (``traits-per-lady``)."""
     most = len(reading.trait_ids)
     if most and (not is_int(value) or not 1 <= value <= most):
-        problems.add((), card_words("whole.expected", least=1, most=most, got=shown(value)))
+        problems.add((), card_words("whole.expected", least=1, most=most, got=shown(value)),
+                     TRAITS_PER_LADY if is_int(value) and value > most else "schema")
 
 
 def _modes(value: Any, reading: _Reading, problems: Problems) -> None:

@@ -29,6 +29,7 @@ from deduce.document import is_int, type_name
 from deduce.errors import MAX_KEY_SHOWN, MAX_PROBLEMS, KeptWords, Loc, Problem, Problems, shown, unknown
 from deduce.schema import Said, refused
 from deduce.text.catalog import Phrase
+from deduce.text.names import Choices
 from deduce.who.cards import MAX_TRAITS, card_words
 
 
@@ -45,12 +46,22 @@ class CardScope(Protocol):
     @property
     def traits_per_lady(self) -> int | None: ...
 
+    @property
+    def traits_listed(self) -> Collection[str] | Choices:
+        """The traits as a problem lists them: the set's things, named, or a document's ids."""
+
+
+#: The code of a problem that the card set's ``traits_per_lady`` makes, which no schema of a request can
+#: state (the set is another document, or the service's own): a count above it, more counts than it allows,
+#: a card with other than that many traits.
+TRAITS_PER_LADY = "traits-per-lady"
+
 
 def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> frozenset[int] | None:
     """A key entry: one count or a non-empty list of distinct counts, each in 0..k."""
     values = value if isinstance(value, list) else [value]
     if isinstance(value, list) and not 0 < len(value) <= k + 1:
-        problems.add(loc, card_words("entry.size", most=k + 1, got=len(value)))
+        problems.add(loc, card_words("entry.size", most=k + 1, got=len(value)), TRAITS_PER_LADY if value else "schema")
         return None
     counts = set()
     for j, count in enumerate(values):
@@ -58,7 +69,8 @@ def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> froz
         if not is_int(count):
             problems.add(where, card_words("whole.expected", least=0, most=k, got=type_name(count)))
         elif not 0 <= count <= k:
-            problems.add(where, card_words("count.outside", got=shown(count), most=k))
+            problems.add(where, card_words("count.outside", got=shown(count), most=k),
+                         TRAITS_PER_LADY if count > 0 else "schema")
         elif count in counts:
             problems.add(where, card_words("count.repeated", got=count))
         else:
@@ -67,18 +79,18 @@ def parse_key_entry(value: object, loc: Loc, problems: Problems, k: int) -> froz
 
 
 def parse_trait_list(value: object, loc: Loc, problems: Problems, known: Collection[str],
-                     k: int) -> tuple[str, ...] | None:
-    """A list of exactly ``k`` distinct known trait ids."""
+                     k: int, listed: Collection[str] | Choices | None = None) -> tuple[str, ...] | None:
+    """A list of exactly ``k`` distinct known trait ids (an unknown one listing ``listed``, by default ``known``)."""
     if not isinstance(value, list):
         problems.add(loc, card_words("traits.expected", k=k, got=type_name(value)))
         return None
     if len(value) != k:
-        problems.add(loc, card_words("traits.count", k=k, got=len(value)))
+        problems.add(loc, card_words("traits.count", k=k, got=len(value)), TRAITS_PER_LADY if value else "schema")
         return None
     ok = True
     for j, trait in enumerate(value):
         if not isinstance(trait, str) or trait not in known:
-            unknown_id(problems, (*loc, j), "trait", trait, known)
+            unknown_id(problems, (*loc, j), "trait", trait, known if listed is None else listed)
             ok = False
     if ok and len(set(value)) != len(value):
         problems.add(loc, card_words("traits.twice"))
@@ -146,16 +158,17 @@ KeyEntry = Annotated[
 #: A card's traits (:func:`parse_trait_list`): distinct ids of the set's traits, as many as a lady has.
 TraitList = Annotated[
     list[str], Field(min_length=1, max_length=MAX_TRAITS, json_schema_extra={"uniqueItems": True}),
-    _in_scope(lambda value, problems, scope, k: parse_trait_list(value, (), problems, scope.trait_ids, k))]
+    _in_scope(lambda value, problems, scope, k: parse_trait_list(value, (), problems, scope.trait_ids, k,
+                                                                 scope.traits_listed))]
 
 
-def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: Collection[str]) -> None:
+def unknown_id(problems: Problems, loc: Loc, kind: str, value: object, choices: Collection[str] | Choices) -> None:
     """Report an id that is none of ``choices``, as :meth:`~deduce.errors.Problems.unknown` does
     (in the words of :func:`unknown_words`)."""
     problems.add(loc, unknown_words(kind, value, choices))
 
 
-def unknown_words(kind: str, value: object, choices: Collection[str]) -> Said:
+def unknown_words(kind: str, value: object, choices: Collection[str] | Choices) -> Said:
     """The words for an id that is none of ``choices``, made only when the problem is kept.
 
     The words for a short string are kept (:func:`_unknown_message`), and their sentences
@@ -163,13 +176,13 @@ def unknown_words(kind: str, value: object, choices: Collection[str]) -> Said:
     and the typos of a batch repeat.
     """
     if type(value) is str and len(value) <= MAX_KEY_SHOWN:
-        options = tuple(choices)
+        options = choices if isinstance(choices, Choices) else tuple(choices)
         return lambda: _unknown_message(kind, value, options)
     return lambda: unknown(kind, value, choices)
 
 
 @lru_cache(maxsize=4096)
-def _unknown_message(kind: str, value: str, choices: tuple[str, ...]) -> KeptWords:
+def _unknown_message(kind: str, value: str, choices: tuple[str, ...] | Choices) -> KeptWords:
     return KeptWords(unknown(kind, value, choices))
 
 

@@ -28,6 +28,7 @@ from typing_extensions import TypedDict
 from deduce.document import key_text, type_name, typed_number
 from deduce.errors import MAX_KEY_SHOWN, InputError, KeptWords, Problem, Problems, kept, problem_words, shown
 from deduce.schema import Definition, entry, problem, said, strict, tagged, validated
+from deduce.text.names import Choices
 from deduce.who.cards import CardSet, Lady, card_words
 from deduce.who.keys import (
     KeyEntry,
@@ -178,8 +179,12 @@ class Scope:
     def traits_per_lady(self) -> int:
         return self.cards.traits_per_lady
 
+    @property
+    def traits_listed(self) -> Choices:
+        return Choices.of(self.cards.traits)
 
-def _known(kind: str, has: Callable[[CardSet, str], bool], ids: Callable[[CardSet], tuple[str, ...]]) -> WrapValidator:
+
+def _known(kind: str, has: Callable[[CardSet, str], bool], ids: Callable[[CardSet], Choices]) -> WrapValidator:
     """An id of the card set's (``has(cards, id)``), else an unknown ``kind`` listing ``ids(cards)``, whatever
     it was given (a number is an unknown suit too); without a card set, only its shape is checked."""
     def check(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any:
@@ -192,8 +197,8 @@ def _known(kind: str, has: Callable[[CardSet, str], bool], ids: Callable[[CardSe
     return WrapValidator(check)
 
 
-def _lady_ids(cards: CardSet) -> tuple[str, ...]:
-    return tuple(lady.id for lady in cards.ladies)
+def _lady_ids(cards: CardSet) -> Choices:
+    return Choices.of(cards.ladies)
 
 
 def _typed_role(value: Any, handler: Callable[[Any], Any]) -> Any:
@@ -216,10 +221,10 @@ def _whole_key(value: Any, handler: Callable[[Any], Any], info: ValidationInfo) 
         return handler(value)
     if not isinstance(value, dict):
         raise problem(card_words("key.expected", got=type_name(value)))
-    problems = Refusal()
+    problems, suits = Refusal(), Choices.of(scope.cards.suits)
     for s, counts in value.items():
         if not isinstance(s, str) or not scope.cards.has_suit(s):
-            unknown_id(problems, (key_text(s),), "suit", s, scope.cards.suit_ids)
+            unknown_id(problems, (key_text(s),), "suit", s, suits)
         else:
             parse_key_entry(counts, (s,), problems, scope.traits_per_lady)
     if problems:
@@ -349,7 +354,7 @@ class SuitedQuery(TypedDict):
     """A query that knows her suit: a clue may give the key entry of that suit alone."""
 
     suit: Annotated[str, Field(description="the Dark Lady's suit (the back of her card)"),
-                    _known("suit", CardSet.has_suit, lambda cards: cards.suit_ids)]
+                    _known("suit", CardSet.has_suit, lambda cards: Choices.of(cards.suits))]
     clues: NotRequired[Annotated[list[SuitedClue], *_CLUES] | None]
     distinct: NotRequired[Distinct]
     explain: NotRequired[Explain]

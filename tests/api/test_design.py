@@ -58,6 +58,9 @@ def test_a_design_reports_its_progress_then_the_set_the_library_finds(client: Te
     ({"expected": "low"}, ["expected"]),
     ({"aim": 3}, ["aim"]),
     ([1, 2], [""]),
+    ({"seed": "5", "min_clues": True}, ["min_clues", "seed"]),  # what the schema refuses, the route refuses
+    ({"expected": [1, "2"]}, ["expected[1]"]),
+    ({"expected": [-1, 2]}, ["expected[0]"]),
 ])
 def test_a_bad_request_is_refused_with_its_paths(client: TestClient, body: object, paths: list[str]) -> None:
     answer = client.post("/v1/design", json=body)
@@ -72,6 +75,22 @@ def test_a_design_longer_than_the_service_allows_is_refused_before_it_runs() -> 
         assert answer.json()["errors"] == [{"code": "limit", "path": "steps", "loc": ["steps"],
                                             "message": "this service designs with at most 100 steps"}]
         assert small.post("/v1/design", json={"steps": 100}).status_code == 200
+
+
+def test_a_band_upside_down_has_a_code_of_its_own_which_the_route_names(client: TestClient) -> None:
+    answer = client.post("/v1/design", json={"expected": [5, 2]})
+    assert [(p["code"], p["path"]) for p in answer.json()["errors"]] == [("range", "expected")]
+    assert "`code: range`" in client.get("/openapi.json").json()["paths"]["/v1/design"]["post"]["description"]
+
+
+def test_the_document_states_the_services_bound_on_steps_and_the_default_keeps_within_it() -> None:
+    with TestClient(create_app(games_db=":memory:", design_max_steps=100)) as small:
+        steps = small.get("/openapi.json").json()["paths"]["/v1/design"]["post"]["requestBody"]["content"][
+            "application/json"]["schema"]["properties"]["steps"]
+        assert (steps["maximum"], steps["default"]) == (100, 100)
+        with small.stream("POST", "/v1/design") as answer:  # the defaults, within the bound
+            assert answer.status_code == 200
+            assert json.loads(next(answer.iter_lines()))["progress"]["steps"] == 100
 
 
 def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:

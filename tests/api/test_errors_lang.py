@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,8 @@ from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.game.rules import ACTION_FIELDS
 from deduce.game.store import GameStore
+from deduce.shipped import load_rules
+from deduce.text.names import Named, names_beside_ids
 from deduce.where.query import board_words
 from deduce.who import cardfile
 from deduce.who.query import parse_query
@@ -84,9 +86,11 @@ def far_move(games: GameStore) -> tuple[str, list[str]]:
 
 
 def library_problems(parse: Callable[[], object], lang: str) -> list[str]:
+    """The library's problems as the service says them: the game's things they list named, ids beside."""
     with pytest.raises(InputError) as caught:
         parse()
-    return [p.said(lang) for p in caught.value.problems]
+    with names_beside_ids():
+        return [p.said(lang) for p in caught.value.problems]
 
 
 def act(c: TestClient, g: tuple[str, str], query: str, headers: dict[str, str],
@@ -270,3 +274,59 @@ def test_a_routes_own_parameter_is_refused_in_the_readers_language(client: TestC
     answer = client.post(f"/v1/deduce?limit=0&lang={lang}", json={})
     assert answer.status_code == 422 and answer.headers["content-language"] == lang
     assert answer.json()["errors"] == [{"code": "schema", "path": "limit", "loc": ["limit"], "message": message}]
+
+
+# -- the game's things by name ---------------------------------------------------------------------------
+
+#: A three-trait clue of the shipped set, its key entry for every suit (the key read against them).
+_KEY = {"rose": 1, "acorn": 1, "oak": 1, "thistle": 1, "bluebell": 1, "sage": 1}
+#: Requests naming one of the game's things wrongly (its place in the answer, and which of the shipped
+#: material's things the answer lists): a suit, a lady, a trait, a suit in a key, a location, a landmark.
+NAMING = [
+    ("/v1/deduce", {"suit": "rosa"}, "suit", "suits"),
+    ("/v1/deduce", {"clues": [{"card": "jacqueline"}]}, "clues[0].card", "ladies"),
+    ("/v1/deduce", {"clues": [{"traits": ["literary", "married", "cort"], "key": _KEY}]}, "clues[0].traits[2]",
+     "traits"),
+    ("/v1/deduce", {"clues": [{"traits": ["literary", "married", "court"], "key": {**_KEY, "rosa": 1}}]},
+     "clues[0].key.rosa", "suits"),
+    ("/v1/track", {"length": 26, "moves": "always", "now": 1,
+                   "observations": [{"slot": 0, "searched": "globo", "found": False}]},
+     "observations[0].searched", "locations"),
+    ("/v1/track", {"length": 26, "moves": "always", "now": 1, "observations": [{"slot": 0, "landmark": "teatro"}]},
+     "observations[0].landmark", "landmarks"),
+    ("/v1/games", {"start": "globo"}, "start", "locations"),
+]
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    with TestClient(create_app(games_db=tmp_path_factory.mktemp("named") / "games.db")) as c:
+        yield c
+
+
+@pytest.mark.parametrize(("path", "body", "where", "things"), NAMING, ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_an_http_error_lists_the_games_things_by_name_in_the_requests_language_ids_beside(
+        shipped: TestClient, path: str, body: dict[str, Any], where: str, things: str, lang: str) -> None:
+    rules = load_rules()
+    every: dict[str, Sequence[Named]] = {"suits": rules.cards.suits, "ladies": rules.cards.ladies,
+                                         "traits": rules.cards.traits, "locations": rules.board.locations,
+                                         "landmarks": rules.board.landmarks}
+    material = every[things]
+    answer = shipped.post(f"{path}?lang={lang}", json=body)
+    assert answer.status_code == 422, answer.text
+    (problem,) = [p for p in answer.json()["errors"] if p["path"] == where]
+    named = ", ".join(f"{thing.name.get(lang)} ({thing.id})" for thing in material[:12])
+    assert problem["message"].endswith(named + (", ..." if len(material) > 12 else "")), problem["message"]
+    assert material[0].name.get(lang) != material[0].id  # named indeed, not an id twice
+
+
+def test_the_terminals_readers_of_documents_still_list_ids() -> None:
+    """A document names things by id, and the command line's readers of documents list them so."""
+    with pytest.raises(InputError) as caught:
+        parse_query(load_rules().cards, {"suit": "rosa"})
+    assert caught.value.problems[0].said("it").endswith("atteso uno tra: rose, acorn, oak, thistle, bluebell, sage")
+    with names_beside_ids():
+        assert caught.value.problems[0].said("it").endswith("atteso uno tra: Rosa (rose), Ghianda (acorn), "
+                                                             "Quercia (oak), Cardo (thistle), Campanula (bluebell), "
+                                                             "Salvia (sage)")

@@ -87,6 +87,21 @@ def test_duplicate_ids_carry_their_code() -> None:
     assert [p.code for p in info.value.problems] == ["duplicate-id"]
 
 
+@pytest.mark.parametrize("path, value, code", [
+    (("traits_per_lady",), 9, "traits-per-lady"),  # more than the set's four traits: two fields, no schema
+    (("traits_per_lady",), 0, "schema"),
+    (("ladies", 0, "traits"), ["a"], "traits-per-lady"),
+    (("ladies", 3, "key", "red"), 4, "traits-per-lady"),
+    (("ladies", 3, "key", "red"), [0, 1, 2, 0], "traits-per-lady"),
+    (("ladies", 3, "key", "red"), -1, "schema"),
+])
+def test_what_traits_per_lady_fixes_has_a_code_of_its_own(path: tuple[str | int, ...], value: object,
+                                                            code: str) -> None:
+    with pytest.raises(InputError) as info:
+        cardfile.parse(edited(path, value))
+    assert [p.code for p in info.value.problems] == [code]
+
+
 @pytest.mark.parametrize("text, expected", [
     ("[1, 2]", "a card set must be a mapping"),
     ("just words", "a card set must be a mapping"),

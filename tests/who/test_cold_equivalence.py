@@ -5,10 +5,11 @@ wrote for each, recorded before the rewrite of the cold path (issue 21): typed q
 whose answers seldom repeat (with misread cards and explanations), the hint benchmark's
 queries, every other query shape of SPEC 6 (cards by id, suit cards, whole keys, no suit,
 the distinct rule off, many clues) and malformed lines (re-recorded twice since: when notes
-gained their ``params``, that field the only difference; and when a typed card that is a card of
+gained their ``params``, that field the only difference; when a typed card that is a card of
 her suit became the suit card (issue 33), 27 answers losing the note that the suit card is still
-needed, checked to be the only difference). Every line must still get exactly
-the recorded answer; on random card sets, the answer written straight from the masks is the
+needed; and when what a set's ``traits_per_lady`` fixes got its own ``code``, ``traits-per-lady``
+for ``schema`` in 89 lines: each time checked to be the only difference). Every line must still get
+exactly the recorded answer; on random card sets, the answer written straight from the masks is the
 :class:`~deduce.who.deduction.Deduction` encoded. The fixture was made with::
 
     import contextlib, gzip, io, json, tempfile
