@@ -341,6 +341,8 @@ def test_the_rulebook_example_typed_on_a_phone_answers_as_picked_in_the_first_sc
     shown = page.locator("main").inner_text().lower()
     assert "slot" not in shown and "posizione" not in shown and "позици" not in shown  # the player's words
     assert accessibility_violations(page) == []
+    heights = page.locator("main button:visible").evaluate_all("(bs) => bs.map((b) => [b.textContent, b.offsetHeight])")
+    assert [(text, height) for text, height in heights if height < 44] == [], "a button under 44 px on a phone"
 
 
 def test_bad_typed_cards_are_named_kept_and_never_blamed_for_a_lost_connection(browser: Browser, server: str) -> None:
@@ -365,6 +367,9 @@ def test_bad_typed_cards_are_named_kept_and_never_blamed_for_a_lost_connection(b
     expect(note).to_contain_text("Literary or artistic, Married, Musician")
     expect(page.locator(".card.conflict")).to_have_count(2)
     expect(page.locator(".unrecognised")).to_have_count(1)
+    # no plan from cards that cannot all be true
+    expect(page.locator(".answer-bar .do-now")).to_have_text(re.compile(r"^Check the cards first"))
+    expect(page.locator("section.plan")).to_have_count(0)
 
     page.locator('.typing [data-trait="lover"]').click()  # half typed, then the page reloaded
     expect(page.locator(".half-typed-note")).to_be_visible()
@@ -376,12 +381,26 @@ def test_bad_typed_cards_are_named_kept_and_never_blamed_for_a_lost_connection(b
     added(page, 2)
     assert asked and all('"lover"' not in body for body in asked)  # never sent
 
+    verdict = page.locator(".answer-bar .verdict strong").inner_text()
     page.route("**/v1/**", lambda route: route.abort("connectionrefused"))
     page.locator('.typing [data-trait="lover"]').click()
     offline = page.get_by_role("region", name="The answer").get_by_role("alert")
-    expect(offline).to_have_text("The server cannot be reached: what you entered is kept.")
+    expect(offline).to_contain_text("The server cannot be reached: what you entered is kept. "
+                                    "The answer below is for the cards before.")
+    expect(page.locator(".answer-bar .verdict strong")).to_have_text(verdict)  # the last answer stays on screen
+    expect(page.locator(".card-slot .card").first).to_have_attribute("aria-label", re.compile("Mary Fitton"))
     added(page, 2)
     expect(page.locator('.typing [data-trait="lover"]')).to_have_attribute("aria-pressed", "false")  # as tapped
+    page.unroute("**/v1/**")
+    offline.get_by_role("button", name="Try again").click()  # the server is back: asked again at once
+    expect(offline).to_have_count(0)
+
+    context.set_offline(True)  # the phone loses its network, then finds it: the page asks again by itself
+    page.locator('.typing [data-trait="lover"]').click()
+    expect(offline).to_contain_text("The server cannot be reached")
+    context.set_offline(False)
+    expect(offline).to_have_count(0)
+    expect(page.locator(".answer-bar .verdict strong")).to_have_text(verdict)
     context.close()
 
 

@@ -386,7 +386,7 @@ function stealthForm(redraw) {
     h("p", {class: "cursor"}, state.seen ? t("table.cursor.seen") : t("table.cursor.unseen")),
     h("div", {class: "row"}, field(t("table.seen"), seen), h("button", {type: "button", "data-focus": "record-card", onclick: record}, t("table.record"))),
     h("div", {class: "row"}, field(t("table.search"), where), field(t("table.found"), found),
-      field(counted("table.flee", held()), flee), search));
+      field(t("table.flee", {n: held()}), flee), search));
 }
 
 /** When a card was on top, counted back from the card on top now ("on top now", "3 cards ago"). */
@@ -558,21 +558,23 @@ function doLine(where) {
  * proven or ruled out, what to do now, and where she likely is; a lost connection or the engine's
  * refusal in words. Its details (the reasons, WHO progress, the maps) are below the entry.
  */
-function answerBar(who, where) {
+function answerBar(who, where, away, redraw) {
   const whoAnswer = who.answer;
   const whereAnswer = where.answer;
-  const offline = [who.error, where.error].some((e) => e && !(e instanceof ApiError));
+  const offline = away || [who, where].some(unreachable);
   const more = h("a", {class: "more", href: "#table-details",
                        onclick: (e) => { e.preventDefault(); document.getElementById("table-details")?.scrollIntoView(); }},
     t("table.more"));
   const settled = whoAnswer && Object.values(whoAnswer.traits).some((s) => s !== "open");
   const bar = h("section", {class: "answer-bar", "aria-label": t("table.answer"), "aria-live": "polite"},
-    offline ? saidProblems(who.error ?? where.error) : null,
+    offline ? h("div", {class: "problems offline", role: "alert"},
+      h("p", {}, t("table.offline"), lastAnswers ? ` ${t("table.offline.before")}` : ""),
+      h("button", {type: "button", "data-focus": "again", onclick: () => redraw()}, t("retry"))) : null,
     whoAnswer ? h("p", {class: `verdict ${whoAnswer.status}`}, h("strong", {}, verdict(whoAnswer)), " ", more)
       : !who.error ? h("p", {class: "verdict none"}, t("table.answer.none"), " ", more) : null,
     settled ? provenLine(whoAnswer) : null,
     !offline && who.error ? saidProblems(who.error) : null,
-    doLine(where),
+    whoAnswer?.status === "contradiction" ? h("p", {class: "do-now none"}, t("table.do.check")) : doLine(where),
     whereAnswer && state.observations.length ? likelyLine(whereAnswer.tracking) : null,
     !offline && where.error ? saidProblems(where.error) : null);
   barHeight.disconnect();
@@ -596,6 +598,16 @@ function step(name, title, summary, body) {
     body);
 }
 
+/** Whether an answer failed because the server could not be reached (not because it refused). */
+const unreachable = (result) => Boolean(result.error) && !(result.error instanceof ApiError);
+
+/** The last answers the server gave, for what was entered then: shown, marked as such, while it cannot be
+ * reached, so that a lost connection loses nothing on the screen either. */
+let lastAnswers = null;
+/** Draw the table page again (set by render): when the connection comes back. */
+let redrawTable = null;
+window.addEventListener("online", () => { if (redrawTable && /^#\/?table\b/.test(location.hash)) redrawTable(); });
+
 let drawing = 0;  // the latest render: an earlier one whose answers come back later is dropped
 let asking = null;  // the answers being asked for: one pair of questions at a time
 
@@ -609,14 +621,18 @@ export async function render(main) {
   if (mine !== drawing) return;
   useMaterial({cards: state.cards, board: state.board});
   asking = answers();
-  const [who, where] = await asking.finally(() => { asking = null; });
+  const asked = await asking.finally(() => { asking = null; });
   if (mine !== drawing || !/^#\/?table\b/.test(location.hash)) return;  // or the page was left meanwhile
+  redrawTable = redraw;
+  const away = asked.some(unreachable);
+  if (!away) lastAnswers = asked;
+  const [who, where] = away && lastAnswers ? lastAnswers : asked;
   useMaterial({cards: state.cards, board: state.board});
   const whoAnswer = who.answer;
   const whereAnswer = where.answer;
   const setupSummary = state.suit ? `${suitName(state.suit)} · ${t(`mode.${mode()}`)} · ${sequenceName(walk())}` : null;
   fill(main, h("h1", {class: "table-title"}, t("table.title")),
-    answerBar(who, where),
+    answerBar(who, where, away, redraw),
     h("div", {class: "table-entry"},
       step("setup", t("table.step.setup"), setupSummary, setupForm(redraw)),
       step("card", t("table.step.card"), state.clues.length ? counted("table.cards", state.clues.length) : null, cardForm(redraw)),
@@ -631,7 +647,7 @@ export async function render(main) {
             t("progress.problem", {why: whoAnswer.progress_problems.map(problemMessage).join("; ")})) : null,
           whoResult(whoQuery(), whoAnswer)) : null),
       h("section", {class: "panel", "aria-labelledby": "where-h"}, h("h2", {id: "where-h"}, t("table.where")),
-        whereAnswer ? advicePanel(whereAnswer) : null,
+        whereAnswer && whoAnswer?.status !== "contradiction" ? advicePanel(whereAnswer) : null,
         h("h3", {}, t("table.observations")), observationList(),
         whereAnswer ? whereResult(whereAnswer.tracking, {pawn: state.pawn}) : null)),
     ownPanel(redraw), toolbar(redraw));
