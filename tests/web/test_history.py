@@ -95,7 +95,7 @@ def test_a_finished_game_is_kept_with_its_result_and_replays_turn_by_turn(open_p
     expect(row.locator('[data-col="score"]')).to_have_text(str(end["score"]))
     expect(row.locator('[data-col="rank"]')).to_have_text(end["rank_name"])
     expect(row.locator('[data-col="mode"]')).to_have_text("Normal")
-    expect(row.locator('[data-col="sequence"]')).to_have_text("On-card position 1 (she always moves)")
+    expect(row.locator('[data-col="sequence"]')).to_have_text("Movement sequence 1 (she always moves)")
     chart = page.get_by_role("img", name="Chart of your scores, game by game")
     expect(chart).to_be_visible()
     expect(chart.locator("circle.hc-won")).to_have_count(1)
@@ -308,3 +308,15 @@ def test_a_game_lost_is_kept_without_a_score(page: Page) -> None:
     page.get_by_role("button", name="Last turn").wait_for()  # the replay is drawn: its keys listen
     page.keyboard.press("End")  # the focus is on the view: the keys step through it from there too
     expect(page.locator(".replay-end")).to_contain_text("You lost.")
+
+
+def test_the_play_form_names_the_stealth_sequences_as_the_rulebook_does(page: Page) -> None:
+    """The new-game form lists the sequences on the stealth cards, then the extra ones by level and number,
+    as the table page does: never an id such as easy-1."""
+    page.goto("/#/play")
+    choice = page.locator('[data-focus="sequence"]')
+    expect(choice.locator("optgroup")).to_have_count(4)
+    names = choice.locator("option").all_inner_texts()
+    assert names[0] == "Movement sequence 1 (she always moves)"
+    assert "Easy sequence 1" in " ".join(names)
+    assert not [n for n in names if re.search(r"\b(easy|moderate|hard)-\d", n)], names

@@ -5,8 +5,8 @@
 import {image} from "./charts.js";
 import {fill, h} from "./dom.js";
 import {lang, t} from "./i18n.js";
-import {sequenceLabel} from "./play.js";
 import {replay} from "./replay.js";
+import {sequenceName} from "./sequences.js";
 import {notify} from "./status.js";
 import {world} from "./words.js";
 
@@ -80,7 +80,7 @@ export const when = (g) => new Date(g.ended).toLocaleString(lang(), {dateStyle: 
 export function sequenceText(g) {
   const walk = world.material.sequences.find((s) => s.name === g.sequence);
   if (!walk) return t("history.sequence.view", {length: g.view.length, moves: t(`moves.${g.view.moves}`)});
-  return g.reverse ? t("history.sequence.reversed", {sequence: sequenceLabel(walk)}) : sequenceLabel(walk);
+  return g.reverse ? t("history.sequence.reversed", {sequence: sequenceName(walk)}) : sequenceName(walk);
 }
 
 /** A game's score and rank in words ("—" for a game lost). */

@@ -16,6 +16,7 @@ import {errorText, notify} from "./status.js";
 import {countdownSymbol, fogSymbol, keySymbol, ladySymbol, suitSymbol} from "./symbols.js";
 import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialActed, tutorialPanel} from "./tutorial.js";
 import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
+import {sequenceSelect} from "./sequences.js";
 import {whereResult} from "./where.js";
 import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitColour, suitName, world} from "./words.js";
 
@@ -232,15 +233,11 @@ function wantHints(redraw) {
 
 // -- the new-game form and the games of this browser -----------------------------------------
 
-/** A stealth sequence (of GET /v1/material) in words, as the new-game form and your games name it. */
-export const sequenceLabel = (s) => (s.position ? t("sequence.position", {n: s.position, moves: t(`moves.${s.moves}`)})
-  : t("sequence.rulebook", {name: s.name, length: s.length, moves: t(`moves.${s.moves}`)}));
-
 function setupForm(redraw) {
   const mode = h("select", {"data-focus": "mode", onchange: (e) => { setup.mode = e.target.value; redraw(); }},
     world.material.modes.map((m) => h("option", {value: m, selected: m === setup.mode}, t(`mode.${m}`))));
-  const sequence = h("select", {"data-focus": "sequence", onchange: (e) => { setup.sequence = e.target.value; }},
-    world.material.sequences.map((s) => h("option", {value: s.name, selected: s.name === setup.sequence}, sequenceLabel(s))));
+  const sequence = sequenceSelect(setup.sequence ?? world.material.sequences[0].name,
+    {"data-focus": "sequence", onchange: (e) => { setup.sequence = e.target.value; }});
   const reverse = h("input", {type: "checkbox", checked: setup.reverse, "data-focus": "reverse",
                               onchange: (e) => { setup.reverse = e.target.checked; }});
   const startAt = h("select", {"data-focus": "start", onchange: (e) => { setup.start = e.target.value; }},

@@ -15,6 +15,7 @@ import {actionText, reasonText} from "./plan.js";
 import {chanceText, progressPanel} from "./progress.js";
 import {failure, notify, problemList, problemText} from "./status.js";
 import {clueCard, describeClue, provenTokens, tokens, whoResult} from "./who.js";
+import {sequenceName, sequenceSelect} from "./sequences.js";
 import {whereResult} from "./where.js";
 import {counted, joinWords, lady, ladyName, landmarkName, phrase, placeName, suitName, traitName, useMaterial, world}
   from "./words.js";
@@ -189,7 +190,7 @@ function setupForm(redraw) {
     h("option", {value: ""}, "—"),
     world.cards.suits.map((s) => h("option", {value: s.id, selected: s.id === state.suit}, suitName(s.id))));
   return h("div", {}, h("div", {class: "row"}, field(t("table.suit"), suit), field(t("table.mode"), played, missing)),
-    field(t("table.sequence"), sequenceSelect(redraw), t("table.sequence.help")));
+    field(t("table.sequence"), sequenceChoice(redraw), t("sequence.help")));
 }
 
 /** After a card is added, the box the next one is typed in, at the top of the screen under the answer (a phone
@@ -313,32 +314,9 @@ function clueList(result, redraw) {
 
 // -- WHERE -------------------------------------------------------------------------------
 
-/** The rulebook's level of an extra sequence and its number in it, from its name (`easy-4`: easy, 4). */
-const levelOf = (s) => /^(.*)-(\d+)$/.exec(s.name) ?? [s.name, s.name, ""];
-
-/** A stealth sequence as the rulebook names it: one of the eight movement sequences on the stealth cards
- * (1–4 at the top, she moves every turn; 5–8 at the bottom, she may stay), or an extra sequence by its
- * level and number. */
-function sequenceName(s) {
-  const moves = t(`moves.${s.moves}`);
-  if (s.position) return t("table.sequence.card", {n: s.position, moves});
-  const [, level, n] = levelOf(s);
-  return t("table.sequence.extra", {level: t(`table.level.${level}`), n, moves});
-}
-
-/** The stealth sequences grouped as the rulebook gives them: those on the cards, then each level's. */
-function sequenceSelect(redraw) {
-  const groups = new Map([["card", []]]);
-  for (const s of world.material.sequences) {
-    const group = s.position ? "card" : levelOf(s)[1];
-    groups.set(group, [...(groups.get(group) ?? []), s]);
-  }
-  const label = (group, list) => (group === "card" ? t("table.sequence.cards")
-    : t("table.sequence.level", {level: t(`table.level.${group}`), length: list[0].length}));
-  return h("select", {"data-focus": "sequence", onchange: (e) => { change({sequence: e.target.value}); redraw(); }},
-    [...groups].filter(([, list]) => list.length).map(([group, list]) => h("optgroup", {label: label(group, list)},
-      list.map((s) => h("option", {value: s.name, selected: s.name === walk().name}, sequenceName(s))))));
-}
+/** The stealth sequences as the rulebook gives them, the one entered chosen. */
+const sequenceChoice = (redraw) => sequenceSelect(walk().name, {"data-focus": "sequence",
+  onchange: (e) => { change({sequence: e.target.value}); redraw(); }});
 
 /** Step 3: the pawn, each card seen on top and each search. */
 function stealthForm(redraw) {
