@@ -444,3 +444,25 @@ def test_an_own_card_set_on_a_phone_gives_what_to_do_now_in_the_first_screen(ope
     expect(do_now).to_have_attribute("data-action", expected["action"] or "none")
     assert expected["figures"]["clues_held"] == 1
     assert accessibility_violations(page) == []
+
+
+def test_a_typed_card_ticked_as_the_suit_card_that_is_not_of_her_suit_is_said_beside_it(open_pages: Pages) -> None:
+    """Jacqueline Field (an Oak card) typed as she lies at a game of a rose, and ticked as the suit card: what
+    is wrong is said beside her card, with the names of the lady and the suits, and not only in the bar."""
+    page = open_pages(PHONE)
+    open_pages.watch(page).expected_statuses.add(422)  # the advice refuses the hand: said in words
+    in_language(page, "en")
+    page.locator('[data-focus="suit"]').select_option("rose")
+    for trait in ("literary", "married", "children"):
+        page.locator(f'.typing [data-trait="{trait}"]').click()
+    page.locator('[data-focus="count-1"]').click()
+    page.locator("#typed-suit-card").check()
+    page.locator('[data-focus="add-typed"]').click()
+    added(page, 1)
+    page.locator('[data-focus="pawn"]').select_option("globe")
+    page.locator('[data-focus="seen"]').select_option("playhouse")
+    page.locator('[data-focus="record-card"]').click()
+    beside = page.locator(".card-slot").first.get_by_role("alert")
+    expect(beside).to_contain_text("Jacqueline Field")
+    expect(beside).to_contain_text("Oak")
+    expect(beside).not_to_contain_text("typed[")

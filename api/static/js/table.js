@@ -294,7 +294,18 @@ function conflictNote(result) {
     t("table.conflict", {cards: joinWords(result.conflict.map((i) => clueName(result, i)))}));
 }
 
-function clueList(result, redraw) {
+/** What the advice refused of the card entered at `i` when it was typed (its problems, or the plan's, name typed
+ * cards by their place among the typed ones), beside that card. */
+function refusedHere(where, i) {
+  if (state.clues[i].card) return null;
+  const problems = where.answer?.plan_problems ?? (where.error instanceof ApiError ? where.error.problems : []);
+  const place = new RegExp(`(^|\\.)typed\\[${state.clues.slice(0, i).filter((c) => !c.card).length}\\](\\.|$)`);
+  const said = problems.filter((p) => place.test(p.path ?? ""));
+  return said.length ? h("p", {class: "conflict-note", role: "alert"}, said.map(problemMessage).join("; ")) : null;
+}
+
+/** The cards entered, each as it lies, with what the deduction (`result`) and the plan's refusal say of it. */
+function clueList(result, where, redraw) {
   const conflict = new Set(result?.conflict ?? []);
   if (!state.clues.length) return h("p", {class: "empty-note"}, t("empty.table.clues"));
   return h("div", {}, conflictNote(result), h("div", {class: "cards"}, state.clues.map((c, i) => {
@@ -307,6 +318,7 @@ function clueList(result, redraw) {
     return h("div", {class: "card-slot", "data-focus-group": `clue-${i}`},
       clueCard(shown, state.suit, {suitCard: isSuitCard(result, i), conflict: conflict.has(i) || (c.card && !card), label: what}),
       c.card ? null : recognition(result, i, redraw),
+      refusedHere(where, i),
       h("button", {type: "button", class: "small", "aria-label": t("table.remove", {what}), "data-focus": `remove-${i}`,
                    onclick: () => { change({clues: state.clues.filter((_, j) => j !== i)}); redraw(); }}, "✕"));
   })));
@@ -618,7 +630,7 @@ export async function render(main) {
         stealthForm(redraw))),
     h("div", {class: "columns", id: "table-details"},
       h("section", {class: "panel", "aria-labelledby": "who-h"}, h("h2", {id: "who-h"}, t("table.who")),
-        h("h3", {}, t("table.entered")), clueList(whoAnswer, redraw),
+        h("h3", {}, t("table.entered")), clueList(whoAnswer, where, redraw),
         whoAnswer ? h("div", {class: "live"}, h("h3", {}, t("tokens")), tokens(provenTokens(whoAnswer)),
           whoAnswer.progress ? progressPanel(whoAnswer.progress) : null,
           whoAnswer.progress_problems ? h("p", {class: "note progress-problem"},
