@@ -610,6 +610,57 @@ def test_an_owner_types_a_new_set_of_twelve_on_a_phone_and_its_export_audits_as_
     no_sideways_scrolling(page, "designer: a new set typed")
 
 
+def type_lady(page: Page, lady: Any, suit: str) -> None:
+    """Add a lady and type her as the owner does: her name, her traits tapped, her key entry by entry."""
+    cards = load_cards()
+    page.get_by_role("button", name="Add a lady").click()
+    new = page.locator(".wb-cards > .wb-card").last
+    new.get_by_role("combobox", name="Suit").select_option(suit)
+    new.get_by_role("textbox", name="Name (English)").fill(lady.name.by_lang["en"])
+    for trait in lady.traits:
+        new.get_by_role("button", name=cards.trait(trait).name.by_lang["en"], exact=True).click()
+    for suit_of_key in cards.suits:
+        entry = "/".join(map(str, sorted(lady.key[suit_of_key.id])))
+        new.get_by_role("textbox", name=suit_of_key.name.by_lang["en"], exact=True).fill(entry)
+
+
+@pytest.mark.parametrize(("lang", "new", "left"), [
+    ("it", "Nuovo mazzo", "Non finito: ancora 12 dame da inserire (due per seme)"),
+    ("ru", "Новый набор", "Не закончено: осталось ввести 12 дам (по две каждой масти)"),
+])
+def test_a_new_set_says_how_many_ladies_are_left_to_type_in_the_pages_language(
+        open_pages: Pages, lang: str, new: str, left: str) -> None:
+    page = opened(open_pages, PHONE)
+    set_language(page, lang)
+    page.goto("/#/designer")
+    page.get_by_role("button", name=new).click()
+    expect(status(page)).to_have_text(left)
+
+
+def test_a_set_being_typed_says_what_is_left_and_lists_every_real_error_under_the_verdict(open_pages: Pages) -> None:
+    page = opened(open_pages, PHONE)
+    page.goto("/#/designer")
+    page.get_by_role("button", name="New set").click()
+    expect(status(page)).to_have_text("Not finished: 12 ladies still to type (two of each suit)")
+    ladies = {lady.id: lady for lady in load_cards().ladies}
+    type_lady(page, ladies["mary-fitton"], "rose")
+    # the suits short of two are what is left to type, not errors (Acorn has none yet)
+    expect(status(page)).to_have_text(
+        "Not finished: 11 ladies still to type (two of each suit) (so far 1 lady finished, no errors)")
+    expect(status(page)).not_to_have_class(re.compile(r"\bbad\b"))
+    expect(page.locator(".wb-summary .wb-error")).to_have_count(0)
+    type_lady(page, ladies["penelope-rich"], "rose")
+    expect(status(page)).to_have_text(
+        "Not finished: 10 ladies still to type (two of each suit) (so far 2 ladies finished, no errors)")
+    type_lady(page, ladies["jacqueline-field"], "rose")  # a third lady of Rose: a real error
+    expect(status(page)).to_have_text(re.compile(r"^Errors: \d+"))
+    # under the count, not only beside the suits (in a box that may be folded)
+    expect(page.locator(".wb-summary .wb-error").filter(
+        has_text="Ladies of Rose: 3; every suit needs exactly two.")).to_be_visible()
+    expect(page.locator(".wb-summary .wb-error").filter(
+        has_text="Ladies of Acorn: 0; every suit needs exactly two.")).to_be_visible()
+
+
 @pytest.mark.parametrize(("lang", "new", "add", "name", "lady", "refused", "todo"), [
     ("en", "New set", "Add a lady", "Name (English)", "Lady 1",
      "Not exported: what is on the screen is not finished. Put these right first:",
@@ -714,17 +765,17 @@ def test_a_card_set_is_imported_by_pasting_its_text_or_dropping_its_file(page: P
 
 def small_targets(part: Locator) -> list[list[object]]:
     """The controls shown in a part of the page that are less than 44 px tall or (a button) wide:
-    [its data-focus key or words, height, width] each (a checkbox's target is its label)."""
+    [its data-focus key or words, height, width] each (a checkbox's or radio's target is its label)."""
     small: list[list[object]] = part.evaluate("""(part) => [...part.querySelectorAll(
         "button, input, select, textarea, summary, a[href]")]
-      .filter((el) => el.getClientRects().length && el.type !== "checkbox")
+      .filter((el) => el.getClientRects().length && el.type !== "checkbox" && el.type !== "radio")
       .map((el) => [el.dataset.focus || el.textContent.trim().slice(0, 30), el.getBoundingClientRect(), el.tagName])
       .filter(([, box, tag]) => box.height < 44 || (tag === "BUTTON" && box.width < 44))
       .map(([what, box]) => [what, Math.round(box.height), Math.round(box.width)])""")
     return small
 
 
-def test_every_target_of_the_cards_and_the_deck_is_at_least_44_px_on_a_phone_and_axe_finds_nothing(
+def test_every_target_of_the_designer_page_is_at_least_44_px_on_a_phone_and_axe_finds_nothing(
         open_pages: Pages) -> None:
     page = opened(open_pages, PHONE)
     open_with_the_shipped_set(page)
@@ -745,6 +796,13 @@ def test_every_target_of_the_cards_and_the_deck_is_at_least_44_px_on_a_phone_and
         deck.get_by_text(part).click()
     expect(deck.get_by_role("textbox", name="Card A: positions")).to_be_visible()
     assert small_targets(deck) == []
+    expect(page.get_by_role("button", name="Design a set")).to_be_visible()
+    expect(page.get_by_role("button", name="Print cards")).to_be_visible()
+    main = page.locator("main")
+    assert small_targets(main) == []  # the difficulty, Design a set and Print too
+    labels = main.locator("label:has(> input[type=radio])").evaluate_all(
+        "(all) => all.map((el) => el.getBoundingClientRect().height)")
+    assert labels and min(labels) >= 44  # the difficulty's modes
     assert not accessibility_violations(page)
 
 

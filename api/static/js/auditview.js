@@ -7,6 +7,7 @@
 import {drawCard} from "./card.js";
 import {h} from "./dom.js";
 import {t} from "./i18n.js";
+import {counted} from "./words.js";
 import {problemList} from "./status.js";
 import {entryText} from "./who.js";
 import {ladyName, missingNames, problemsSaid, suitName, traitName, unfinished} from "./cardedit.js";
@@ -29,6 +30,29 @@ const suit = namer(suitName);
 const trait = namer(traitName);
 const traits = (ids) => ids.map(trait).join(", ");
 const list = (items) => items.join(", ");
+
+/** Whether the set is still being typed: no suit has more than its two ladies yet. */
+function beingTyped(doc) {
+  return !doc.suits.some((s) => doc.ladies.filter((l) => l.suit === s.id).length > 2);
+}
+
+/** The ladies still to type while the set is being typed: each suit's two, less those it has (typed or not yet whole). */
+function stillToType(doc) {
+  if (!beingTyped(doc)) return 0;
+  return doc.suits.reduce((left, s) => left + 2 - doc.ladies.filter((l) => l.suit === s.id).length, 0);
+}
+
+/** While the set is being typed, what only says that ladies are left to type (or not whole yet, listed
+ * as such): a suit short of two, and a Dark Lady the deck cannot yet tell from others (its cards are
+ * not all typed). Said as progress, never as an error. Once a suit has more than two, every finding
+ * is an error: a lady is in the wrong suit. */
+function leftToType(f) {
+  if (!workbench.doc || !beingTyped(workbench.doc)) return false;
+  return (f.code === "suit-count" && f.count < 2) || (f.code === "unsolvable" && f.count > 0 && stillToType(workbench.doc) > 0);
+}
+
+/** The audit's errors, but for those that only say ladies are left to type. */
+const realErrors = (r) => (r?.errors ?? []).filter((f) => !leftToType(f));
 
 /** The case of a finding (her, in its mode), in the report. */
 const caseOf = (f) => workbench.report?.cases.find((c) => c.dark_lady === f.lady && c.mode === f.mode);
@@ -104,7 +128,7 @@ function findings() {
     if (out.has(key)) out.get(key)[0].modes.push(mode);
     else out.set(key, [{...f, modes: mode ? [mode] : []}, severity]);
   };
-  for (const f of workbench.report?.errors ?? []) add(f, "error");
+  for (const f of realErrors(workbench.report)) add(f, "error");
   for (const f of workbench.report?.warnings ?? []) add(f, "warning");
   return [...out.values()];
 }
@@ -141,14 +165,19 @@ function missingList(doc) {
     h("strong", {}, t("wb.warning")), " ", t("wb.names.missing", {lang: m.lang, names: list(m.names)})))) : null;
 }
 
-/** The verdict's first line: what is not finished (the audit being of the whole ladies), or the audit's own verdict. */
-function verdict(r, todo) {
-  const audited = !r ? "" : r.ok ? t("wb.ok") : t("wb.bad", {n: r.errors.length});
-  if (todo.length) {
-    return [t("wb.unfinished", {n: todo.length}),
-      r ? h("span", {class: "wb-busy"}, ` ${t("wb.audit.whole", {n: workbench.audited?.ladies.length ?? 0, verdict: audited})}`) : null];
+/** The verdict's first line: what is not finished (what cannot be read, the ladies left to type) and
+ * what the finished ladies' audit says so far, or, for a finished set, the audit's own verdict. */
+function verdict(r, todo, toType) {
+  const errors = realErrors(r).length;
+  if (todo.length || toType) {
+    const left = toType ? counted("wb.totype", toType) : "";
+    const first = todo.length ? `${t("wb.unfinished", {n: todo.length})}${left ? `; ${left}` : ""}` : t("wb.notfinished", {what: left});
+    const sofar = counted("wb.sofar", workbench.audited?.ladies.length ?? 0,
+      {errors: errors ? counted("wb.errors", errors) : t("wb.errors.none")});
+    return [first, r ? h("span", {class: "wb-busy"}, ` ${sofar}`) : null];
   }
-  return workbench.auditing && !r ? t("wb.auditing") : audited;
+  if (!r) return workbench.auditing ? t("wb.auditing") : "";
+  return errors ? t("wb.bad", {n: errors}) : t("wb.ok");
 }
 
 /**
@@ -160,11 +189,14 @@ function verdict(r, todo) {
 export function summary() {
   const todo = workbench.doc ? unfinished(workbench.doc) : [];
   const r = workbench.report;
-  const status = verdict(r, todo);
-  const general = findings().filter(([f]) => !f.lady && !f.suit).map(([f, s]) => findingItem(f, s));
-  const withErrors = [...new Set((r?.errors ?? []).map((f) => f.lady ?? null).filter(Boolean))];
+  const toType = workbench.doc ? stillToType(workbench.doc) : 0;
+  const status = verdict(r, todo, toType);
+  const bad = todo.length > 0 || realErrors(r).length > 0;
+  // the suits' findings too: beside each suit, they are in a box folded away
+  const general = findings().filter(([f]) => !f.lady).map(([f, s]) => findingItem(f, s));
+  const withErrors = [...new Set(realErrors(r).map((f) => f.lady ?? null).filter(Boolean))];
   return h("div", {class: "wb-summary"},
-    h("p", {class: `wb-status ${todo.length ? "bad" : r ? (r.ok ? "ok" : "bad") : ""}`, role: "status", "aria-live": "polite"}, status,
+    h("p", {class: `wb-status ${bad ? "bad" : r && !toType ? "ok" : ""}`, role: "status", "aria-live": "polite"}, status,
       r && r.warnings.length ? h("span", {class: "wb-warncount"}, ` ${t("wb.warnings", {n: r.warnings.length})}`) : null,
       workbench.auditing && r ? h("span", {class: "wb-busy"}, ` ${t("wb.auditing")}`) : null),
     todo.length ? unfinishedList(todo) : null,
