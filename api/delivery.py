@@ -40,6 +40,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 from starlette.datastructures import Headers, MutableHeaders, QueryParams
@@ -47,8 +48,24 @@ from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.offline import STATIC, WORDS, page_files
 from deduce.text.catalog import LANGS
+
+STATIC = files("api").joinpath("static")
+#: The catalog of words (``data/words``), which the page reads at ``/static/words`` (see api.web).
+WORDS = files("deduce.data").joinpath("words")
+#: Parts of static/ the page does not need to open (the vendored Swagger UI, the worker itself).
+LEFT_OUT = ("vendor", "sw.js")
+
+
+def page_files(folder: Traversable = STATIC, prefix: str = "/static") -> list[tuple[str, Traversable]]:
+    """The URL and the file of every file of the page under ``folder``, in a stable order."""
+    found: list[tuple[str, Traversable]] = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name in LEFT_OUT or entry.name.startswith("."):
+            continue
+        url = f"{prefix}/{entry.name}"
+        found += page_files(entry, url) if entry.is_dir() else [(url, entry)]
+    return found
 
 #: How a file asked for under its current version is cached: a year, never asked for again.
 IMMUTABLE = "public, max-age=31536000, immutable"

@@ -16,32 +16,16 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import cache
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from api.delivery import JOINED_CSS, STATIC, WORDS, delivery, page_files
+
 router = APIRouter()
 
-STATIC = files("api").joinpath("static")
-#: The catalog of words (``data/words``), which the page reads at ``/static/words`` (see api.web).
-WORDS = files("deduce.data").joinpath("words")
-#: Parts of static/ the page does not need to open (the vendored Swagger UI, the worker itself).
-LEFT_OUT = ("vendor", "sw.js")
 #: What the page reads from the API to draw itself: the card set, the map, the material, the words.
 MATERIAL = ("/v1/cards", "/v1/board", "/v1/material", "/v1/phrases/en", "/v1/phrases/it", "/v1/phrases/ru")
-
-
-def page_files(folder: Traversable = STATIC, prefix: str = "/static") -> list[tuple[str, Traversable]]:
-    """The URL and the file of every file of the page under ``folder``, in a stable order."""
-    found: list[tuple[str, Traversable]] = []
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name in LEFT_OUT or entry.name.startswith("."):
-            continue
-        url = f"{prefix}/{entry.name}"
-        found += page_files(entry, url) if entry.is_dir() else [(url, entry)]
-    return found
 
 
 @cache
@@ -53,8 +37,6 @@ def worker_script() -> str:
     for url, file in assets:
         digest.update(url.encode())
         digest.update(file.read_bytes())
-    from api.delivery import JOINED_CSS, delivery  # it reads the page's files with page_files
-
     urls = [url for url, _ in assets] + [delivery().url(JOINED_CSS)]  # the page's one stylesheet
     script = STATIC.joinpath("sw.js").read_text(encoding="utf-8")
     script = script.replace('const VERSION = "dev";', f"const VERSION = {json.dumps(digest.hexdigest()[:16])};", 1)

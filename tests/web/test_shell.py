@@ -16,8 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Response, expect
 
 from api.browser import PHONE
-from api.delivery import IMMUTABLE, JOINED_CSS, Delivery
-from api.offline import STATIC, WORDS
+from api.delivery import IMMUTABLE, JOINED_CSS, STATIC, WORDS, Delivery
 from tests.web.pages import accessibility_violations
 from tests.web.watch import TIMEOUT, Pages
 
