@@ -187,3 +187,24 @@ def test_a_changed_file_gets_a_new_url_and_a_new_module_is_picked_up(tmp_path: P
     assert '"/static/js/added.js":"data:' in after.page_html(origin)
     assert f'from \\"{origin}/static/js/added.js\\"' in after.page_html(origin)
     assert '"/static/js/added.js"' not in before.page_html(origin)
+
+
+def test_a_page_chosen_in_the_menu_opens_at_its_top_and_a_tap_outside_closes_it(touch_phone: BrowserContext) -> None:
+    """Each page chosen from the phone's Menu lands with the header (and the Menu) in view; a tap on the page
+    under the open menu closes the menu and does nothing else."""
+    page = touch_phone.new_page()
+    page.goto("/")
+    page.locator("main h1").wait_for()
+    menu = page.get_by_role("button", name="Menu")
+    for name, heading in (("Play", "Play"), ("Designer", "Designer"), ("How to play", "How to play")):
+        menu.tap()
+        page.get_by_role("navigation", name="Pages").get_by_role("link", name=name, exact=True).tap()
+        expect(page.locator("main h1").first).to_contain_text(heading)
+        page.wait_for_function("window.scrollY === 0")
+        expect(menu).to_be_in_viewport()
+    menu.tap()
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    before = page.url
+    page.touchscreen.tap(PHONE["width"] // 2, PHONE["height"] - 8)  # the page, under the menu's list
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    assert page.url == before

@@ -430,10 +430,7 @@ def test_the_rules_are_usable_from_the_keyboard_on_a_phone_and_named_in_every_la
 
 def board_map(page: Page) -> Locator:
     """The board editor's map in the Designer page (its board and stealth deck section, the board editor opened)."""
-    page.goto("/#/designer")
-    heading = page.get_by_role("heading", name="Board and stealth deck", level=2)
-    section = page.locator("section.panel").filter(has=heading)
-    expect(section.get_by_role("status")).to_contain_text("No errors.")
+    section = deck_section(page)
     section.get_by_text("Edit the board").click()
     places = section.get_by_role("group", name="Where the places are")
     expect(places).to_be_visible()

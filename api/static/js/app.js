@@ -84,6 +84,13 @@ document.getElementById("menu-button").addEventListener("click", (e) => {
 document.getElementById("menu").addEventListener("click", (e) => {
   if (e.target.closest("a")) openMenu(false);  // a page chosen
 });
+// A tap outside the open menu closes it (and only that: the page under it is not tapped).
+document.addEventListener("click", (e) => {
+  if (!document.getElementById("top").classList.contains("open") || e.target.closest("#top")) return;
+  e.preventDefault();
+  e.stopPropagation();
+  openMenu(false);
+}, {capture: true});
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape" && document.getElementById("top").classList.contains("open")) openMenu(false);
 });
@@ -93,7 +100,8 @@ document.getElementById("lang").addEventListener("change", (e) => {
 });
 document.getElementById("theme").addEventListener("change", (e) => setTheme(e.target.value));
 window.addEventListener("hashchange", () => {
-  render().then(() => main.focus({preventScroll: false}));
+  // a new page starts at its top, the header (and a phone's Menu) in view, the focus on its content
+  render().then(() => { main.focus({preventScroll: true}); window.scrollTo(0, 0); });
 });
 render().then(() => Object.values(LATER).forEach((load) => load().catch(() => {})));
 
