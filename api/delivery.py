@@ -198,6 +198,7 @@ class Delivery:
                 f'<script type="module">import "{entry}";</script>']
         return text[:match.start()] + "\n".join(head) + text[match.end():]
 
+    @lru_cache(maxsize=8)  # noqa: B019  # as page_html: the page's digest once per origin, not at every visit
     def page_etag(self, origin: str) -> str:
         """The page's entity tag on ``origin``: the digest of ``index.html`` as served there."""
         return '"' + hashlib.sha256(self.page_html(origin).encode()).hexdigest()[:16] + '"'

@@ -120,19 +120,26 @@ class Phone:
                 part.first.scroll_into_view_if_needed()
 
 
+def type_cards(phone: Phone, buttons: str, tick: bool) -> None:
+    """Each card of :data:`TYPED` typed as it lies: its traits tapped among ``buttons``, its key entry, the suit
+    card's tick where the page needs it (``tick``), then Add, waiting for the card to be shown."""
+    page = phone.page
+    for n, (_, traits, counts) in enumerate(TYPED):
+        for trait in traits:
+            phone.tap(page.locator(f'{buttons}[data-trait="{trait}"]'))
+        for count in counts:
+            phone.tap(page.locator(f'[data-focus="count-{count}"]'))
+        if tick and n == 1:
+            phone.tap(page.locator("#typed-suit-card"))
+        phone.tap(page.locator('[data-focus="add-typed"]'))
+        page.locator(".cards .card-slot").nth(n).wait_for()
+
+
 def before(phone: Phone) -> None:
     """The page at main@9df5526: the suit card ticked as such, the answer below the entry."""
     page = phone.page
     phone.pick(page.get_by_label("Her suit (the back of her card)"), "rose")
-    for n, (_, traits, counts) in enumerate(TYPED):
-        for trait in traits:
-            phone.tap(page.locator(f'button[data-trait="{trait}"]'))
-        for count in counts:
-            phone.tap(page.locator(f'[data-focus="count-{count}"]'))
-        if n == 1:
-            phone.tap(page.locator("#typed-suit-card"))
-        phone.tap(page.locator('[data-focus="add-typed"]'))
-        page.locator(".cards .card-slot").nth(n).wait_for()
+    type_cards(phone, "button", tick=True)
     phone.pick(page.get_by_label("Your pawn (for advice)"), "globe")
     phone.pick(page.get_by_label("The next card shows"), "playhouse")
     phone.tap(page.locator('[data-focus="record-card"]'))
@@ -148,13 +155,7 @@ def after(phone: Phone) -> None:
     """The page of this checkout: the suit card needs no tick, the answer stays at the top of the screen."""
     page = phone.page
     phone.pick(page.locator('[data-focus="suit"]'), "rose")
-    for n, (_, traits, counts) in enumerate(TYPED):
-        for trait in traits:
-            phone.tap(page.locator(f'.typing button[data-trait="{trait}"]'))
-        for count in counts:
-            phone.tap(page.locator(f'[data-focus="count-{count}"]'))
-        phone.tap(page.locator('[data-focus="add-typed"]'))
-        page.locator(".cards .card-slot").nth(n).wait_for()
+    type_cards(phone, ".typing button", tick=False)
     phone.pick(page.locator('[data-focus="pawn"]'), "globe")
     phone.pick(page.locator('[data-focus="seen"]'), "playhouse")
     phone.tap(page.locator('[data-focus="record-card"]'))
