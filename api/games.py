@@ -10,7 +10,7 @@ token learns nothing, not even whether the game exists. No endpoint lists games.
 
 Refusals are said in the request's language (``?lang=``, then ``Accept-Language``): the rules'
 from their code and parameters with the game's names (:func:`deduce.game.refusals.refusal_text`),
-a stored game's that cannot be replayed in its own words (:class:`deduce.game.rules.ReplayRefused`),
+a stored game's that cannot be replayed in its own words (:class:`deduce.game.game.ReplayRefused`),
 the store's in the service's words; their ``code``, ``path``, ``refusal`` and ``params`` are the
 same in every language.
 """
@@ -35,10 +35,10 @@ from api.routes import ERRORS, body_doc
 from api.service import SMALL_BODY
 from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Problem, RefusalParam, Unauthorized
 from deduce.game.events import EventJSON, Words
+from deduce.game.game import ReplayRefused
 from deduce.game.hints import HintsJSON
 from deduce.game.material import Rules
 from deduce.game.refusals import refusal_text
-from deduce.game.rules import ReplayRefused
 from deduce.game.store import ClientFull, GameStore, StoreFull
 from deduce.game.view import ViewJSON
 from deduce.where import boardfile

@@ -9,7 +9,7 @@
   the stealth sequences, the modes).
 - ``GET /v1/stealth``: the shipped stealth deck and extra sequences as documents, for the
   designer's page to edit and send back to ``POST /v1/audit-deck``.
-- ``POST /v1/advice``: the plan for a game at the table (:mod:`deduce.game.table`: the same
+- ``POST /v1/advice``: the plan for a game at the table (:mod:`deduce.game.situation`: the same
   planner as a game's hints) and her odds, on the server's board or on one given with it.
 - ``POST /v1/hint``: a deduction with a card set given with the query (``deduce hint --cards``).
 - ``POST /v1/cards/check`` and ``POST /v1/board/check``: a card set or a board read as the engine
@@ -48,10 +48,10 @@ from api.routes import ERRORS, TRAITS_PER_LADY_RULE, CursorParam, LimitParam, bo
 from api.service import PAGE, Page, PagedDeductionJSON, said_in
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError, ProblemJSON, unknown
-from deduce.game import table
+from deduce.game import situation as table_situation
 from deduce.game.fog import Asks
 from deduce.game.material import Rules
-from deduce.game.table import TableAdviceJSON
+from deduce.game.situation import TableAdviceJSON
 from deduce.schema import Definition, in_turn, problem, refused, said, validated
 from deduce.shipped import data_path
 from deduce.text.events import EVENT_PHRASES
@@ -260,8 +260,8 @@ BOARD_DOCUMENT = document(boardfile.parse, "board")
 #: ``POST /v1/advice``: her odds, and for a situation at the table the plan a game's hints give (or
 #: ``plan_problems``, why the clues in hand cannot be a hand of her suit).
 AdviceAnswerJSON = TableAdviceJSON
-#: A game at the table as its player knows it (:data:`deduce.game.table.SITUATION`).
-SITUATION = table.SITUATION.inline_schema()
+#: A game at the table as its player knows it (:data:`deduce.game.situation.SITUATION`).
+SITUATION = table_situation.SITUATION.inline_schema()
 
 
 def _board(info: ValidationInfo) -> Board:
@@ -285,12 +285,12 @@ def _rules(rules: Rules, cards: CardSet | None, board: Board | None) -> Rules:
     return replace(rules, cards=_or(cards, lambda: rules.cards), board=_or(board, lambda: rules.board))
 
 
-def _situation(value: Any, info: ValidationInfo) -> table.Table | None:
+def _situation(value: Any, info: ValidationInfo) -> table_situation.Situation | None:
     """A situation at the table, read with the body's card set and board (null: none)."""
     if value is None:
         return None
     rules = _rules(cast(Rules, info.context), info.data.get("cards"), info.data.get("board"))
-    return table.parse_situation(rules, value)
+    return table_situation.parse_situation(rules, value)
 
 
 def _advice_schema(schema: dict[str, Any]) -> None:
@@ -309,7 +309,7 @@ class AdviceQuery(TypedDict, total=False):
                      WithJsonSchema(component("TrackQuery"))]
     pawn: Annotated[str, WrapValidator(_pawn)] | None
     lang: Annotated[Lang, said(lambda value: unknown("language", value, LANGS))]
-    situation: Annotated[table.Table | None, read_by(_situation),
+    situation: Annotated[table_situation.Situation | None, read_by(_situation),
                          WithJsonSchema({"anyOf": [SITUATION, {"type": "null"}]})]
 
 
@@ -329,12 +329,12 @@ ADVICE_QUERY: Definition[AdviceQuery] = Definition(Annotated[
 
 def advice_answer(rules: Rules, body: bytes) -> AdviceAnswerJSON:
     """``POST /v1/advice``, from its body (on a worker thread, or in a child process when large):
-    the plan for ``situation`` (:func:`deduce.game.table.advice_for`), or the odds of ``query`` alone."""
+    the plan for ``situation`` (:func:`deduce.game.situation.advice_for`), or the odds of ``query`` alone."""
     query = validated(ADVICE_QUERY, decode_json(body, "an advice query"), rules)
     played = _rules(rules, query.get("cards"), query.get("board"))
     situation = query.get("situation")
     if situation is not None:
-        return table.advice_for(played, situation, query.get("lang", "en"))
+        return table_situation.advice_for(played, situation, query.get("lang", "en"))
     return {"tracking": track(played.board, query["query"]).to_json()}
 
 

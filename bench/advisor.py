@@ -5,9 +5,9 @@ against the baseline bot over every stealth sequence (issue 14).
 shipped material, played by the advisor bot in every mode over the default sequences of
 ``deduce simulate``, record every state the player had to decide in (the view, the legal
 actions, the fog card waiting). On those same states, side by side in the same run, it times
-:func:`deduce.game.advisor.advise` (the plan: her odds for four slots, WHO progress, the
+:func:`deduce.game.plan.make_plan` (the plan: her odds for four slots, WHO progress, the
 lookahead, the fog card's worth, the reasons) and the peer, today's one-turn advice
-(:func:`deduce.where.advice.advise` on the tracker's answer for the view, the tracker call
+(:func:`deduce.where.advice.one_turn_advice` on the tracker's answer for the view, the tracker call
 included, as ``deduce track --pawn`` and the hints gave it). Rounds are interleaved and each
 engine's best round is kept, since noise only slows; the load average is printed beside
 the figures (the machine is shared). WHO progress is cached per hand within a game, as a
@@ -34,15 +34,16 @@ from typing import Any
 
 from deduce.cli.executors import local_executor
 from deduce.cli.game import DEFAULT_SEQUENCES
-from deduce.game.advisor import Advisor, _who, advise
+from deduce.game.actions import Action, Pending
+from deduce.game.game import Game
 from deduce.game.material import Rules
-from deduce.game.rules import Game
+from deduce.game.plan import PlanBot, _who, make_plan
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import Summary, setup_docs, simulate
-from deduce.game.view import Action, Pending, PlayerView
+from deduce.game.view import PlayerView
 from deduce.shipped import data_path, load_rules
 from deduce.where import stealthfile
-from deduce.where.advice import advise as one_turn
+from deduce.where.advice import one_turn_advice as one_turn
 from deduce.where.tracker import track
 from deduce.who.cards import MODES
 
@@ -52,7 +53,7 @@ State = tuple[PlayerView, list[Action], Pending | None]
 def states(rules: Rules, games: int) -> list[State]:
     """Every state the advisor bot decided in, over ``games`` seeded games per mode and default sequence."""
     out: list[State] = []
-    bot = Advisor(rules)
+    bot = PlanBot(rules)
     for row in setup_docs(MODES, DEFAULT_SEQUENCES, games, seed=3):
         for doc in row:
             game = Game.new(rules, parse_setup(rules, doc))
@@ -68,7 +69,7 @@ def time_advisor(rules: Rules, todo: Sequence[State], cold: bool) -> float:
     for view, actions, pending in todo:
         if cold:
             _who.cache_clear()
-        advise(rules, view, actions, pending)
+        make_plan(rules, view, actions, pending)
     return (time.perf_counter() - started) / len(todo) * 1e3
 
 
@@ -94,7 +95,7 @@ def timing(args: argparse.Namespace) -> None:
           f"{os.getloadavg()[0]:.1f} at the end")
     print(f"{'engine':46} {'ms/decision':>12} {'ratio':>8}")
     base = best["one-turn"]
-    print(f"{'advisor plan (deduce.game.advisor.advise)':46} {best['advisor']:12.2f} {best['advisor'] / base:7.1f}x")
+    print(f"{'advisor plan (deduce.game.plan.make_plan)':46} {best['advisor']:12.2f} {best['advisor'] / base:7.1f}x")
     print(f"{'one-turn advice, tracker included (peer)':46} {base:12.2f} {1:7.1f}x")
     print(f"{'advisor plan, WHO progress not reused (cold)':46} {best['cold']:12.2f} {best['cold'] / base:7.1f}x")
     games_per_s = 1e3 / (best["advisor"] * len(todo) / (args.games * len(MODES) * len(DEFAULT_SEQUENCES)))

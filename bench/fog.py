@@ -18,8 +18,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from deduce.game.bot import Bot
+from deduce.game.game import Game
 from deduce.game.material import Rules
-from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.shipped import load_rules
 

@@ -17,13 +17,14 @@ the CLI (:mod:`deduce.cli`) and the HTTP API (:mod:`api`) are built on it.
 from __future__ import annotations
 
 from deduce.errors import DeduceError, Illegal, InputError, Problem
-from deduce.game.advisor import Plan
-from deduce.game.advisor import advise as plan
+from deduce.game.game import Game
 from deduce.game.material import Rules
-from deduce.game.rules import Game
+from deduce.game.plan import Plan
+from deduce.game.plan import make_plan as plan
 from deduce.game.setup import Setup, parse_setup
 from deduce.shipped import load_board, load_cards, load_rules
-from deduce.where.advice import Advice, advise
+from deduce.where.advice import Advice, one_turn_advice
+from deduce.where.advice import one_turn_advice as advise  # the name 0.1.0 promised
 from deduce.where.board import Board
 from deduce.where.query import TrackQuery, parse_track_query
 from deduce.where.tracker import Tracking, track
@@ -59,6 +60,7 @@ __all__ = [
     "load_board",
     "load_cards",
     "load_rules",
+    "one_turn_advice",
     "parse_query",
     "parse_setup",
     "parse_track_query",

@@ -10,7 +10,7 @@ import deduce
 PUBLIC = [
     "Advice", "AuditReport", "Board", "CardSet", "DeduceError", "Deduction", "Game", "Illegal",
     "InputError", "Plan", "Problem", "Progress", "Query", "Rules", "Setup", "TrackQuery", "Tracking", "advise",
-    "audit", "deduce", "load_board", "load_cards", "load_rules", "parse_query", "parse_setup",
+    "audit", "deduce", "load_board", "load_cards", "load_rules", "one_turn_advice", "parse_query", "parse_setup",
     "parse_track_query", "plan", "progress", "track",
 ]
 

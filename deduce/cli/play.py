@@ -1,5 +1,5 @@
 """Terminal front ends of the game: ``deduce play`` (one player, rich) and the table of
-``deduce simulate``. A front end: the rules are in :mod:`deduce.game.rules`, the bot and
+``deduce simulate``. A front end: the rules are in :mod:`deduce.game.game`, the bot and
 the simulator in :mod:`deduce.game.bot` and :mod:`deduce.game.simulate`; this module only
 reads commands and draws.
 
@@ -26,17 +26,17 @@ from rich.text import Text
 
 from deduce.cli.common import nearest, say
 from deduce.errors import Illegal, InputError
-from deduce.game.advisor import advise as plan_advice
-from deduce.game.advisor import reason_text
 from deduce.game.bot import ActionDoc
+from deduce.game.game import Game
+from deduce.game.hand import who, who_progress
 from deduce.game.material import Rules
+from deduce.game.plan import make_plan, reason_text
 from deduce.game.refusals import reason
-from deduce.game.rules import Game
 from deduce.game.scoring import ScoreTermJSON
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import Summary
 from deduce.game.trail import TrailEntryJSON
-from deduce.game.view import EndJSON, who, who_progress, who_query
+from deduce.game.view import EndJSON
 from deduce.render.where import sequence_text, track_text
 from deduce.render.who import hint_text
 from deduce.text.names import Names, named_ids
@@ -358,18 +358,18 @@ def hints_text(game: Game) -> str:
     and next turn; then the plan, the one voice of advice (as in the game's hints, the play page
     and ``POST /v1/advice``): what to do now, the command that does it, and why."""
     view = game.player_view()
-    query = who_query(game.cards, view, explain=True)
+    query = view.hand.query(game.cards, explain=True)
     tracking = track(game.board, view.track_query())
     return (hint_text(game.cards, query, deduce(game.cards, query), game.lang) + "\n\n"
-            + "\n".join(progress_lines(game, who_progress(game.cards, view))) + "\n\n"
+            + "\n".join(progress_lines(game, who_progress(game.cards, view.hand, view.mode))) + "\n\n"
             + track_text(game.board, tracking, None, game.lang).rstrip("\n") + "\n\n"
             + "\n".join(plan_lines(game)))
 
 
 def plan_lines(game: Game) -> list[str]:
-    """The advisor's plan (:mod:`deduce.game.advisor`, the hints' ``plan``) in words: the action
+    """The advisor's plan (:mod:`deduce.game.plan`, the hints' ``plan``) in words: the action
     with the command that sends it (places and traits by their numbers), then its reasons."""
-    plan = plan_advice(game.rules, game.player_view(), game.legal_actions(), game.pending)
+    plan = make_plan(game.rules, game.player_view(), game.legal_actions(), game.pending)
     send = plan.send
     lang = game.lang
 
@@ -504,7 +504,7 @@ class Terminal:
 
     def unproven(self, traits: list[str]) -> bool:
         """Whether the clues in hand fall short of proving these are her traits."""
-        proven = who(self.game.cards, self.game.player_view())
+        proven = who(self.game.cards, self.game.player_view().hand)
         return proven.status != "solved" or set(proven.dark_lady or ()) != set(traits)
 
     def play(self) -> None:

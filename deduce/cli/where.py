@@ -49,7 +49,7 @@ def with_place_ids(board: Board, doc: dict[str, Any], ids: ByName) -> dict[str, 
 
 def cmd_track(args: argparse.Namespace) -> int:
     from deduce.render.where import track_text
-    from deduce.where.advice import advise
+    from deduce.where.advice import one_turn_advice
     from deduce.where.query import observation_from_text, parse_track_query
     from deduce.where.tracker import track
     with named_file(args.board):
@@ -69,7 +69,7 @@ def cmd_track(args: argparse.Namespace) -> int:
         doc = with_place_ids(board, doc, ids)
         ids.raise_if_any()
         result = track(board, parse_track_query(board, doc))
-        advice = advise(board, result, pawn) if pawn else None
+        advice = one_turn_advice(board, result, pawn) if pawn else None
     except InputError as exc:
         raise relabel(exc, "observations", flag_labels(flags),
                       {"length": "--length", "moves": "--moves", "now": "--now", "pawn": "--pawn"}) from None

@@ -1,17 +1,21 @@
-"""The player's actions, typed: one frozen dataclass per kind of action (SPEC 8).
+"""The player's actions, typed: one frozen dataclass per kind of action, and the fog card waiting for one (SPEC 8).
 
 Core module, no I/O. The rules (:class:`~deduce.game.state.State`) apply these values and never
 read JSON; :mod:`deduce.game.parse` makes them from the action documents a player sends
 (``{"action": "move", "to": "globe"}``), refusing a malformed one with its path and words.
-Each class names its kind in :attr:`kind` (the ``action`` field of its document).
+Each class names its kind in :attr:`kind` (the ``action`` field of its document). A fog card
+that asks for an answer waits as a :class:`Pending` until the ``resolve`` action gives it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
-from deduce.game.view import Action
+from deduce.game.fog import Asks
+
+#: Every kind of action a player may send (SPEC 8).
+Action = Literal["move", "search", "confront", "fog", "resolve", "pass", "reveal_suit_card"]
 
 
 @dataclass(frozen=True)
@@ -69,3 +73,13 @@ class RevealSuitCard:
 
 #: One action of any kind.
 PlayerAction = Move | Search | Confront | UseFog | Resolve | Pass | RevealSuitCard
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A revealed fog card waiting for the ``resolve`` action: what it asks, and the choices."""
+
+    card: str
+    action: str
+    asks: Asks
+    choices: tuple[str, ...]

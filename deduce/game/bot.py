@@ -24,8 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from deduce.game.actions import Action, Pending
+from deduce.game.hand import who
 from deduce.game.material import Rules
-from deduce.game.view import Action, Pending, PlayerView, who
+from deduce.game.modes import MODE_RULES
+from deduce.game.view import PlayerView
 from deduce.where.board import Board
 from deduce.where.tracker import track
 
@@ -58,7 +61,7 @@ class Bot:
                 return {"action": "confront", "traits": list(guess)}
         elif "search" in actions and now[view.pawn] >= self.search_at:
             return {"action": "search"}
-        if view.mode == "training" and "move" in actions and "search" in actions:
+        if MODE_RULES[view.mode].move_and_search and "move" in actions and "search" in actions:
             best = max(places[1:], key=lambda p: now[p])
             if now[best] >= self.search_at:
                 return {"action": "move", "to": best}
@@ -71,7 +74,7 @@ class Bot:
 
     def _guess(self, view: PlayerView) -> tuple[str, ...] | None:
         """Her traits once proven, or the likeliest guess once no more clues can come."""
-        result = who(self.rules.cards, view)
+        result = who(self.rules.cards, view.hand)
         if result.dark_lady is not None:
             return result.dark_lady
         deck_left = self._clues_left(view)

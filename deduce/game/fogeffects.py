@@ -8,9 +8,9 @@ own description (its id, what it asks for, whether it helps; its summary is word
 :data:`deduce.game.fog.ACTIONS`, the repertoire fog cards name their action from (so
 :mod:`deduce.game.fogfile` knows it), and the unit in :data:`FOG_EFFECTS`, where the rules
 (:meth:`deduce.game.state.State.use_fog`) look the revealed card's action up. A unit changes the
-state only through its steps (enter, claim, flee, advance, observe the top card, lose) and writes
+state only through its steps (:class:`Steps`: enter, claim, flee, advance, observe the top card, lose) and writes
 what the player saw: each action used writes a ``fog_card`` entry to the trail
-(:meth:`~deduce.game.state.State.used`), followed by what it showed (a landmark, a fog card or a
+(:meth:`Steps.used`), followed by what it showed (a landmark, a fog card or a
 search-like outcome on the slot it concerns), and its events. An action that cannot be carried out
 loses the game.
 
@@ -20,14 +20,46 @@ its words and the advisor's worth of it included).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
+from collections.abc import Mapping
+from typing import ClassVar, Literal, Protocol, TypeVar
 
+from deduce.errors import Illegal, RefusalParam
+from deduce.game.actions import Pending
+from deduce.game.events import EventCode, Param
 from deduce.game.fog import ACTIONS, Asks, FogAction, FogCard
-from deduce.game.trail import flee_entry, fog_entry, landmark_entry, search_entry
-from deduce.game.view import Pending
+from deduce.game.material import StealthOrder
+from deduce.game.refusals import RefusalCode
+from deduce.game.table import Table
+from deduce.game.trail import FogResult, TrailEntryJSON, flee_entry, fog_entry, landmark_entry, search_entry
+from deduce.where.board import Board
 
-if TYPE_CHECKING:
-    from deduce.game.state import State
+
+class Steps(Protocol):
+    """What a fog effect reads of a game and the steps it changes it by: the rules' state is one
+    (:class:`~deduce.game.state.State`), and the effects know it by these alone."""
+
+    table: Table
+    deck: StealthOrder
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def length(self) -> int: ...
+    @property
+    def slot(self) -> int: ...
+    @property
+    def clues_held(self) -> int: ...
+    def enter(self, loc: str) -> None: ...
+    def claim(self, loc: str) -> None: ...
+    def flee(self, count: int) -> None: ...
+    def advance(self, count: int) -> None: ...
+    def observe_top(self) -> None: ...
+    def lose(self, code: EventCode) -> None: ...
+    def refused(self, code: RefusalCode, **params: RefusalParam) -> Illegal: ...
+    def not_adjacent(self, to: str, here: str) -> Illegal: ...
+    def say(self, code: EventCode, extra: Mapping[str, Param] | None = None, **params: Param) -> None: ...
+    def note(self, entry: TrailEntryJSON) -> None: ...
+    def used(self, card: str, result: FogResult, location: str | None = None) -> None: ...
 
 
 class FogEffect:
@@ -45,11 +77,11 @@ class FogEffect:
         """The action as fog cards, designers and error messages know it."""
         return FogAction(cls.action, cls.asks, cls.helps)
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         """Carry out the action of ``card``, just revealed."""
         raise NotImplementedError
 
-    def resolve(self, state: State, pending: Pending, answer: str | tuple[str, ...]) -> None:
+    def resolve(self, state: Steps, pending: Pending, answer: str | tuple[str, ...]) -> None:
         """Carry out the action waiting in ``pending`` with the player's answer (asking actions only)."""
         raise NotImplementedError(f"fog action {self.action!r} takes no parameter")
 
@@ -60,11 +92,11 @@ class AskingEffect(FogEffect):
 
     asks: ClassVar[Asks]
 
-    def choices(self, state: State) -> list[str]:
+    def choices(self, state: Steps) -> list[str]:
         """The values the action accepts now."""
         raise NotImplementedError
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         choices = self.choices(state)
         if not choices:
             state.used(card.id, "impossible")
@@ -72,14 +104,14 @@ class AskingEffect(FogEffect):
             return
         state.table.pending = Pending(card.id, self.action, self.asks, tuple(choices))
 
-    def resolve(self, state: State, pending: Pending, answer: str | tuple[str, ...]) -> None:
+    def resolve(self, state: Steps, pending: Pending, answer: str | tuple[str, ...]) -> None:
         """Check the answer (one of the choices offered), then :meth:`carry_out` the action."""
         assert isinstance(answer, str)  # a location: parse.py reads a path for wherry only
         if answer not in pending.choices:
             raise state.refused("not-a-choice", value=answer, choices=list(pending.choices))
         self.carry_out(state, pending.card, answer)
 
-    def carry_out(self, state: State, card: str, value: str) -> None:
+    def carry_out(self, state: Steps, card: str, value: str) -> None:
         """The action of the fog card ``card``, with the chosen ``value``."""
         raise NotImplementedError
 
@@ -106,7 +138,7 @@ def register(unit: Effect) -> Effect:
     return unit
 
 
-def glimpse(state: State, card: FogCard) -> None:
+def glimpse(state: Steps, card: FogCard) -> None:
     """Show the player the back of the stealth card after next: its landmark, or a fog card."""
     ahead = state.table.pos + 2
     if ahead % state.length in state.table.fog_in_slot:
@@ -130,7 +162,7 @@ class Glimpse(FogEffect):
     action = "glimpse"
     helps = True
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         glimpse(state, card)
 
 
@@ -142,14 +174,14 @@ class Wherry(AskingEffect):
     asks = "path"
     helps = True
 
-    def choices(self, state: State) -> list[str]:
+    def choices(self, state: Steps) -> list[str]:
         """The places one or two steps away."""
         board = state.board
         one = board.neighbours(state.table.pawn)
         two = set(one).union(*(board.neighbours(x) for x in one))
         return [x for x in board.location_ids if x in two]
 
-    def resolve(self, state: State, pending: Pending, answer: str | tuple[str, ...]) -> None:
+    def resolve(self, state: Steps, pending: Pending, answer: str | tuple[str, ...]) -> None:
         """The answer is a walk along the paths (each step checked before the pawn moves)."""
         assert isinstance(answer, tuple)  # parse.py reads a path for wherry
         here = state.table.pawn
@@ -171,10 +203,10 @@ class Keyhole(AskingEffect):
     asks = "location"
     helps = True
 
-    def choices(self, state: State) -> list[str]:
+    def choices(self, state: Steps) -> list[str]:
         return list(state.board.location_ids)
 
-    def carry_out(self, state: State, card: str, value: str) -> None:
+    def carry_out(self, state: Steps, card: str, value: str) -> None:
         nxt = state.table.pos + 1
         if nxt % state.length in state.table.fog_in_slot:
             state.used(card, "keyhole.fog", location=value)
@@ -196,16 +228,16 @@ class Linkboy(AskingEffect):
     asks = "location"
     helps = True
 
-    def choices(self, state: State) -> list[str]:
+    def choices(self, state: Steps) -> list[str]:
         return [x for x in state.board.location_ids if x not in state.table.visited]
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         if self.choices(state):
             super().use(state, card)
         else:
             glimpse(state, card)
 
-    def carry_out(self, state: State, card: str, value: str) -> None:
+    def carry_out(self, state: Steps, card: str, value: str) -> None:
         state.used(card, "linkboy", location=value)
         state.claim(value)
 
@@ -218,7 +250,7 @@ class Lantern(FogEffect):
     action = "lantern"
     helps = True
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         s = state.table
         found = state.deck.location(state.slot) == s.pawn
         code: Literal["lantern.here", "lantern.not-here"] = "lantern.here" if found else "lantern.not-here"
@@ -234,7 +266,7 @@ class Slip(FogEffect):
     action = "slip"
     helps = False
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         state.used(card.id, "slip")
         state.say("slip")
         state.note(flee_entry(state.table.pos, 1))
@@ -249,7 +281,7 @@ class Curfew(FogEffect):
     action = "curfew"
     helps = False
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         state.used(card.id, "curfew")
         state.flee(state.clues_held)
 
@@ -261,7 +293,7 @@ class Damp(FogEffect):
     action = "damp"
     helps = False
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         s = state.table
         if not s.fog_deck:
             state.used(card.id, "impossible")
@@ -280,7 +312,7 @@ class LostKey(FogEffect):
     action = "lost-key"
     helps = False
 
-    def use(self, state: State, card: FogCard) -> None:
+    def use(self, state: Steps, card: FogCard) -> None:
         s = state.table
         if s.suit_card_revealed:
             state.used(card.id, "lost-key.moot")
@@ -302,10 +334,10 @@ class Crowd(AskingEffect):
     asks = "to"
     helps = False
 
-    def choices(self, state: State) -> list[str]:
+    def choices(self, state: Steps) -> list[str]:
         board, s = state.board, state.table
         return [x for x in board.location_ids if board.adjacent(s.pawn, x) and x in s.visited]
 
-    def carry_out(self, state: State, card: str, value: str) -> None:
+    def carry_out(self, state: Steps, card: str, value: str) -> None:
         state.used(card, "crowd", location=value)
         state.enter(value)

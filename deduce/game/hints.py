@@ -1,12 +1,12 @@
 """The hints: what a careful player could work out from their own view, and the plan (SPEC 8).
 
 Core module, no I/O. The hints sit above both the player's view (:mod:`deduce.game.view`)
-and the plan (:mod:`deduce.game.advisor`, which reads the view), so that neither imports the
+and the plan (:mod:`deduce.game.plan`, which reads the view), so that neither imports the
 other back. Everything is computed from the :class:`~deduce.game.view.PlayerView` alone: WHO
 from the revealed clues and her suit, WHERE from the trail, WHO progress from the clues and the
 mode, and the plan from all of them; never from the deal. The plan is the one voice of advice:
 a game at the table gets the same plan from the situation its player describes
-(:mod:`deduce.game.table`, ``POST /v1/advice``).
+(:mod:`deduce.game.situation`, ``POST /v1/advice``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from collections.abc import Sequence
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
-from deduce.game.advisor import PlanJSON, advise
+from deduce.game.actions import Action, Pending
+from deduce.game.hand import who, who_progress
 from deduce.game.material import Rules
-from deduce.game.view import Action, Pending, PlayerView, who, who_progress
+from deduce.game.plan import PlanJSON, make_plan
+from deduce.game.view import PlayerView
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.deduction import DeductionJSON
 from deduce.who.progress import ProgressJSON
@@ -28,7 +30,7 @@ __all__ = ["HintsJSON", "hints"]
 class HintsJSON(TypedDict):
     """``GET /v1/games/{id}/hints``: the deduction result, the tracking result, WHO progress
     (the chances that the clues to come prove her traits, and the guess if confronted now),
-    and the plan: the action to take now and why (:mod:`deduce.game.advisor`)."""
+    and the plan: the action to take now and why (:mod:`deduce.game.plan`)."""
 
     who: DeductionJSON
     where: TrackingJSON
@@ -42,7 +44,7 @@ def hints(rules: Rules, view: PlayerView, actions: Sequence[Action] = (), pendin
     landmarks, fog cards and searches), WHO progress and the plan, from the player's view alone;
     the plan also reads the legal ``actions`` (none once the game is over: the plan says so)
     and the fog card waiting for ``resolve``, and is worded in ``lang``."""
-    return {"who": who(rules.cards, view).to_json(),
+    return {"who": who(rules.cards, view.hand).to_json(),
             "where": track(rules.board, view.track_query()).to_json(),
-            "progress": who_progress(rules.cards, view).to_json(),
-            "plan": advise(rules, view, actions, pending).to_json(rules, lang)}
+            "progress": who_progress(rules.cards, view.hand, view.mode).to_json(),
+            "plan": make_plan(rules, view, actions, pending).to_json(rules, lang)}

@@ -25,6 +25,7 @@ from typing_extensions import TypedDict
 from deduce.document import type_name
 from deduce.errors import InputError, clip, shown
 from deduce.game.actions import (
+    Action,
     Confront,
     Move,
     Pass,
@@ -36,7 +37,6 @@ from deduce.game.actions import (
 )
 from deduce.game.material import Rules
 from deduce.game.refusals import malformed
-from deduce.game.view import Action
 from deduce.schema import Definition, refusals, strict
 from deduce.who.cards import MAX_TRAITS
 

@@ -4,7 +4,7 @@ rules (SPEC 8).
 Core module, no I/O. A game is its :class:`~deduce.game.setup.Setup` plus the action documents
 the player sent: :func:`replay_state` rebuilds its state exactly, because every random choice is
 made once, at the deal, from the seed (:mod:`deduce.game.store` keeps games this way;
-:func:`deduce.game.rules.replay` wraps the state in a :class:`~deduce.game.rules.Game`).
+:func:`deduce.game.game.replay` wraps the state in a :class:`~deduce.game.game.Game`).
 :data:`RULES_VERSION` numbers the rules; a game recorded under older ones is replayed under the
 current ones when they play it the same way, and refused with :class:`ReplayRefused` when they
 would not (:func:`played_differently`, :func:`after_older_rules` know each difference), or when
@@ -21,6 +21,7 @@ from typing import Any, Literal, get_args
 from deduce.errors import Illegal, InputError, Sayable
 from deduce.game.events import Words
 from deduce.game.material import Rules
+from deduce.game.modes import MODE_RULES
 from deduce.game.parse import parse_action
 from deduce.game.refusals import refusal_text
 from deduce.game.setup import Setup
@@ -113,7 +114,7 @@ def played_differently(state: State, doc: Any, recorded_under: int) -> Phrase | 
 
 def after_older_rules(state: State, doc: Any, recorded_under: int, moved_before: bool) -> Phrase | None:
     """Why the action just carried out went differently under the rules ``recorded_under``."""
-    if recorded_under >= RULES_VERSION or state.over or state.setup.mode != "training":
+    if recorded_under >= RULES_VERSION or state.over or not MODE_RULES[state.setup.mode].move_and_search:
         return None
     if action_name(doc) in ("search", "confront") and not moved_before:
         return replay_words("training-search")

@@ -6,16 +6,13 @@ Core module, no I/O.
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Literal, cast
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
+from deduce.game.modes import MODE_RULES
 from deduce.who.cards import Mode
 
-#: Points added at the end of a won game, by mode (Training halves instead).
-MODE_BONUS = {"easy": -30, "advanced": 5, "expert": 5}
-#: Expert mode: points for each fog card discarded at setup.
-EXPERT_DISCARD_POINTS = 5
 #: Points for each card left in the fog deck.
 FOG_CARD_POINTS = 2
 
@@ -59,13 +56,13 @@ def breakdown(mode: Mode, length: int, cards_above: int, countdown: int, fog_lef
         {"term": "countdown", "count": countdown, "points": countdown * length},
         {"term": "fog-left", "count": fog_left, "points": FOG_CARD_POINTS * fog_left},
     ]
-    if mode == "training":
-        terms.append({"term": "training", "count": None, "points": -(sum(t["points"] for t in terms) // 2)})
-    elif mode in ("easy", "advanced", "expert"):
-        terms.append({"term": mode, "count": None, "points": MODE_BONUS[mode]})
-    if mode == "expert":
+    changes = MODE_RULES[mode]
+    if changes.score_term:
+        points = -(sum(t["points"] for t in terms) // 2) if changes.halves else changes.bonus
+        terms.append({"term": cast(ScoreTerm, mode), "count": None, "points": points})
+    if changes.discard_points:
         terms.append({"term": "discarded", "count": discarded_at_setup,
-                      "points": EXPERT_DISCARD_POINTS * discarded_at_setup})
+                      "points": changes.discard_points * discarded_at_setup})
     return terms
 
 

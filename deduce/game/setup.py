@@ -19,6 +19,7 @@ from typing_extensions import TypedDict
 from deduce.document import type_name
 from deduce.errors import InputError, problem_words, shown, unknown
 from deduce.game.material import Rules, StealthOrder
+from deduce.game.modes import MODE_RULES
 from deduce.schema import Definition, entry, known_in, problem, said, strict, tagged, validated
 from deduce.text.catalog import Phrase
 from deduce.text.names import Choices
@@ -190,7 +191,7 @@ def parse_setup(rules: Rules, doc: Any, default_seed: int = 0) -> Setup:
     seed = choices.get("seed")
     discard = choices.get("discard_fog")
     if discard is None:
-        discard = 1 if mode == "expert" else 0
+        discard = MODE_RULES[mode].fog_discarded
     setup = Setup(mode, (kind, next(iter(sequence.values()))), choices.get("reverse", False), choices.get("start"),
                   default_seed if seed is None else seed, discard)
     rules.order(setup.sequence_doc, setup.reverse)  # an unknown rulebook sequence is refused here, at setup

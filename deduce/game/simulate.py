@@ -25,13 +25,15 @@ from typing import Any, Literal, Protocol, TypedDict, TypeVar
 
 from deduce.errors import InputError, unknown
 from deduce.executor import Executor, InProcess
-from deduce.game.advisor import Advisor
+from deduce.game.actions import Action, Pending
 from deduce.game.bot import ActionDoc, Bot
+from deduce.game.game import Game
 from deduce.game.material import Rules
-from deduce.game.rules import Game
+from deduce.game.outcome import EndReason, GameState, Verdict
+from deduce.game.plan import PlanBot
 from deduce.game.scoring import RankId
 from deduce.game.setup import parse_setup
-from deduce.game.view import Action, EndReason, GameState, Pending, PlayerView, Verdict
+from deduce.game.view import PlayerView
 from deduce.who.cards import Mode
 
 T = TypeVar("T")
@@ -48,10 +50,10 @@ class Policy(Protocol):
 #: The bots a simulation can play with, by name: each is made from the rules, in the
 #: process that plays the games (a name travels to a worker; a bot need not pickle).
 #: ``baseline`` never uses a fog card (:mod:`deduce.game.bot`); ``advisor`` follows the
-#: hints' recommended action (:mod:`deduce.game.advisor`).
+#: hints' recommended action (:mod:`deduce.game.plan`).
 BOTS: dict[str, Callable[[Rules], Policy]] = {
     "baseline": Bot,
-    "advisor": Advisor,
+    "advisor": PlanBot,
 }
 
 #: Games per chunk handed to an executor: small enough to keep two or more workers busy to

@@ -28,17 +28,30 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import cast
 
 from deduce.errors import Illegal, RefusalParam
-from deduce.game.actions import Confront, Move, Pass, PlayerAction, Resolve, RevealSuitCard, Search, UseFog
+from deduce.game.actions import (
+    Action,
+    Confront,
+    Move,
+    Pass,
+    PlayerAction,
+    Resolve,
+    RevealSuitCard,
+    Search,
+    UseFog,
+)
 from deduce.game.events import Event, EventCode, Param
 from deduce.game.fogeffects import FOG_EFFECTS
+from deduce.game.hand import Hand, who
 from deduce.game.material import Rules, StealthOrder
+from deduce.game.modes import MODE_RULES
+from deduce.game.outcome import Confronted, End, EndReason, GameState, Verdict
 from deduce.game.refusals import RefusalCode, refused
 from deduce.game.scoring import RankId, ScoreTermJSON, breakdown, rank
 from deduce.game.setup import Deal, Setup, deal
+from deduce.game.table import Table
 from deduce.game.trail import (
     FogResult,
     TrailEntryJSON,
@@ -51,42 +64,10 @@ from deduce.game.trail import (
     landmark_entry,
     search_entry,
 )
-from deduce.game.view import Action, Confronted, End, EndReason, GameState, Pending, Verdict, player_view, who
+from deduce.game.turn import Turn, legal_actions, suit_card_revealable
 from deduce.where.board import Board
 from deduce.where.stealth import is_moves
 from deduce.who.cards import CardSet
-
-#: The countdown card's starting number, by mode (2 unless listed).
-COUNTDOWN_START = {"easy": 3}
-#: Verdicts on a confrontation, judged from the player's view at the time.
-VERDICTS: tuple[Verdict, ...] = ("proven", "lucky-guess", "wrong")
-
-
-@dataclass
-class Table:
-    """Everything on the table, hidden and visible alike: the rules change it as the game
-    goes; outside the rules, only tests read or set it (to stage a position)."""
-
-    pos: int
-    countdown: int
-    pawn: str
-    visited: set[str]
-    fog_deck: list[str]
-    fog_discarded: list[str]
-    fog_in_slot: dict[int, str]
-    clue_deck: list[str]
-    clues: list[str] = field(default_factory=list)
-    suit_card_revealed: bool = False
-    trail: list[TrailEntryJSON] = field(default_factory=list)
-    state: GameState = "playing"
-    round: int = 0
-    moved_this_turn: bool = False
-    searched_this_turn: bool = False
-    clue_this_turn: bool = False
-    pending: Pending | None = None
-    end: End | None = None
-    version: int = 0
-    proven: bool = False
 
 
 class State:
@@ -108,7 +89,7 @@ class State:
         if not is_moves(deck.moves):
             raise ValueError(f"stealth deck {deck.name!r} has unknown moves {deck.moves!r}")
         dealt = dealt or deal(rules, setup, deck)
-        table = Table(pos=0, countdown=COUNTDOWN_START.get(setup.mode, 2), pawn=dealt.start,
+        table = Table(pos=0, countdown=MODE_RULES[setup.mode].countdown, pawn=dealt.start,
                       visited={dealt.start}, fog_deck=list(dealt.fog_deck),
                       fog_discarded=list(dealt.fog_discarded), fog_in_slot={},
                       clue_deck=list(dealt.clue_deck))
@@ -159,6 +140,11 @@ class State:
         return self.slot in self.table.fog_in_slot
 
     @property
+    def hand(self) -> Hand:
+        """The cards in the player's hand: the clues revealed, and the suit card once revealed."""
+        return Hand(self.suit, tuple(self.table.clues), self.suit_card if self.table.suit_card_revealed else None)
+
+    @property
     def clues_held(self) -> int:
         """Clues in the player's hand; the revealed suit card is one of them."""
         return len(self.table.clues) + int(self.table.suit_card_revealed)
@@ -166,34 +152,16 @@ class State:
     # -- what is allowed -------------------------------------------------------------
 
     def can_reveal_suit_card(self) -> bool:
-        return (not self.over and not self.table.suit_card_revealed and self.suit_card is not None
-                and self.table.visited >= set(self.board.location_ids))
+        return not self.over and suit_card_revealable(self.rules, self.hand, self.table.visited)
 
     def legal_actions(self) -> list[Action]:
-        """The kinds of action allowed now, in a stable order."""
+        """The kinds of action allowed now, in a stable order (:func:`deduce.game.turn.legal_actions`)."""
         if self.over:
             return []
-        out: list[Action] = []
         s = self.table
-        if s.pending is not None:
-            out.append("resolve")
-        else:
-            if not s.moved_this_turn:
-                out.append("move")
-            out += self._search_or_fog()
-            out.append("pass")
-        if self.can_reveal_suit_card():
-            out.append("reveal_suit_card")
-        return out
-
-    def _search_or_fog(self) -> list[Action]:
-        """Searching (and confronting) under a stealth card, or using the fog card on top."""
-        s = self.table
-        if not self.top_is_fog:
-            if s.searched_this_turn:
-                return []
-            return ["search"] if s.clue_this_turn else ["search", "confront"]
-        return ["fog"] if not s.moved_this_turn and not s.searched_this_turn else []
+        return list(legal_actions(Turn(pending=s.pending is not None, fog_on_top=self.top_is_fog,
+                                       moved=s.moved_this_turn, searched=s.searched_this_turn,
+                                       clue=s.clue_this_turn, suit_card=self.can_reveal_suit_card())))
 
     def check_allowed(self, kind: Action) -> None:
         """Raise :class:`Illegal` saying why when ``kind`` is not allowed now."""
@@ -348,7 +316,7 @@ class State:
 
     def _confront(self, named: int) -> None:
         dark = self.cards.lady(self.deal.dark_lady)
-        proven = who(self.cards, player_view(self))
+        proven = who(self.cards, self.hand)
         right = named == self.cards.lady_mask(dark)
         verdict: Verdict = "wrong" if not right else "proven" if proven.status == "solved" else "lucky-guess"
         confronted = Confronted(tuple(self.cards.unmask(named)), verdict)
@@ -385,7 +353,7 @@ class State:
             self.table.clues.append(card_id)
             self.table.clue_this_turn = True
         self.note(clue_entry(self.table.pos, card_id, suit_card))
-        self.table.proven = who(self.cards, player_view(self)).status == "solved"
+        self.table.proven = who(self.cards, self.hand).status == "solved"
         self.say(code, card=card_id, extra=where)
 
     def flee(self, count: int) -> None:
@@ -430,7 +398,7 @@ class State:
     def _end_turn_unless_training(self) -> None:
         """After a move or a search: the turn ends, except in Training until it holds both."""
         s = self.table
-        if self.setup.mode != "training" or (s.moved_this_turn and s.searched_this_turn):
+        if not MODE_RULES[self.setup.mode].move_and_search or (s.moved_this_turn and s.searched_this_turn):
             self.end_turn()
 
     def end_turn(self) -> None:

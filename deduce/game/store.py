@@ -13,12 +13,12 @@ connection. A game is rebuilt by replaying its actions (the rules engine is dete
 so a killed server loses nothing that it had answered. Recently used games are kept in
 memory, and checked against the database's action count before each use.
 
-The setup JSON also records the :data:`~deduce.game.rules.RULES_VERSION` a game is played
+The setup JSON also records the :data:`~deduce.game.game.RULES_VERSION` a game is played
 under (games stored before it was recorded have version 1). A game recorded under older
 rules is replayed under the current ones when they play it the same way (and is recorded
 under them from its next action on); otherwise, or
 when a stored action is refused now, loading it raises
-:class:`~deduce.game.rules.ReplayRefused` (an ``Illegal``: the API answers 409 with the
+:class:`~deduce.game.game.ReplayRefused` (an ``Illegal``: the API answers 409 with the
 reason), never an unexpected error.
 
 Tokens are never stored, only their hashes; an unknown game and a wrong token look the
@@ -50,9 +50,9 @@ from typing import Any
 from deduce.document import is_int
 from deduce.errors import Conflict, DeduceError, GameNotFound, InputError, Unauthorized, shown
 from deduce.game.events import EventJSON
+from deduce.game.game import RULES_VERSION, Game, ReplayRefused, replay
 from deduce.game.material import Rules
 from deduce.game.replay import replay_words
-from deduce.game.rules import RULES_VERSION, Game, ReplayRefused, replay
 from deduce.game.setup import Setup, parse_setup
 from deduce.text.catalog import Phrase
 from deduce.where.query import board_words

@@ -3,7 +3,7 @@
 Core module, no I/O. :class:`PlayerView` is the visible part of a game (pawn, keys,
 revealed clues, countdown, the top card's back, and the trail of everything seen or done,
 :mod:`deduce.game.trail`); the hints (:mod:`deduce.game.hints`), the plan
-(:mod:`deduce.game.advisor`) and a confrontation's verdict are computed from it alone: WHERE
+(:mod:`deduce.game.plan`) and a confrontation's verdict are computed from it alone: WHERE
 from the trail, WHO from the revealed clues.
 The JSON shape of the VIEW is defined here, once: :class:`ViewJSON` and its parts.
 
@@ -19,30 +19,22 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
-from deduce.game.events import Event, Words
+from deduce.game.actions import Action, Pending
+from deduce.game.events import Words
 from deduce.game.fog import Asks
+from deduce.game.hand import Hand
+from deduce.game.outcome import Confronted, End, EndReason, GameState, Verdict
 from deduce.game.scoring import RankId, ScoreTermJSON
 from deduce.game.trail import TrailEntryJSON, track_query_from_trail
 from deduce.text.phrases import phrase
 from deduce.where.query import TrackQuery
 from deduce.where.stealth import Moves
-from deduce.who.cards import CardSet, Mode
-from deduce.who.deduction import Deduction, deduce
+from deduce.who.cards import Mode
 from deduce.who.keys import key_to_json
-from deduce.who.progress import Progress, progress
-from deduce.who.query import Observation, Query, observe_lady
+from deduce.who.query import Observation
 
 if TYPE_CHECKING:
     from deduce.game.state import State
-
-#: Where a game stands.
-GameState = Literal["playing", "won", "lost"]
-#: Every action a player may send (SPEC 8).
-Action = Literal["move", "search", "confront", "fog", "resolve", "pass", "reveal_suit_card"]
-#: Verdicts on a confrontation, judged from the player's view at the time.
-Verdict = Literal["proven", "lucky-guess", "wrong"]
-#: Why a game ended.
-EndReason = Literal["unmasked", "wrong-traits", "countdown", "no-fog-card", "fog-impossible"]
 
 
 @dataclass(frozen=True)
@@ -62,44 +54,19 @@ class PlayerView:
     clues: tuple[str, ...]               # revealed clue cards, in order
     suit_card: str | None                # revealed suit card
     trail: tuple[TrailEntryJSON, ...]    # everything seen or done, oldest first (deduce.game.trail)
-    # cards in hand typed at the table that no card of the set matches (deduce.game.table), as they
+    # cards in hand typed at the table that no card of the set matches (deduce.game.situation), as they
     # lie: the deduction reads them, the deck left cannot (a game never has any)
     typed: tuple[Observation, ...] = ()
 
     @property
-    def holds_suit_card(self) -> bool:
-        """The suit card is in hand: revealed, or typed at the table as the suit card."""
-        return self.suit_card is not None or any(o.role == "suit_card" for o in self.typed)
-
-    @property
-    def held(self) -> int:
-        """Cards in hand, the suit card too (she flees that many cards after a search)."""
-        return len(self.clues) + len(self.typed) + int(self.suit_card is not None)
+    def hand(self) -> Hand:
+        """The cards in hand, the question the view asks WHO (:mod:`deduce.game.hand`)."""
+        return Hand(self.suit, self.clues, self.suit_card, self.typed)
 
     def track_query(self, now: int | None = None) -> TrackQuery:
-        """The tracking query of the trail alone (:func:`~deduce.game.trail.track_query_from_trail`)."""
+        """The tracking query of the trail alone (:func:`~deduce.game.trail.track_query_from_trail`), the
+        question the view asks WHERE."""
         return track_query_from_trail(self.trail, self.length, self.moves, self.slot if now is None else now)
-
-
-def who_query(cards: CardSet, view: PlayerView, explain: bool = False, typed: bool = True) -> Query:
-    """The deduction query of the view: her suit, the revealed clues and the suit card once
-    revealed, then the cards typed that the set lacks unless ``typed`` is false (WHO progress
-    counts the set's cards alone); with ``explain``, asking why each trait is settled."""
-    clues = [observe_lady(cards, c) for c in view.clues]
-    if view.suit_card is not None:
-        clues.append(observe_lady(cards, view.suit_card, "suit_card"))
-    return Query(suit=view.suit, clues=(*clues, *(view.typed if typed else ())), explain=explain)
-
-
-def who(cards: CardSet, view: PlayerView) -> Deduction:
-    """What the revealed clues (and the suit card, once revealed) prove about her traits."""
-    return deduce(cards, who_query(cards, view))
-
-
-def who_progress(cards: CardSet, view: PlayerView) -> Progress:
-    """How far her traits are from proven (:mod:`deduce.who.progress`): from the view's clues,
-    suit card and mode and the card set in play, never from the deal."""
-    return progress(cards, who_query(cards, view), view.mode)
 
 
 # -- the VIEW's parts ----------------------------------------------------------------
@@ -132,19 +99,10 @@ class TopJSON(TypedDict, total=False):
     fog: Literal[True]
 
 
-@dataclass(frozen=True)
-class Pending:
-    """A revealed fog card waiting for the ``resolve`` action: what it asks, and the choices."""
-
-    card: str
-    action: str
-    asks: Asks
-    choices: tuple[str, ...]
-
-    def to_json(self, words: Words) -> PendingJSON:
-        return {"card": self.card, "action": self.action, "asks": self.asks,
-                "text": words.fog_text(self.card), "choices": list(self.choices)}
-
+def pending_json(pending: Pending, words: Words) -> PendingJSON:
+    """A fog card waiting for its answer, with its text in ``words``' language."""
+    return {"card": pending.card, "action": pending.action, "asks": pending.asks,
+            "text": words.fog_text(pending.card), "choices": list(pending.choices)}
 
 class PendingJSON(TypedDict):
     card: str
@@ -154,45 +112,22 @@ class PendingJSON(TypedDict):
     choices: list[str]
 
 
-@dataclass(frozen=True)
-class Confronted:
-    """The traits named in a confrontation, and the verdict on them."""
-
-    traits: tuple[str, ...]
-    verdict: Verdict
-
-    def to_json(self) -> ConfrontedJSON:
-        return {"traits": list(self.traits), "verdict": self.verdict}
-
+def confronted_json(confronted: Confronted) -> ConfrontedJSON:
+    return {"traits": list(confronted.traits), "verdict": confronted.verdict}
 
 class ConfrontedJSON(TypedDict):
     traits: list[str]
     verdict: Verdict
 
 
-@dataclass(frozen=True)
-class End:
-    """How a game ended: its closing event, her card, and the score and rank when won."""
-
-    state: GameState
-    reason: EndReason
-    event: Event
-    dark_lady: str
-    proven: bool
-    confronted: Confronted | None = None
-    score: int | None = None
-    rank: RankId | None = None
-    rank_name: str | None = None
-    breakdown: tuple[ScoreTermJSON, ...] = ()
-
-    def to_json(self, words: Words) -> EndJSON:
-        suit = words.rules.cards.lady(self.dark_lady).suit
-        dark: DarkLadyJSON = {**clue_json(words, self.dark_lady), "suit": suit}
-        return {"reason": self.reason, "message": words.text(self.event), "dark_lady": dark,
-                "score": self.score, "rank": self.rank, "rank_name": self.rank_name,
-                "confronted": self.confronted.to_json() if self.confronted else None, "proven": self.proven,
-                "breakdown": [cast(ScoreTermJSON, dict(t)) for t in self.breakdown] if self.score is not None else None}
-
+def end_json(end: End, words: Words) -> EndJSON:
+    """How the game ended, said in ``words``' language: her card shown, the score term by term when won."""
+    suit = words.rules.cards.lady(end.dark_lady).suit
+    dark: DarkLadyJSON = {**clue_json(words, end.dark_lady), "suit": suit}
+    return {"reason": end.reason, "message": words.text(end.event), "dark_lady": dark,
+            "score": end.score, "rank": end.rank, "rank_name": end.rank_name,
+            "confronted": confronted_json(end.confronted) if end.confronted else None, "proven": end.proven,
+            "breakdown": [cast(ScoreTermJSON, dict(t)) for t in end.breakdown] if end.score is not None else None}
 
 class EndJSON(TypedDict):
     """How the game ended; only present once it has."""
@@ -268,8 +203,8 @@ def view_json(state: State, words: Words, game_id: str = "") -> ViewJSON:
         "slot": pv.slot, "moves": pv.moves, "length": pv.length, "countdown": pv.countdown,
         "fog_deck": pv.fog_deck, "clues": [clue_json(words, c) for c in pv.clues],
         "suit_card": clue_json(words, pv.suit_card) if pv.suit_card else None,
-        "pending": pending.to_json(words) if pending else None, "actions": state.legal_actions(),
-        "end": end.to_json(words) if end else None,
+        "pending": pending_json(pending, words) if pending else None, "actions": state.legal_actions(),
+        "end": end_json(end, words) if end else None,
         "trail": [cast(TrailEntryJSON, dict(entry)) for entry in pv.trail],
         "fog_warning": fog_warning(state, words.lang),
     }

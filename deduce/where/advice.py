@@ -19,7 +19,7 @@ where it is). The advice looks one turn ahead, with the tracker's exact odds:
 The advice does not weigh fog cards left, the clues a search would bring, or how far
 she flees after a search; it compares the two chances only. It is what ``deduce track
 --pawn`` says about a tracking query alone; a game's hints, the terminal game and
-``POST /v1/advice`` give the plan of :mod:`deduce.game.advisor` instead, which weighs all of it.
+``POST /v1/advice`` give the plan of :mod:`deduce.game.plan` instead, which weighs all of it.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class Advice:
         }
 
 
-def advise(board: Board, tracking: Tracking, pawn: str) -> Advice:
+def one_turn_advice(board: Board, tracking: Tracking, pawn: str) -> Advice:
     """Advice for a pawn at ``pawn`` given the tracker's answer (see the module's rule)."""
     if not board.has_location(pawn):
         raise InputError.at(("pawn",), unknown("location", pawn, Choices.of(board.locations)))

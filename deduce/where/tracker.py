@@ -335,7 +335,7 @@ class Tracking:
 
 def track_slots(board: Board, query: TrackQuery, count: int) -> list[SlotOdds]:
     """Her odds on the ``count`` slots ``now .. now + count - 1`` (at least one), from one pass
-    over the cycle: what a plan that looks a few turns ahead reads (:mod:`deduce.game.advisor`).
+    over the cycle: what a plan that looks a few turns ahead reads (:mod:`deduce.game.plan`).
 
     Slots are reported as the query numbers them (not reduced mod L); every slot's total is
     the number of walks that fit, 0 when none does.

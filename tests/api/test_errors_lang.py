@@ -29,8 +29,8 @@ from api.quotas import ClientQuotas, QuotaExceeded
 from api.service import SMALL_BODY
 from deduce.errors import InputError
 from deduce.game.events import Words
+from deduce.game.game import ACTION_FIELDS
 from deduce.game.refusals import refusal_text
-from deduce.game.rules import ACTION_FIELDS
 from deduce.game.store import GameStore
 from deduce.shipped import load_rules
 from deduce.text.names import Named, names_beside_ids

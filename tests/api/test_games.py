@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from deduce.game.events import Words
+from deduce.game.game import ACTION_FIELDS
 from deduce.game.refusals import refusal_text
-from deduce.game.rules import ACTION_FIELDS
 from deduce.text.refusals import REFUSAL_PHRASES
 from tests.game_fixtures import game_client, game_store, truthful_cards
 

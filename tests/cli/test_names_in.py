@@ -13,8 +13,8 @@ import pytest
 
 from deduce.cli import main
 from deduce.cli.play import Say, parse_command
+from deduce.game.game import Game
 from deduce.game.material import Rules
-from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.shipped import data_path, load_rules
 from deduce.text.names import Names, fold, named_ids

@@ -18,12 +18,12 @@ from rich.console import Console
 
 from deduce.cli.play import TRAIL_SHOWN, Say, Terminal, parse_command, play_session, simulate_table
 from deduce.game.bot import ActionDoc, Bot
+from deduce.game.game import Game
+from deduce.game.hand import who, who_progress
 from deduce.game.material import Rules
 from deduce.game.refusals import refusal_text
-from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import simulate
-from deduce.game.view import who, who_progress
 from deduce.shipped import load_rules
 from deduce.text.play import PLAY_PHRASES
 from deduce.text.refusals import REFUSAL_PHRASES
@@ -138,14 +138,15 @@ def bot_lines(setup: dict[str, Any], until: Callable[[Game], bool]) -> tuple[Gam
     while not game.over and not until(game):
         action = bot.choose(game.player_view(), game.legal_actions(), game.pending)
         lines.append(command_line(game, action))
-        if action["action"] == "confront" and who(LONDON.cards, game.player_view()).status != "solved":
+        if action["action"] == "confront" and who(LONDON.cards, game.player_view().hand).status != "solved":
             lines.append("y")
         game.act(action)
     return game, lines
 
 
 def test_hints_show_candidates_reasons_odds_and_advice() -> None:
-    game, lines = bot_lines({"seed": 3}, lambda g: set(who(LONDON.cards, g.player_view()).traits.values()) != {"open"})
+    game, lines = bot_lines({"seed": 3},
+                            lambda g: set(who(LONDON.cards, g.player_view().hand).traits.values()) != {"open"})
     _, typed = play(lines + ["h"] + [""] * 6, seed=3, start=game.setup.start)
     text = typed.text.split("\n• ")[-1]  # after the last screen of the table: the hints
     assert "Dark Lady: still open" in text and "possible Dark Ladies" in text
@@ -380,7 +381,8 @@ def test_hints_show_progress_in_the_games_language(lang: str, words: list[str]) 
     _, typed = play(lines + ["h"] + [""] * 6, lang=lang, seed=3, start=game.setup.start)
     for word in words:
         assert word in typed.flat, word
-    found = who_progress(LONDON.cards, game.player_view())
+    view = game.player_view()
+    found = who_progress(LONDON.cards, view.hand, view.mode)
     mean = f"{found.expected_clues:.1f}"
     assert (mean if lang == "en" else mean.replace(".", ",")) in typed.flat
 

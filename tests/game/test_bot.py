@@ -7,11 +7,11 @@ from dataclasses import replace
 from typing import Any
 
 from deduce.game.bot import Bot
+from deduce.game.game import Game
 from deduce.game.material import Rules
-from deduce.game.rules import Game
+from deduce.game.outcome import VERDICTS
 from deduce.game.setup import Setup, parse_setup
 from deduce.game.simulate import Summary, play, simulate
-from deduce.game.state import VERDICTS
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from deduce.cli.play import progress_lines
-from deduce.game.advisor import Advisor
-from deduce.game.rules import Game
+from deduce.game.game import Game
+from deduce.game.hand import who_progress
+from deduce.game.plan import PlanBot
 from deduce.game.setup import parse_setup
-from deduce.game.view import who_progress
 from deduce.shipped import load_rules
 from deduce.text.play import play_phrase
 
@@ -27,7 +27,7 @@ CONTRADICTED: dict[str, Any] = {"mode": "normal", "seed": 1897577290974947470, "
 def test_a_game_whose_clues_contradict_each_other_plays_to_its_end() -> None:
     rules = load_rules(cards=BROKEN)
     game = Game.new(rules, parse_setup(rules, CONTRADICTED))
-    bot = Advisor(rules)
+    bot = PlanBot(rules)
     contradicted = []
     while not game.over:
         hints = game.hints()
@@ -35,7 +35,8 @@ def test_a_game_whose_clues_contradict_each_other_plays_to_its_end() -> None:
             contradicted.append(game.version)
             assert hints["progress"]["guess"] == {"traits": [], "chance": 0.0}
             assert hints["plan"]["reasons"], "the plan says why, even here"
-            hand = who_progress(rules.cards, game.player_view())
+            view = game.player_view()
+            hand = who_progress(rules.cards, view.hand, view.mode)
             assert progress_lines(game, hand)[-1] == play_phrase("en", "progress.guess.none", None)
         game.act(bot.choose(game.player_view(), game.legal_actions(), game.pending))
     assert contradicted, "the game never reached a hand whose clues contradict each other"

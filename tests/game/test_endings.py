@@ -26,12 +26,13 @@ from rich.console import Console
 
 from deduce.cli.play import play_session
 from deduce.game.bot import step_towards
-from deduce.game.rules import Game, replay
+from deduce.game.game import Game, replay
+from deduce.game.hand import who
 from deduce.game.scoring import rank
 from deduce.game.setup import parse_setup
-from deduce.game.view import ViewJSON, who
+from deduce.game.view import ViewJSON
 from deduce.shipped import load_rules
-from tests.game.test_rules import end_of
+from tests.game.test_game import end_of
 from tests.game_fixtures import game_client, game_store, truthful_cards
 
 CARDS = truthful_cards()
@@ -106,7 +107,7 @@ def win(p: Planner) -> None:
     if p.game.over:
         return
     p.act({"action": "reveal_suit_card"})
-    while who(CARDS, p.game.player_view()).status != "solved":
+    while who(CARDS, p.game.player_view().hand).status != "solved":
         if not p.catch():
             return
         p.act(SEARCH)

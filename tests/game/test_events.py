@@ -6,10 +6,12 @@ import string
 
 import pytest
 
+from deduce.game.actions import Pending
 from deduce.game.events import COUNTED, EVENT_CODES, Event, Words
-from deduce.game.rules import Game
+from deduce.game.game import Game
+from deduce.game.outcome import End
 from deduce.game.setup import parse_setup
-from deduce.game.view import End, Pending
+from deduce.game.view import end_json, pending_json
 from deduce.shipped import load_rules
 from deduce.text.catalog import plural
 from deduce.text.events import EVENT_PHRASES
@@ -98,7 +100,7 @@ def test_game_state_is_typed_and_read_only() -> None:
     end = game.end
     assert isinstance(end, End) and game.state == "lost" and end.reason == "countdown"
     assert end.event.code == "end.countdown" and end.dark_lady == game.deal.dark_lady
-    assert game.view()["end"] == end.to_json(game.words) and game.pending is None
+    assert game.view()["end"] == end_json(end, game.words) and game.pending is None
 
 
 def test_pending_is_typed() -> None:
@@ -110,6 +112,6 @@ def test_pending_is_typed() -> None:
     game.act({"action": "fog"})
     pending = game.pending
     assert isinstance(pending, Pending) and pending.card == "keyhole" and pending.asks == "location"
-    assert game.view()["pending"] == pending.to_json(game.words)
+    assert game.view()["pending"] == pending_json(pending, game.words)
     shown = game.view()["pending"]
     assert shown is not None and shown["text"] == rules.fog_card("keyhole").text.get()

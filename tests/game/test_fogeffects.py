@@ -2,7 +2,7 @@
 actions (``deduce.game.fog.ACTIONS``), and what each one does.
 
 Each unit is tested with its card staged on top of the stealth deck (``fog_on_top`` of
-tests/game/test_rules.py, on the ring world); the recorded games (tests/game/test_recorded_games.py)
+tests/game/test_game.py, on the ring world); the recorded games (tests/game/test_recorded_games.py)
 play every one of them too.
 """
 
@@ -16,13 +16,12 @@ import yaml
 
 from deduce.errors import Illegal, InputError
 from deduce.game import fogeffects, fogfile
-from deduce.game.advisor import FOG_WORTH
 from deduce.game.fog import ACTIONS, FogAction, FogCard
-from deduce.game.fogeffects import FOG_EFFECTS, AskingEffect, FogEffect, register
-from deduce.game.state import State
+from deduce.game.fogeffects import FOG_EFFECTS, AskingEffect, FogEffect, Steps, register
+from deduce.game.plan import FOG_WORTH
 from deduce.shipped import data_path, load_rules
 from deduce.text.catalog import LANGS, section
-from tests.game.test_rules import RULES, end_of, fog_on_top
+from tests.game.test_game import RULES, end_of, fog_on_top
 from tests.game_fixtures import RING, WALK
 
 
@@ -124,7 +123,7 @@ def test_a_new_fog_action_is_its_unit_alone(monkeypatch: pytest.MonkeyPatch) -> 
         action = "gust"
         helps = False
 
-        def use(self, state: State, card: FogCard) -> None:
+        def use(self, state: Steps, card: FogCard) -> None:
             raise NotImplementedError
 
     for lang, said in (("en", "she is blown one card further"), ("it", "è spinta una carta più avanti")):

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from deduce.game.view import who, who_progress, who_query
+from deduce.game.hand import who, who_progress
 from deduce.who.progress import ProgressJSON, progress
-from tests.game.test_rules import RULES, act_alike, new, partner_of, play_random, random_action
+from tests.game.test_game import RULES, act_alike, new, partner_of, play_random, random_action
 
 
 def test_two_deals_with_the_same_view_give_the_same_progress() -> None:
@@ -41,12 +41,12 @@ def test_the_hints_progress_is_the_library_on_the_view(seed: int) -> None:
     game = new({"seed": seed, "mode": rng.choice(["training", "easy", "normal", "advanced", "expert"])})
     while not game.over:
         view = game.player_view()
-        found = who_progress(RULES.cards, view)
+        found = who_progress(RULES.cards, view.hand, view.mode)
         assert game.hints()["progress"] == found.to_json()
-        assert found == progress(RULES.cards, who_query(RULES.cards, view), view.mode)
-        assert found.proven == (who(RULES.cards, view).status == "solved")
+        assert found == progress(RULES.cards, view.hand.query(RULES.cards), view.mode)
+        assert found.proven == (who(RULES.cards, view.hand).status == "solved")
         assert (found.suit_card == "revealed") == (view.suit_card is not None)
-        left = who(RULES.cards, view).candidates
+        left = who(RULES.cards, view.hand).candidates
         assert found.guess.chance == pytest.approx(1 / len(left))  # the cards in hand alone
         assert found.guess.traits == left[0].traits
         assert {c.card for c in found.deck} == set(game.table.clue_deck)  # the deck left, as a set

@@ -7,7 +7,7 @@ fog card used when it is on top, its ``resolve`` answered (sometimes wrongly), a
 forbidden actions sent now and then. For every action sent the corpus keeps what the engine
 answered: the events and the VIEW after it, or the refusal (its class, code, parameters, path
 and words); for every game, the hints at its end and what the stored-game replay path
-(:func:`deduce.game.rules.replay`, under these rules and under the first ones) made of it.
+(:func:`deduce.game.game.replay`, under these rules and under the first ones) made of it.
 
 The test sends the same actions again and compares every answer with the recorded one, byte for
 byte (the JSON text, keys in order). The corpus was made from the engine before it was split by
@@ -31,9 +31,9 @@ import pytest
 
 from deduce.errors import Illegal, InputError
 from deduce.game.bot import Bot
+from deduce.game.game import Game, replay
 from deduce.game.material import Rules
 from deduce.game.refusals import REFUSAL_CODES
-from deduce.game.rules import Game, replay
 from deduce.game.setup import parse_setup
 from deduce.game.trail import FogResult
 from deduce.shipped import load_rules

@@ -21,15 +21,15 @@ import pytest
 from deduce.errors import Illegal, InputError, Problem, RefusalParam
 from deduce.game import fogfile
 from deduce.game.events import Words
+from deduce.game.game import Game, ReplayRefused, replay
 from deduce.game.material import Rules
 from deduce.game.refusals import MALFORMED, REFUSAL_CODES, reason, refusal_text
 from deduce.game.replay import REPLAY_REASONS, RULES_VERSION, replay_words
-from deduce.game.rules import Game, ReplayRefused, replay
 from deduce.game.setup import Setup, parse_setup
 from deduce.shipped import data_path, load_rules
 from deduce.text.refusals import REFUSAL_PHRASES
 from deduce.who.cardfile import parse as parse_cards
-from tests.game.test_rules import RULES, at_lady, fog_on_top, new, traits_of_dark_lady
+from tests.game.test_game import RULES, at_lady, fog_on_top, new, traits_of_dark_lady
 from tests.game_fixtures import RING, SUITS, TRAITS, ring_board, ring_order
 
 LONDON = load_rules()

@@ -10,7 +10,7 @@ from deduce.errors import Illegal, InputError
 from deduce.game.actions import Confront, Move, Pass, Resolve, Search, UseFog
 from deduce.game.parse import parse_action
 from deduce.game.view import player_view
-from tests.game.test_rules import fog_on_top, new
+from tests.game.test_game import fog_on_top, new
 
 
 def test_documents_parse_into_typed_actions() -> None:

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Unauthorized
-from deduce.game.rules import RULES_VERSION, Game, ReplayRefused, replay
+from deduce.game.game import RULES_VERSION, Game, ReplayRefused, replay
 from deduce.game.setup import parse_setup
 from deduce.game.store import GameStore
-from tests.game.test_rules import random_action
+from tests.game.test_game import random_action
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()

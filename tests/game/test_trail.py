@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 from deduce.game.bot import Bot
+from deduce.game.game import Game
 from deduce.game.material import Rules
-from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, track_query_from_trail
 from deduce.shipped import load_rules
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import track
-from tests.game.test_rules import random_action
+from tests.game.test_game import random_action
 from tests.game_fixtures import ring_rules
 
 RING = ring_rules()

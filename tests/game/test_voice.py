@@ -1,7 +1,7 @@
 """One voice of advice with honest figures (issue 26, items 1 and 2).
 
 Seeded games played by both bots in every mode: on every turn the game's hints' odds and plan are
-those :func:`deduce.game.table.table_advice` gives for the situation a player at the table would
+those :func:`deduce.game.situation.table_advice` gives for the situation a player at the table would
 write down (one voice), and every plan is honest: no search, wait or move rests on a place where her
 chance is 0, every figure a reason gives is the one its action rests on (checked against the
 tracker), a plan with nowhere in reach says so and what the move is for, and once every key is
@@ -18,11 +18,11 @@ import pytest
 
 from deduce.cli.play import hints_text
 from deduce.errors import InputError
-from deduce.game.advisor import PlanFiguresJSON, PlanJSON, ReasonJSON
-from deduce.game.rules import Game
+from deduce.game.game import Game
+from deduce.game.plan import PlanFiguresJSON, PlanJSON, ReasonJSON
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import BOTS
-from deduce.game.table import SituationJSON, parse_situation, table_advice
+from deduce.game.situation import SituationJSON, parse_situation, table_advice
 from deduce.game.view import PlayerView
 from deduce.shipped import load_rules
 from deduce.text.phrases import LANGS, PHRASES

@@ -14,7 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 from deduce.game.bot import ActionDoc, Bot
-from deduce.game.rules import Game
+from deduce.game.game import Game
 from deduce.game.setup import parse_setup
 from deduce.shipped import data_path, load_rules
 from deduce.who.cardfile import SMALL_CARD_SET

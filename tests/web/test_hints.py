@@ -14,10 +14,10 @@ from playwright.sync_api import Page, expect
 from api.browser import DESKTOP, PHONE
 from api.screenshots import type_rulebook_example
 from deduce.cli.play import progress_lines
-from deduce.game.advisor import Advisor, Reason, reason_text
-from deduce.game.rules import Game
+from deduce.game.game import Game
+from deduce.game.hand import who_progress
+from deduce.game.plan import PlanBot, Reason, reason_text
 from deduce.game.setup import parse_setup
-from deduce.game.view import who_progress
 from deduce.shipped import load_rules
 from deduce.who.progress import progress
 from deduce.who.query import parse_query
@@ -79,7 +79,8 @@ def test_the_hints_show_the_plan_and_progress_as_the_engine_gives_them(open_page
     rules = load_rules()
     same = Game.new(rules, parse_setup(rules, {"mode": "normal", "seed": 3}))
     assert same.hints()["progress"] == hints["progress"]
-    lines = progress_lines(same, who_progress(rules.cards, same.player_view()))
+    view = same.player_view()
+    lines = progress_lines(same, who_progress(rules.cards, view.hand, view.mode))
     progress = page.get_by_role("group", name=lines[0])
     expect(progress.locator("p")).to_have_text(lines[1:])
     chart = progress.get_by_role("img", name=re.compile(r"^Chance her traits are proven within so many more clues"))
@@ -106,7 +107,7 @@ def test_the_plan_in_italian_is_the_engines_phrase_with_italian_names(page: Page
 def test_a_game_won_by_clicking_do_it_only(page: Page) -> None:
     rules = load_rules()
     same = Game.new(rules, parse_setup(rules, {"mode": WON_MODE, "seed": WON_SEED}))
-    bot = Advisor(rules)
+    bot = PlanBot(rules)
     while not same.over:
         same.act(bot.choose(same.player_view(), same.legal_actions(), same.pending))
     ending = same.view()["end"]
@@ -157,7 +158,7 @@ def test_the_status_once_the_deck_has_gone_round_shows_the_round_and_the_card(pa
     game = game_of(page)
     rules = load_rules()
     same = Game.new(rules, parse_setup(rules, {"mode": "easy", "seed": 4}))
-    bot = Advisor(rules)
+    bot = PlanBot(rules)
     while not (same.view()["slot"] > same.view()["length"] and same.round != same.view()["slot"]):
         doc = bot.choose(same.player_view(), same.legal_actions(), same.pending)
         same.act(doc)

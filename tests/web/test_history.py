@@ -17,7 +17,7 @@ from playwright.sync_api import Page, Request, expect
 
 from api.browser import DESKTOP, PHONE
 from deduce.game.bot import ActionDoc, Bot
-from deduce.game.rules import Game
+from deduce.game.game import Game
 from deduce.game.setup import parse_setup
 from deduce.game.trail import TrailEntryJSON
 from deduce.shipped import load_rules

@@ -15,10 +15,10 @@ import yaml
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from deduce.game.advisor import Advisor
-from deduce.game.rules import Game
+from deduce.game.game import Game
+from deduce.game.plan import PlanBot
 from deduce.game.setup import parse_setup
-from deduce.game.table import table_advice
+from deduce.game.situation import table_advice
 from deduce.shipped import data_path, load_board, load_cards, load_rules
 from deduce.text.events import EVENT_PHRASES
 from deduce.text.phrases import PHRASES
@@ -114,7 +114,7 @@ SITUATION: dict[str, Any] = {
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_advice_is_the_plan_of_the_situation(client: TestClient, lang: str) -> None:
-    """POST /v1/advice answers the odds and the plan of deduce.game.table for the situation, worded in ``lang``."""
+    """POST /v1/advice answers the odds and the plan of deduce.game.situation for the situation, worded in ``lang``."""
     answer = client.post("/v1/advice", json={"situation": SITUATION, "lang": lang}).json()
     assert answer == table_advice(load_rules(), SITUATION, lang)
     assert answer["plan"]["action"] == "move" and answer["plan"]["reasons"][0]["text"]
@@ -298,7 +298,7 @@ def test_hint_with_a_mode_gives_who_progress_as_a_games_hints_do(client: TestCli
     cards that cannot be a hand of the set in that mode keep their deduction, and say why not."""
     rules = load_rules()
     game = Game.new(rules, parse_setup(rules, {"mode": "easy", "seed": 4}))
-    bot = Advisor(rules)
+    bot = PlanBot(rules)
     while len(game.view()["clues"]) < 2:
         game.act(bot.choose(game.player_view(), game.legal_actions(), game.pending))
     view = game.view()

@@ -210,9 +210,9 @@ def test_bad_input_at_the_table_is_caught_where_it_is_typed(page: Page, tmp_path
 
 def test_the_table_page_gives_the_plan_a_game_would_for_what_is_entered(page: Page) -> None:
     """One voice (issue 26): with her suit, a card of the set, the pawn and the top card entered, the
-    page sends the situation at the table and shows the plan :func:`deduce.game.table.table_advice`
+    page sends the situation at the table and shows the plan :func:`deduce.game.situation.table_advice`
     gives for it: the same action and reasons as a game's hints would."""
-    from deduce.game.table import table_advice
+    from deduce.game.situation import table_advice
     from deduce.shipped import load_rules
 
     page.goto("/#/table")
@@ -309,7 +309,7 @@ def test_the_rulebook_example_typed_on_a_phone_answers_as_picked_in_the_first_sc
     """Every card typed as it lies, the suit card included and not ticked: the same WHO answer, progress and plan
     as the same cards picked, and the answer (verdict, traits, what to do now, where she likely is) within the
     first screen of a phone after the last entry."""
-    from deduce.game.table import table_advice
+    from deduce.game.situation import table_advice
     from deduce.shipped import load_rules
     from deduce.text.catalog import section
 
@@ -411,7 +411,7 @@ def test_an_own_card_set_on_a_phone_gives_what_to_do_now_in_the_first_screen(ope
     plan the engine gives with her set."""
     from dataclasses import replace
 
-    from deduce.game.table import table_advice
+    from deduce.game.situation import table_advice
     from deduce.shipped import load_rules
 
     own, mine = renamed_cards(modes=False)

@@ -9,7 +9,7 @@ import pytest
 from deduce.errors import InputError
 from deduce.render.where import track_text
 from deduce.text.phrases import LANGS, PHRASES, phrase
-from deduce.where.advice import ACTIONS, advise
+from deduce.where.advice import ACTIONS, one_turn_advice
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import SlotOdds, Tracking, track
 from tests.track_strategies import make_board
@@ -33,51 +33,51 @@ def odds(now: dict[str, int], next_: dict[str, int], fog: bool = False) -> Track
 
 
 def test_search_when_here_now_beats_every_move() -> None:
-    advice = advise(BOARD, odds({"b": 2, "d": 2}, {"a": 1, "c": 3}), "b")
+    advice = one_turn_advice(BOARD, odds({"b": 2, "d": 2}, {"a": 1, "c": 3}), "b")
     assert advice.here_now == Fraction(1, 2) and advice.best == "c" and advice.best_next == Fraction(3, 4)
     assert advice.action == "move"  # 1/2 < 3/4
-    advice = advise(BOARD, odds({"b": 3, "d": 1}, {"a": 1, "c": 1, "d": 2}), "b")
+    advice = one_turn_advice(BOARD, odds({"b": 3, "d": 1}, {"a": 1, "c": 1, "d": 2}), "b")
     assert advice.best_next == Fraction(1, 4) and advice.search_now and advice.action == "search"
 
 
 def test_a_tie_favours_searching_now() -> None:
-    advice = advise(BOARD, odds({"b": 1, "d": 1}, {"a": 1, "d": 1}), "b")
+    advice = one_turn_advice(BOARD, odds({"b": 1, "d": 1}, {"a": 1, "d": 1}), "b")
     assert advice.here_now == advice.best_next == Fraction(1, 2)
     assert advice.action == "search"
 
 
 def test_reach_is_the_pawn_and_its_neighbours_only() -> None:
-    advice = advise(BOARD, odds({"a": 4}, {"d": 3, "e": 1}), "b")
+    advice = one_turn_advice(BOARD, odds({"a": 4}, {"d": 3, "e": 1}), "b")
     assert [loc for loc, _ in advice.reach] == ["e", "b", "a", "c"]
     assert advice.best == "e"  # d is likelier but two steps away
     assert advice.action == "move"
 
 
 def test_ties_next_turn_prefer_the_pawn_then_board_order() -> None:
-    advice = advise(BOARD, odds({"d": 2}, {"a": 1, "b": 1}), "b")
+    advice = one_turn_advice(BOARD, odds({"d": 2}, {"a": 1, "b": 1}), "b")
     assert advice.best == "b" and advice.action == "stay"
-    advice = advise(BOARD, odds({"d": 2}, {"a": 1, "c": 1}), "b")
+    advice = one_turn_advice(BOARD, odds({"d": 2}, {"a": 1, "c": 1}), "b")
     assert advice.best == "a"
 
 
 def test_no_search_on_fog_or_without_a_chance() -> None:
-    fogged = advise(BOARD, odds({"b": 4}, {"a": 1, "c": 3}, fog=True), "b")
+    fogged = one_turn_advice(BOARD, odds({"b": 4}, {"a": 1, "c": 3}, fog=True), "b")
     assert not fogged.can_search and fogged.action == "move" and fogged.best == "c"
-    nothing = advise(BOARD, odds({"d": 1}, {"d": 1}), "b")
+    nothing = one_turn_advice(BOARD, odds({"d": 1}, {"d": 1}), "b")
     assert nothing.here_now == 0 and nothing.best_next == 0 and nothing.action == "stay" and not nothing.in_reach
 
 
 def test_no_place_at_0_percent_is_named_as_the_best() -> None:
     """Issue 26: with her chance 0 everywhere in reach next turn, the words neither name a best
     place (at 0 %) nor send the pawn to wait or search there; they say she cannot be in reach."""
-    text = track_text(BOARD, odds({"d": 1}, {"d": 1}), advise(BOARD, odds({"d": 1}, {"d": 1}), "b"))
+    text = track_text(BOARD, odds({"d": 1}, {"d": 1}), one_turn_advice(BOARD, odds({"d": 1}, {"d": 1}), "b"))
     assert phrase("en", "advice.none") in text
     assert "Best within reach" not in text and phrase("en", "advice.stay") not in text
 
 
 def test_unknown_pawn_location() -> None:
     with pytest.raises(InputError) as info:
-        advise(BOARD, odds({"b": 1}, {"a": 1}), "tower")
+        one_turn_advice(BOARD, odds({"b": 1}, {"a": 1}), "tower")
     assert info.value.problems[0].path == "pawn"
 
 
@@ -88,7 +88,7 @@ def test_with_the_tracker() -> None:
     result = track(BOARD, q)
     # two-card walks: c-b, c-d, d-c; p_0 in {c, d}
     assert result.paths == 3
-    advice = advise(BOARD, result, "c")
+    advice = one_turn_advice(BOARD, result, "c")
     assert advice.here_now == Fraction(2, 3)
     assert dict(advice.reach) == {"c": Fraction(1, 3), "b": Fraction(1, 3), "d": Fraction(1, 3)}
     assert advice.action == "search"

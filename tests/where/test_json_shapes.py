@@ -15,7 +15,7 @@ from pydantic import TypeAdapter
 
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
-from deduce.where.advice import AdviceJSON, advise
+from deduce.where.advice import AdviceJSON, one_turn_advice
 from deduce.where.audit import DeckAuditJSON, audit_deck, report_json
 from deduce.where.boardfile import BoardJSON
 from deduce.where.query import TrackQueryJSON, parse_track_query
@@ -61,7 +61,7 @@ def test_a_contradiction_has_the_same_shape() -> None:
 def test_advice() -> None:
     tracking = track(BOARD, parse_track_query(BOARD, QUERY))
     for pawn in BOARD.location_ids:
-        assert passes_unchanged(AdviceJSON, advise(BOARD, tracking, pawn).to_json())
+        assert passes_unchanged(AdviceJSON, one_turn_advice(BOARD, tracking, pawn).to_json())
 
 
 def test_board_drawn_or_not() -> None:

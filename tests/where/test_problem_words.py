@@ -14,8 +14,8 @@ import pytest
 from deduce.errors import InputError, ProblemJSON
 from deduce.game import fogfile
 from deduce.game.setup import parse_setup
+from deduce.game.situation import parse_situation, table_advice
 from deduce.game.store import GameStore, open_store
-from deduce.game.table import parse_situation, table_advice
 from deduce.shipped import load_rules
 from deduce.where import boardfile, stealthfile
 from deduce.where.query import parse_track_query

@@ -6,7 +6,7 @@ The games are played by the advisor itself (every mode, on three default sequenc
 seeded random player (states the advisor never steers into: every fog card to resolve, late
 turns, lost keys). To record the plans again after a deliberate change of the method:
 
-    .venv/bin/python -m tests.game.test_advisor_same
+    .venv/bin/python -m tests.game.test_plan_same
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from deduce.game.advisor import Advisor, advise
-from deduce.game.rules import Game
+from deduce.game.game import Game
+from deduce.game.plan import PlanBot, make_plan
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import setup_docs
 from deduce.shipped import load_rules
@@ -35,14 +35,14 @@ def plans() -> Iterator[dict[str, Any]]:
     """The plan of every decision of the seeded games, as JSON without the words (which only
     :mod:`deduce.text.phrases` says)."""
     rules = load_rules()
-    bot = Advisor(rules)
+    bot = PlanBot(rules)
     docs = [doc for row in setup_docs(MODES, SEQUENCES, 1, seed=21) for doc in row]
     rng = random.Random(21)
     docs += [{"mode": MODES[i % len(MODES)], "seed": rng.randrange(2 ** 62)} for i in range(RANDOM_GAMES)]
     for n, doc in enumerate(docs):
         game = Game.new(rules, parse_setup(rules, doc))
         while not game.over:
-            plan = advise(rules, game.player_view(), game.legal_actions(), game.pending)
+            plan = make_plan(rules, game.player_view(), game.legal_actions(), game.pending)
             out = plan.to_json(rules)
             yield {**out, "reasons": [{"code": r["code"], "params": r["params"]} for r in out["reasons"]]}
             by_bot = n < len(docs) - RANDOM_GAMES

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from deduce.errors import Illegal, InputError
+from deduce.game.game import Game, replay
 from deduce.game.hints import hints
-from deduce.game.rules import Game, replay
+from deduce.game.outcome import VERDICTS
 from deduce.game.scoring import breakdown, rank, score
 from deduce.game.setup import MAX_DISCARD, parse_setup
-from deduce.game.state import VERDICTS
 from deduce.game.view import EndJSON, ViewJSON
 from deduce.shipped import load_rules
 from deduce.who.cards import Lady, Mode

@@ -1,6 +1,6 @@
-"""The advisor: the one action to take now, with its reasons, from the player's view alone (issue 14).
+"""The plan: the one action to take now, with its reasons, from the player's view alone (issue 14).
 
-Core module, no I/O. :func:`advise` reads only what the player knows, the
+Core module, no I/O. :func:`make_plan` reads only what the player knows, the
 :class:`~deduce.game.view.PlayerView` (her suit, the clues in hand, the pawn, the keys, the
 countdown, the fog cards left and the trail), the legal actions and the fog card waiting
 for ``resolve``; two games that look the same to the player get the same plan. It
@@ -68,7 +68,7 @@ about 6 points higher; its losses are guesses forced when a hand needs six or se
 each followed by a longer flight, and the countdown leaves no room to prove her traits.
 
 The weights are :class:`Weights`; ``deduce simulate --bot advisor`` plays by this plan
-(:class:`Advisor`), and ``python -m bench.advisor`` times a decision against the one-turn
+(:class:`PlanBot`), and ``python -m bench.advisor`` times a decision against the one-turn
 advice of :mod:`deduce.where.advice`.
 """
 
@@ -84,16 +84,18 @@ from typing import Any, Literal, cast, get_args
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
+from deduce.game.actions import Action, Pending
 from deduce.game.fog import FogCard
+from deduce.game.hand import Hand
 from deduce.game.material import Rules
-from deduce.game.view import Action, Pending, PlayerView, who_query
+from deduce.game.modes import MODE_RULES
+from deduce.game.view import PlayerView
 from deduce.text.phrases import phrase
 from deduce.where.board import Board
 from deduce.where.tracker import track_slots
 from deduce.who.cards import CardSet, Mode
 from deduce.who.deduction import Deduction, deduce
 from deduce.who.progress import Progress, progress
-from deduce.who.query import Observation
 
 
 class ReasonJSON(TypedDict):
@@ -268,14 +270,11 @@ def _percent(lang: str, chance: float) -> str:
 # -- what the player knows, gathered once per decision -------------------------------------
 
 @lru_cache(maxsize=2048)
-def _who(cards: CardSet, suit: str, clues: tuple[str, ...], suit_card: str | None,
-         mode: Mode, typed: tuple[Observation, ...] = ()) -> tuple[Deduction, Progress]:
+def _who(cards: CardSet, hand: Hand, mode: Mode) -> tuple[Deduction, Progress]:
     """Deduction and WHO progress of a hand (the same hand recurs turn after turn). Cards typed at the
     table that the set lacks count in the deduction; progress, which counts the set's cards left in the
     deck, is that of the set's cards in hand: the plan works from what is known."""
-    view = PlayerView(mode=mode, suit=suit, length=1, moves="always", slot=0, pawn="", visited=frozenset(), top=None,
-                      countdown=0, fog_deck=0, clues=clues, suit_card=suit_card, trail=(), typed=typed)
-    return deduce(cards, who_query(cards, view)), progress(cards, who_query(cards, view, typed=False), mode)
+    return deduce(cards, hand.query(cards)), progress(cards, hand.query(cards, typed=False), mode)
 
 
 @dataclass(frozen=True)
@@ -438,15 +437,14 @@ class _Turn:
     def __post_init__(self) -> None:
         view, board = self.view, self.rules.board
         self.routes = _routes(board)
-        self.training = view.mode == "training"
+        self.training = MODE_RULES[view.mode].move_and_search
         self.fog_slots = {e["slot"] % view.length for e in view.trail
                           if e["kind"] == "search" and "fog_card" not in e}
-        self.deduction, self.progress = _who(self.rules.cards, view.suit, view.clues, view.suit_card, view.mode,
-                                             view.typed)
+        self.deduction, self.progress = _who(self.rules.cards, view.hand, view.mode)
         self.proven = self.deduction.status == "solved"
         within = self.progress.solved_within
-        self.suit_proves = 1.0 if self.proven else (within[0] if not view.holds_suit_card and within else 0.0)
-        self.held = view.held
+        self.suit_proves = 1.0 if self.proven else (within[0] if not view.hand.holds_suit_card and within else 0.0)
+        self.held = view.hand.held
         self.left = slots_left(view)
         self.fog = view.fog_deck
         self.deck = clues_left(self.rules.cards, view)
@@ -454,7 +452,7 @@ class _Turn:
         self.keys_left = self.unclaimed.bit_count()
         self.route = self.routes.route(view.pawn, self.unclaimed)
         suit_state = self.progress.suit_card
-        self.key_weight = 0.0 if view.holds_suit_card or self.proven else (
+        self.key_weight = 0.0 if view.hand.holds_suit_card or self.proven else (
             self.w.key_step if suit_state == "needed" else 0.5 * self.w.key_step)
         self.landmark, self.near, self.near_index = _places(board)
 
@@ -494,7 +492,7 @@ class _Turn:
         return gain, cost
 
     def can_reveal_soon(self) -> bool:
-        return not self.view.holds_suit_card and ("reveal_suit_card" in self.actions or self.keys_left == 0)
+        return not self.view.hand.holds_suit_card and ("reveal_suit_card" in self.actions or self.keys_left == 0)
 
     def spot(self, k: int, x: str, gain: float, cost: float) -> float:
         """The worth of standing at ``x`` on slot ``now + k`` with a search allowed there."""
@@ -543,7 +541,7 @@ class _Turn:
             return 1.0
         left = self.left
         held = self.held
-        if not self.view.holds_suit_card:
+        if not self.view.hand.holds_suit_card:
             held += 1          # the suit card will be in hand, and counted in every flight
             if self.progress.suit_card == "needed":
                 left -= self.route
@@ -576,7 +574,7 @@ def _go_on(within: Sequence[float], left: float, held: int, fog: int, k: int, w:
     return found * (proves * _catch(after, w) + (1 - proves) * _go_on(within, after, held + 1, fog - 1, k + 1, w))
 
 
-def advise(rules: Rules, view: PlayerView, actions: Sequence[Action], pending: Pending | None = None,
+def make_plan(rules: Rules, view: PlayerView, actions: Sequence[Action], pending: Pending | None = None,
            weights: Weights = DEFAULT_WEIGHTS) -> Plan:
     """The action to take now and why, from the player's view, the legal ``actions`` and the
     fog card waiting for ``resolve`` (see the module for the method)."""
@@ -910,7 +908,7 @@ class FogWorth:
         """The key of the pawn's place given back: nothing once the suit card is in hand, lost
         when the key is not held."""
         view = self.turn.view
-        if view.holds_suit_card:
+        if view.hand.holds_suit_card:
             return self.stay
         if view.pawn not in view.visited:
             return self.lost
@@ -932,7 +930,7 @@ FOG_WORTH: dict[str, Callable[[FogWorth], float]] = {
 }
 
 
-class Advisor:
+class PlanBot:
     """A bot that plays by the plan (``deduce simulate --bot advisor``)."""
 
     def __init__(self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS):
@@ -940,5 +938,5 @@ class Advisor:
         self.weights = weights
 
     def choose(self, view: PlayerView, actions: Sequence[Action], pending: Pending | None) -> ActionDoc:
-        plan = advise(self.rules, view, actions, pending, self.weights)
+        plan = make_plan(self.rules, view, actions, pending, self.weights)
         return plan.send if plan.send is not None else {"action": "pass"}

@@ -1,4 +1,4 @@
-"""The advisor (deduce/game/advisor.py): its plan is legal in every state, computed from the
+"""The advisor (deduce/game/plan.py): its plan is legal in every state, computed from the
 player's view alone, said in every language, and the bot that follows it beats the baseline."""
 
 from __future__ import annotations
@@ -11,24 +11,24 @@ from pathlib import Path
 
 import pytest
 
-from deduce.game.advisor import REASON_CODES, Advisor, Plan, advise, clues_left, fog_odds, slots_left
+from deduce.game.game import Game
 from deduce.game.material import Rules
-from deduce.game.rules import Game
+from deduce.game.plan import REASON_CODES, Plan, PlanBot, clues_left, fog_odds, make_plan, slots_left
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import play_chunk, setup_docs
 from deduce.game.trail import fog_card_entry, fog_entry, search_entry
 from deduce.shipped import load_rules
 from deduce.text.phrases import LANGS, PHRASES
 from tests.game.test_bot import twins
-from tests.game.test_rules import RULES as RING_RULES
-from tests.game.test_rules import random_action
+from tests.game.test_game import RULES as RING_RULES
+from tests.game.test_game import random_action
 from tests.game.test_trail import shipped_random_action
 
 SHIPPED = load_rules()
 
 
 def plan_of(game: Game) -> Plan:
-    return advise(game.rules, game.player_view(), game.legal_actions(), game.pending)
+    return make_plan(game.rules, game.player_view(), game.legal_actions(), game.pending)
 
 
 def check_plan(game: Game) -> None:
@@ -77,7 +77,7 @@ def test_games_the_advisor_plays_use_every_kind_of_action() -> None:
     used = set()
     for seed, mode in itertools.product(range(4), ["training", "normal", "expert"]):
         game = Game.new(SHIPPED, parse_setup(SHIPPED, {"seed": seed, "mode": mode}))
-        bot = Advisor(SHIPPED)
+        bot = PlanBot(SHIPPED)
         while not game.over:
             action = bot.choose(game.player_view(), game.legal_actions(), game.pending)
             used.add(action["action"])
@@ -104,7 +104,7 @@ def test_two_games_with_the_same_view_get_the_same_plan() -> None:
 
 def test_a_finished_game_gets_the_reason_not_an_action() -> None:
     game = Game.new(SHIPPED, parse_setup(SHIPPED, {"seed": 4}))
-    bot = Advisor(SHIPPED)
+    bot = PlanBot(SHIPPED)
     while not game.over:
         game.act(bot.choose(game.player_view(), game.legal_actions(), game.pending))
     plan = game.hints()["plan"]
@@ -145,7 +145,7 @@ def test_the_fog_card_on_top_is_one_the_trail_leaves_possible() -> None:
 
 
 def test_the_route_through_the_keys_is_the_shortest() -> None:
-    from deduce.game.advisor import _routes
+    from deduce.game.plan import _routes
 
     routes = _routes(SHIPPED.board)
     ids = SHIPPED.board.location_ids

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from deduce.errors import InputError
-from deduce.game.table import parse_situation, table_advice
+from deduce.game.situation import parse_situation, table_advice
 from deduce.shipped import load_rules
 from deduce.text.names import Names
 from deduce.text.phrases import LANGS
@@ -70,7 +70,7 @@ def test_a_typed_suit_card_the_set_lacks_is_the_suit_card_in_hand() -> None:
     _, other, suit_card = rulebook_hand()
     unknown = {"traits": list(suit_card.traits), "counts": [3], "role": "suit_card"}
     view = parse_situation(RULES, {**BASE, "clues": [other.id], "typed": [unknown]}).view
-    assert view.suit_card is None and view.holds_suit_card and view.held == 2
+    assert view.suit_card is None and view.hand.holds_suit_card and view.hand.held == 2
     keys = {**BASE, "keys": list(RULES.board.location_ids), "clues": [other.id]}
     assert "reveal_suit_card" in parse_situation(RULES, keys).actions
     assert "reveal_suit_card" not in parse_situation(RULES, {**keys, "typed": [unknown]}).actions

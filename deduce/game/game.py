@@ -19,26 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deduce.game.actions import PlayerAction
+from deduce.game.actions import Action, Pending, PlayerAction
 from deduce.game.events import EventJSON, Words
 from deduce.game.hints import HintsJSON, hints
 from deduce.game.material import Rules, StealthOrder
+from deduce.game.outcome import End, GameState
 from deduce.game.parse import ACTION_FIELDS, parse_action
 from deduce.game.replay import RULES_VERSION, ReplayRefused, replay_state
 from deduce.game.setup import Deal, Setup
-from deduce.game.state import State, Table
-from deduce.game.view import (
-    Action,
-    End,
-    FogWarningJSON,
-    GameState,
-    Pending,
-    PlayerView,
-    ViewJSON,
-    fog_warning,
-    player_view,
-    view_json,
-)
+from deduce.game.state import State
+from deduce.game.table import Table
+from deduce.game.view import FogWarningJSON, PlayerView, ViewJSON, fog_warning, player_view, view_json
 from deduce.where.board import Board
 from deduce.who.cards import CardSet
 
