@@ -4,7 +4,10 @@ Core module, no I/O. The hints sit above both the player's view (:mod:`deduce.ga
 and the plan (:mod:`deduce.game.plan`, which reads the view), so that neither imports the
 other back. Everything is computed from the :class:`~deduce.game.view.PlayerView` alone: WHO
 from the revealed clues and her suit, WHERE from the trail, WHO progress from the clues and the
-mode, and the plan from all of them; never from the deal. The plan is the one voice of advice:
+mode, and the plan from all of them; never from the deal. Each engine is asked once, from the
+questions the view yields (:func:`deduce.game.plan.ask`: the hand's, the trail's), and the plan
+reads the same answers the hints show (a game has no cards typed at the table, so WHO progress of
+the set's cards is the hand's). The plan is the one voice of advice:
 a game at the table gets the same plan from the situation its player describes
 (:mod:`deduce.game.situation`, ``POST /v1/advice``).
 """
@@ -16,11 +19,10 @@ from collections.abc import Sequence
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.game.actions import Action, Pending
-from deduce.game.hand import who, who_progress
 from deduce.game.material import Rules
-from deduce.game.plan import PlanJSON, make_plan
+from deduce.game.plan import PlanJSON, ask, make_plan
 from deduce.game.view import PlayerView
-from deduce.where.tracker import TrackingJSON, track
+from deduce.where.tracker import TrackingJSON
 from deduce.who.deduction import DeductionJSON
 from deduce.who.progress import ProgressJSON
 
@@ -44,7 +46,7 @@ def hints(rules: Rules, view: PlayerView, actions: Sequence[Action] = (), pendin
     landmarks, fog cards and searches), WHO progress and the plan, from the player's view alone;
     the plan also reads the legal ``actions`` (none once the game is over: the plan says so)
     and the fog card waiting for ``resolve``, and is worded in ``lang``."""
-    return {"who": who(rules.cards, view.hand).to_json(),
-            "where": track(rules.board, view.track_query()).to_json(),
-            "progress": who_progress(rules.cards, view.hand, view.mode).to_json(),
-            "plan": make_plan(rules, view, actions, pending).to_json(rules, lang)}
+    answers = ask(rules, view)
+    return {"who": answers.deduction.to_json(), "where": answers.tracking.to_json(),
+            "progress": answers.progress.to_json(),
+            "plan": make_plan(rules, view, actions, pending, answers=answers).to_json(rules, lang)}

@@ -92,7 +92,8 @@ from deduce.game.modes import MODE_RULES
 from deduce.game.view import PlayerView
 from deduce.text.phrases import phrase
 from deduce.where.board import Board
-from deduce.where.tracker import track_slots
+from deduce.where.query import TrackQuery
+from deduce.where.tracker import SlotOdds, Tracking, track_slots
 from deduce.who.cards import CardSet, Mode
 from deduce.who.deduction import Deduction, deduce
 from deduce.who.progress import Progress, progress
@@ -278,6 +279,31 @@ def _who(cards: CardSet, hand: Hand, mode: Mode) -> tuple[Deduction, Progress]:
 
 
 @dataclass(frozen=True)
+class Answers:
+    """The engines' answers to the two questions a view yields, each asked once (:func:`ask`): WHO's
+    of the cards in hand (the deduction, and WHO progress), and WHERE's of the trail (her odds on the
+    slots the plan looks at, now first). The plan reads them, and the hints show them."""
+
+    deduction: Deduction
+    progress: Progress
+    query: TrackQuery
+    slots: tuple[SlotOdds, ...]
+
+    @property
+    def tracking(self) -> Tracking:
+        """The tracker's answer for now and the next slot, as :func:`deduce.where.tracker.track` gives it."""
+        return Tracking(self.query, self.slots[0].total, self.slots[0], self.slots[1])
+
+
+def ask(rules: Rules, view: PlayerView, weights: Weights | None = None) -> Answers:
+    """Ask WHO about the view's hand and WHERE about its trail, once, for the plan of ``weights``."""
+    horizon = (weights or DEFAULT_WEIGHTS).horizon
+    deduction, known = _who(rules.cards, view.hand, view.mode)
+    query = view.track_query()
+    return Answers(deduction, known, query, tuple(track_slots(rules.board, query, max(2, horizon + 1))))
+
+
+@dataclass(frozen=True)
 class _Routes:
     """Distances on a board and the shortest walk from each location through any set of
     locations (as a bit mask of board indexes): ``walk[mask][v]``."""
@@ -431,6 +457,7 @@ class _Turn:
     actions: Sequence[Action]
     pending: Pending | None
     w: Weights
+    answers: Answers
     odds: list[dict[str, float]] = field(default_factory=list)   # her distribution on now + k
     paths: int = 0
 
@@ -440,7 +467,7 @@ class _Turn:
         self.training = MODE_RULES[view.mode].move_and_search
         self.fog_slots = {e["slot"] % view.length for e in view.trail
                           if e["kind"] == "search" and "fog_card" not in e}
-        self.deduction, self.progress = _who(self.rules.cards, view.hand, view.mode)
+        self.deduction, self.progress = self.answers.deduction, self.answers.progress
         self.proven = self.deduction.status == "solved"
         within = self.progress.solved_within
         self.suit_proves = 1.0 if self.proven else (within[0] if not view.hand.holds_suit_card and within else 0.0)
@@ -460,7 +487,7 @@ class _Turn:
 
     def load_odds(self) -> bool:
         """Her distribution on ``now .. now + horizon`` (one pass of the tracker); False when no walk fits."""
-        slots = track_slots(self.rules.board, self.view.track_query(), self.w.horizon + 1)
+        slots = self.answers.slots[:self.w.horizon + 1]
         self.paths = slots[0].total
         if self.paths == 0:
             return False
@@ -575,10 +602,11 @@ def _go_on(within: Sequence[float], left: float, held: int, fog: int, k: int, w:
 
 
 def make_plan(rules: Rules, view: PlayerView, actions: Sequence[Action], pending: Pending | None = None,
-           weights: Weights = DEFAULT_WEIGHTS) -> Plan:
+              weights: Weights = DEFAULT_WEIGHTS, answers: Answers | None = None) -> Plan:
     """The action to take now and why, from the player's view, the legal ``actions`` and the
-    fog card waiting for ``resolve`` (see the module for the method)."""
-    turn = _Turn(rules, view, actions, pending, weights)
+    fog card waiting for ``resolve`` (see the module for the method); ``answers`` are the engines'
+    for the view when already asked (:func:`ask`)."""
+    turn = _Turn(rules, view, actions, pending, weights, answers or ask(rules, view, weights))
     if not actions:
         return Plan(None, (Reason("over"),), turn.figures(0.0))
     if not turn.load_odds():
