@@ -27,6 +27,7 @@ What the player knows, and what to do about it:
 - :mod:`~deduce.game.situation`: a game at the table as its player describes it, read into the plan's input;
 - :mod:`~deduce.game.plan`: the plan, the one action to take now and why (and :class:`PlanBot`, which plays by it);
 - :mod:`~deduce.game.hints`: WHO, WHERE, WHO progress and the plan from a view;
+- :mod:`~deduce.game.steps`: hints in three steps, a nudge, the focus, then the answer;
 - :mod:`~deduce.game.bot` and :mod:`~deduce.game.simulate`: the baseline bot, and many games played by a bot;
 - :mod:`~deduce.game.store`: games kept in SQLite.
 """

@@ -21,13 +21,14 @@ from typing import Any
 
 from deduce.game.actions import Action, Pending, PlayerAction
 from deduce.game.events import EventJSON, Words
-from deduce.game.hints import HintsJSON, hints
+from deduce.game.hints import HintsJSON, HintStepJSON, hint_step, hints
 from deduce.game.material import Rules, StealthOrder
 from deduce.game.outcome import End, GameState
 from deduce.game.parse import ACTION_FIELDS, parse_action
 from deduce.game.replay import RULES_VERSION, ReplayRefused, replay_state
 from deduce.game.setup import Deal, Setup
 from deduce.game.state import State
+from deduce.game.steps import HintStep
 from deduce.game.table import Table
 from deduce.game.view import FogWarningJSON, PlayerView, ViewJSON, fog_warning, player_view, view_json
 from deduce.where.board import Board
@@ -173,8 +174,12 @@ class Game:
 
     def hints(self) -> HintsJSON:
         """WHO from the revealed clues, WHERE from the trail alone, and the plan from the view, the legal
-        actions and the fog card waiting (:func:`~deduce.game.hints.hints`)."""
+        actions and the fog card waiting (:func:`~deduce.game.hints.hints`): the hints' answer, step 3."""
         return hints(self.rules, self.player_view(), self.legal_actions(), self.pending, self.lang)
+
+    def hint_step(self, step: HintStep) -> HintStepJSON:
+        """The nudge (1) or the focus (2) before that answer (:func:`~deduce.game.hints.hint_step`)."""
+        return hint_step(self.rules, self.player_view(), self.legal_actions(), self.pending, self.lang, step)
 
     # -- acting ----------------------------------------------------------------
 

@@ -6,6 +6,7 @@ are kept in file order; that order indexes every matrix the tracker builds.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -129,6 +130,17 @@ class Board:
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self._neighbours[a]
+
+    def distances(self, start: str) -> dict[str, int]:
+        """The fewest steps from ``start`` to each location it reaches (breadth first)."""
+        found = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in sorted(self._neighbours[here] - found.keys()):
+                found[there] = found[here] + 1
+                queue.append(there)
+        return found
 
     def landmark_of(self, location_id: str) -> str:
         return self.location(location_id).landmark
