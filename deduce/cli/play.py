@@ -466,6 +466,7 @@ class Terminal:
         self.console = console
         self.lines = lines
         self.typed_ahead: str | None = None  # a command typed at a "more" prompt
+        self.hinted: tuple[int, int] = (-1, 0)  # the game's version and the hint steps given at it
 
     def say(self, key: str, **fields: object) -> str:
         return play_phrase(self.game.lang, key, None, **fields)
@@ -522,7 +523,9 @@ class Terminal:
                 self.console.print(self.say("left", seed=self.game.setup.seed))
                 return False
             self.draw([])
-        elif command in ("help", "hints", "trail"):
+        elif command == "hints":
+            self.hint()
+        elif command in ("help", "trail"):
             self.page(self.screen(str(command)))
         elif isinstance(command, Say):
             self.draw([command.text])
@@ -532,11 +535,22 @@ class Terminal:
             self.draw([])
         return True
 
-    def screen(self, name: str) -> str:
-        """The text of a screen the player asked for: the help, the hints or the trail."""
+    def hint(self) -> None:
+        """The next step of the hint for this turn (SPEC 10): a nudge, then the focus, then the whole
+        answer, a screen at a time; the steps start again once an action is taken."""
         game = self.game
-        if name == "hints":
-            return hints_text(game)
+        version, given = self.hinted
+        step = min(3, given + 1) if version == game.version else 1
+        self.hinted = (game.version, step)
+        if step == 3:
+            self.page(hints_text(game))
+            return
+        text = game.hint_step(1 if step == 1 else 2)["hint"]["text"]
+        self.draw([self.say(f"hint.step.{step}", text=text), self.say("hint.again")])
+
+    def screen(self, name: str) -> str:
+        """The text of a screen the player asked for: the help or the trail."""
+        game = self.game
         if name == "trail":
             return "\n".join([self.say("trail.title")] + [trail_line(game, e) for e in game.view()["trail"]])
         return self.say("help")

@@ -147,7 +147,7 @@ def bot_lines(setup: dict[str, Any], until: Callable[[Game], bool]) -> tuple[Gam
 def test_hints_show_candidates_reasons_odds_and_advice() -> None:
     game, lines = bot_lines({"seed": 3},
                             lambda g: set(who(LONDON.cards, g.player_view().hand).traits.values()) != {"open"})
-    _, typed = play(lines + ["h"] + [""] * 6, seed=3, start=game.setup.start)
+    _, typed = play(lines + ["h", "h", "h"] + [""] * 6, seed=3, start=game.setup.start)
     text = typed.text.split("\n• ")[-1]  # after the last screen of the table: the hints
     assert "Dark Lady: still open" in text and "possible Dark Ladies" in text
     assert "Why:" in text and ("certain: with clue 1" in text or "ruled out: with clue 1" in text)
@@ -243,7 +243,7 @@ def command_line(game: Game, action: ActionDoc) -> str:
             "Смуглая дама", "Выйти из этой партии? (д/н)", "Партия оставлена (сид 11)."]),
 ])
 def test_the_whole_game_in_italian_and_russian(lang: str, words: list[str]) -> None:
-    _, typed = play(["p", "h", "q", "q", "s" if lang == "it" else "д"], lang=lang)  # h, then q stops its pages
+    _, typed = play(["p", "h", "h", "h", "q", "q", "s" if lang == "it" else "д"], lang=lang)  # q stops the pages
     for word in words:
         assert word in typed.flat
     assert "Dark Lady" not in typed.text and "Tower" not in typed.text.replace("Тауэр", "")
@@ -280,7 +280,7 @@ def test_random_games_fit_80_by_24_in_every_language(lang: str) -> None:
                 line = {"search": "s", "fog": "f", "pass": "p", "reveal_suit_card": "u"}[name]
             lines.append(line)
             game.act(parse_command(game, line))
-        script = [*lines[:8], "h", "", "", "", "t", "", "", "", "?", *lines[8:], "c 1 2 3", "y"]
+        script = [*lines[:8], "h", "h", "h", "", "", "", "t", "", "", "", "?", *lines[8:], "c 1 2 3", "y"]
         play(script, lang=lang, seed=seed, start=game.setup.start, mode=game.setup.mode)
 
 
@@ -317,7 +317,7 @@ def test_cli_simulate_and_play(capsys: pytest.CaptureFixture[str], monkeypatch: 
     assert main(["simulate", "--position", "9"]) == 2
     assert "sequence.position" in capsys.readouterr().err
     assert main(["simulate", "--games", "0"]) == 2
-    monkeypatch.setattr("sys.stdin", io.StringIO("h\n\n\n\nm 6\np\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("h\nh\nh\n\n\n\nm 6\np\n"))
     assert main(["play", "--seed", "3", "--start", "tower"]) == 0
     out = capsys.readouterr().out
     assert "Game seed 3" in out and "What to do now: " in out and "You go to The Boar's Head, Eastcheap." in out
@@ -378,7 +378,7 @@ def test_hints_show_progress_in_the_games_language(lang: str, words: list[str]) 
     """The hint screen says how far her traits are from proven, in the game's language, and the
     figures are the view's (:func:`deduce.game.view.who_progress`)."""
     game, lines = bot_lines({"seed": 3}, lambda g: bool(g.player_view().clues))
-    _, typed = play(lines + ["h"] + [""] * 6, lang=lang, seed=3, start=game.setup.start)
+    _, typed = play(lines + ["h", "h", "h"] + [""] * 6, lang=lang, seed=3, start=game.setup.start)
     for word in words:
         assert word in typed.flat, word
     view = game.player_view()
@@ -416,3 +416,24 @@ def test_a_refused_path_names_the_places_numbered_in_the_games_language(lang: st
         place=lambda loc: f"{board.index(loc) + 1} {game.words.place(loc)}").split())
     assert PLAY_PHRASES[lang]["not-possible"].format(reason=numbered) in typed.flat
     assert f"{board.index(second) + 1} {game.words.place(second)}" in numbered
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_h_gives_a_nudge_then_the_focus_then_the_answer_and_starts_again_after_an_action(lang: str) -> None:
+    """SPEC 10 in the terminal: each `h` deepens the hint of the turn; an action starts the steps again."""
+    words = PLAY_PHRASES[lang]
+    nudge, focus = words["hint.step.1"].split("{")[0], words["hint.step.2"].split("{")[0]
+    answer = words["plan.title"].split("{")[0]
+    _, typed = play(["h"], lang=lang)
+    assert nudge in typed.flat and words["hint.again"] in typed.flat and focus not in typed.flat
+    _, typed = play(["h", "h"], lang=lang)
+    assert focus in typed.flat and answer not in typed.flat
+    _, typed = play(["h", "h", "h"] + [""] * 8, lang=lang)
+    assert answer in typed.flat
+    _, typed = play(["h", "h", "p", "h"], lang=lang)
+    assert typed.flat.count(nudge) == 2 and typed.flat.count(focus) == 1
+
+
+def test_the_terminal_s_nudge_is_the_game_s() -> None:
+    game, typed = play(["h"])
+    assert game.hint_step(1)["hint"]["text"] in typed.flat.replace("\n", " ")
