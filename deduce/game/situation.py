@@ -37,11 +37,13 @@ from pydantic_core import ErrorDetails
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
 from deduce.document import type_name
-from deduce.errors import InputError, Loc, ProblemJSON, Problems, Wording, problem_words, shown, unknown
+from deduce.errors import InputError, Loc, Problem, ProblemJSON, Problems, Wording, problem_words, shown, unknown
 from deduce.game.actions import Action, Pending
+from deduce.game.hints import HintStepJSON, hint_step
 from deduce.game.material import Rules
 from deduce.game.modes import MODE_RULES
 from deduce.game.plan import PlanJSON, make_plan
+from deduce.game.steps import HintStep
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind
 from deduce.game.turn import Turn, legal_actions, suit_card_revealable
 from deduce.game.view import PlayerView
@@ -474,6 +476,7 @@ class TableAdviceJSON(TypedDict):
     game's hints give them, or, when the clues in hand cannot be a hand of her suit (a clue of
     her suit, a card twice), ``plan_problems`` saying why instead of the plan."""
 
+    step: Literal[3]
     tracking: TrackingJSON
     plan: NotRequired[PlanJSON]
     plan_problems: NotRequired[list[ProblemJSON]]
@@ -489,15 +492,30 @@ def table_advice(rules: Rules, doc: Any, lang: str = "en", board: Board | None =
 
 
 def advice_for(rules: Rules, table: Situation, lang: str = "en") -> TableAdviceJSON:
-    """Her odds and the plan for a situation read with ``rules`` (:func:`parse_situation`), worded in ``lang``."""
-    answer: TableAdviceJSON = {"tracking": track(rules.board, table.view.track_query()).to_json()}
+    """Her odds and the plan for a situation read with ``rules`` (:func:`parse_situation`), worded in ``lang``:
+    the advice's answer, step 3 (SPEC 10)."""
+    answer: TableAdviceJSON = {"step": 3, "tracking": track(rules.board, table.view.track_query()).to_json()}
     try:
         answer["plan"] = make_plan(rules, table.view, table.actions, table.pending).to_json(rules, lang)
-    except InputError as exc:   # the hand: its problems name the clues as the deduction query has them
-        suit_card = ("clues", len(table.view.clues))   # the suit card comes last in the deduction query
-        answer["plan_problems"] = [(p.at(("suit_card", *p.loc[2:])) if p.loc[:2] == suit_card else p).to_json(lang)
-                                   for p in exc.problems]
+    except InputError as exc:
+        answer["plan_problems"] = [p.to_json(lang) for p in _hand_problems(table, exc)]
     return answer
+
+
+def advice_step(rules: Rules, table: Situation, lang: str, step: HintStep) -> HintStepJSON:
+    """The nudge (``step`` 1) or the focus (2) before the advice's answer (:func:`deduce.game.hints.hint_step`);
+    a hand that cannot be raises :class:`~deduce.errors.InputError`, its problems named as the situation has them."""
+    try:
+        return hint_step(rules, table.view, table.actions, table.pending, lang, step)
+    except InputError as exc:
+        raise InputError(_hand_problems(table, exc)) from None
+
+
+def _hand_problems(table: Situation, exc: InputError) -> list[Problem]:
+    """The problems of the hand, which the deduction query names as its clues, named as the situation has them:
+    the suit card, last in the query, under ``suit_card``."""
+    suit_card = ("clues", len(table.view.clues))
+    return [p.at(("suit_card", *p.loc[2:])) if p.loc[:2] == suit_card else p for p in exc.problems]
 
 
 def parse_situation(rules: Rules, doc: Any) -> Situation:

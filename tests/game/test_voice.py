@@ -22,7 +22,8 @@ from deduce.game.game import Game
 from deduce.game.plan import PlanFiguresJSON, PlanJSON, ReasonJSON
 from deduce.game.setup import parse_setup
 from deduce.game.simulate import BOTS
-from deduce.game.situation import SituationJSON, parse_situation, table_advice
+from deduce.game.situation import SituationJSON, advice_step, parse_situation, table_advice
+from deduce.game.steps import HINT_STEPS
 from deduce.game.view import PlayerView
 from deduce.shipped import load_rules
 from deduce.text.phrases import LANGS, PHRASES
@@ -144,7 +145,8 @@ def test_the_plan_is_one_voice_and_honest_on_every_turn_of_seeded_games() -> Non
         table = parse_situation(RULES, situation(game))
         assert table.view == game.player_view() and list(table.actions) == game.legal_actions()
         assert table.pending == game.pending
-        assert table_advice(RULES, situation(game), game.lang) == {"tracking": game.hints()["where"], "plan": plan}
+        assert table_advice(RULES, situation(game), game.lang) == {"step": 3, "tracking": game.hints()["where"],
+                                                                        "plan": plan}
         check_honest(game, plan)
         for code in (r["code"] for r in plan["reasons"]):
             seen[code] = seen.get(code, 0) + 1
@@ -191,3 +193,13 @@ def test_a_hand_that_cannot_be_gets_its_problems_instead_of_a_plan() -> None:
     assert answer["tracking"]["status"] == "ok"
     answer = table_advice(RULES, {**base, "clues": [other], "suit_card": other})
     assert "plan" not in answer and [p["path"] for p in answer["plan_problems"]] == ["suit_card"]
+
+
+def test_the_table_gives_the_game_s_hint_steps() -> None:
+    """The nudge and the focus of a situation typed at the table are the game's for the same view (SPEC 10)."""
+    for count, (_, game) in enumerate(turns()):
+        if count % 7:
+            continue
+        table = parse_situation(RULES, situation(game))
+        for step in HINT_STEPS:
+            assert advice_step(RULES, table, game.lang, step) == game.hint_step(step)
