@@ -3,7 +3,7 @@
 ``POST /v1/advice``, ``/v1/hint`` and ``/v1/audit-deck`` take one JSON object whose fields are documents
 the engine reads (a board, a card set, a stealth deck, a query, a situation at the table) and a few
 settings of the route's own (a language, a mode). Each body is defined once, beside its route
-(:mod:`api.web`), as a TypedDict of the body as it is read, validated with :func:`deduce.schema.validated`:
+(:mod:`api.table`), as a TypedDict of the body as it is read, validated with :func:`deduce.schema.validated`:
 
 - :func:`object_body` words a body that is not an object at all (``an advice query must be a JSON object``);
 - :func:`document` reads a field that holds a document: an object, or its YAML or JSON text, read by the

@@ -1,4 +1,4 @@
-"""The web page's routes (api.web) through the test client: the page and its files are
+"""The web page's routes (api.table) through the test client: the page and its files are
 served from the package, /docs works with no network, and the helper routes answer what the
 library answers, with 422 and paths for bad documents."""
 
