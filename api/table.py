@@ -1,219 +1,65 @@
-"""The web page and what it needs beyond the core routes: served on the API's own origin.
+"""The table's routes: what the page at a game at the table asks, a real game whose cards and stealth deck
+are on the table, not in the service.
 
-- ``/`` is the page (a small ES-module app in ``static/``, over the JSON API), its files
-  under ``/static``, read from inside the package; nothing comes from another origin.
-- ``/docs`` is Swagger UI from the vendored copy in ``/static/vendor`` (it works offline).
-- ``GET /v1/phrases/{lang}``: the engine's own phrase tables, so every front end says events, refusals,
-  explanations and advice in the same words as the command line, in each language.
-- ``GET /v1/material``: the public game material a setup form needs (the fog cards' words,
-  the stealth sequences, the modes).
-- ``GET /v1/stealth``: the shipped stealth deck and extra sequences as documents, for the
-  designer's page to edit and send back to ``POST /v1/audit-deck``.
-- ``POST /v1/advice``: the plan for a game at the table (:mod:`deduce.game.table`: the same
-  planner as a game's hints) and her odds, on the server's board or on one given with it.
-- ``POST /v1/hint``: a deduction with a card set given with the query (``deduce hint --cards``).
-- ``POST /v1/cards/check`` and ``POST /v1/board/check``: a card set or a board read as the engine
-  reads it (the document as ``GET /v1/cards`` or ``GET /v1/board`` would give it), or 422 with the
-  path of every problem, so that a box owner's own files can be loaded into a page.
-- ``POST /v1/cards/export``: a card set as a card set file (SPEC 4, YAML in the shipped file's
-  style), for the designer's Export: what it writes, ``deduce audit`` reads back to the same set.
-- ``POST /v1/audit-deck``: the board, stealth deck and sequences audit of ``deduce audit-deck``.
+- ``POST /v1/advice``: the plan for a game at the table (:mod:`deduce.game.table`: the same planner as a
+  game's hints) and her odds, on the server's board or on one given with it, with the server's card set or
+  the player's own.
+- ``POST /v1/hint``: a deduction with a card set given with the query (``deduce hint --cards``), and WHO
+  progress as a game's hints give it.
 
-Everything here is public: the page learns a game only through the game routes, as any
-client does. Bodies are decoded, read and answered on the service's bounded worker threads
-(:meth:`api.service.Service.run`), as the core routes' are.
+Each body is defined once, beside its route (:mod:`api.documents` says how), and decoded, read and
+answered in a time-limited child process (:meth:`api.service.Service.answer`: it brings documents of
+its own). The table also reads the player's own files with the core routes (``POST /v1/cards/check``,
+``/v1/board/check``: :mod:`api.routes`) and the game's material with the games' (``GET /v1/material``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache
 from math import comb
-from typing import Annotated, Any, Literal, NotRequired, TypeVar, cast
+from typing import Annotated, Any, NotRequired, TypeVar, cast
 
-from fastapi import APIRouter, FastAPI, Request
-from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, Response
+from fastapi import APIRouter, Request
 from pydantic import ConfigDict, ValidationInfo, WithJsonSchema, WrapValidator, with_config
 from typing_extensions import TypedDict
 
-from api.bodies import YAML_TYPES, card_set_body, decode_document, decode_json
-from api.delivery import IMMUTABLE, JOINED_CSS, REVALIDATE, VersionedFiles, delivery
+from api.bodies import decode_json
 from api.deps import GamesDep, ServiceDep
-from api.documents import body_schema, component, document, document_schema, object_body, read_by
+from api.documents import (
+    BOARD,
+    BOARD_DOCUMENT,
+    body_schema,
+    component,
+    document,
+    document_schema,
+    given_or,
+    object_body,
+    read_by,
+)
 from api.errors import problems_json
-from api.middleware import request_lang, service_words
-from api.routes import ERRORS, TRAITS_PER_LADY_RULE, CursorParam, LimitParam, body_doc
-from api.service import PAGE, Page, PagedDeductionJSON, said_in
-from deduce.document import decode_yaml, type_name
+from api.middleware import Lang, request_lang, service_words
+from api.routes import ERRORS, TRAITS_PER_LADY_RULE, CursorParam, LimitParam
+from api.service import PAGE, Page, PagedDeductionJSON
+from deduce.document import type_name
 from deduce.errors import InputError, ProblemJSON, unknown
 from deduce.game import table
-from deduce.game.fog import Asks
 from deduce.game.material import Rules
 from deduce.game.table import TableAdviceJSON
 from deduce.schema import Definition, in_turn, problem, refused, said, validated
-from deduce.shipped import data_path
-from deduce.text.events import EVENT_PHRASES
-from deduce.text.phrases import LANGS, PHRASES
-from deduce.text.refusals import REFUSAL_PHRASES
-from deduce.where import boardfile, stealthfile
-from deduce.where.audit import DeckAuditJSON, audit_deck, report_json
+from deduce.text.names import Choices
+from deduce.text.phrases import LANGS
 from deduce.where.board import Board
-from deduce.where.boardfile import BoardJSON
 from deduce.where.query import TrackQuery, parse_track_query
-from deduce.where.stealth import Moves, Sequence, StealthDeck
-from deduce.where.stealthfile import SequencesJSON, StealthDeckJSON
 from deduce.where.tracker import track
 from deduce.who import cardfile
-from deduce.who.cardfile import CardSetJSON
-from deduce.who.cards import MODES, REMOVAL_MODES, CardSet, Mode
+from deduce.who.cards import MODES, CardSet, Mode
 from deduce.who.deduction import deduce
-from deduce.who.export import card_set_yaml
 from deduce.who.progress import ProgressJSON, progress
 from deduce.who.query import Query, parse_query, recognised
 
 router = APIRouter()
 T = TypeVar("T")
-
-#: The languages of the page and of the phrase tables.
-Lang = Literal["en", "it", "ru"]
-SWAGGER = "/static/vendor/swagger-ui"
-
-
-def install(app: FastAPI) -> None:
-    """Serve the page, its files and the offline ``/docs`` (the app is made with ``docs_url=None``)."""
-    app.include_router(router)
-    delivery()  # the page's files read now, not at the first visit
-    # The page's words are the catalog the library reads (data/words, installed as deduce.data), kept once.
-    app.mount("/static/words", VersionedFiles(packages=[("deduce.data", "words")]), name="words")
-    app.mount("/static", VersionedFiles(packages=[("api", "static")]), name="static")
-
-
-# -- the page and the docs ------------------------------------------------------------
-
-@router.get("/", include_in_schema=False)
-async def home(request: Request) -> Response:
-    """The page: one HTML file, written for the files as they are (:func:`api.delivery.page_html`);
-    the app's modules route between its views. Revalidated on every visit: 304 when unchanged."""
-    page, origin = delivery(), f"{request.url.scheme}://{request.url.netloc}"
-    etag = page.page_etag(origin)
-    headers = {"ETag": etag, "Cache-Control": REVALIDATE}
-    if request.headers.get("if-none-match") == etag:
-        return Response(status_code=304, headers=headers)
-    return HTMLResponse(page.page_html(origin), headers=headers)
-
-
-@router.get(JOINED_CSS, include_in_schema=False)
-async def stylesheet(request: Request) -> Response:
-    """The page's stylesheets joined (:meth:`api.delivery.Delivery.joined_css`): for a year under its
-    current version, else revalidated."""
-    page = delivery()
-    current = page.is_current(JOINED_CSS, request.scope.get("query_string", b""))
-    return Response(page.joined_css(), media_type="text/css",
-                    headers={"Cache-Control": IMMUTABLE if current else REVALIDATE})
-
-
-@router.get("/docs", include_in_schema=False)
-async def docs() -> HTMLResponse:
-    """Swagger UI from the vendored files, so the docs work with no network."""
-    return get_swagger_ui_html(openapi_url="/openapi.json", title="Black Sonata deduction engine: API",
-                               swagger_js_url=f"{SWAGGER}/swagger-ui-bundle.js",
-                               swagger_css_url=f"{SWAGGER}/swagger-ui.css",
-                               swagger_favicon_url="/static/favicon.svg")
-
-
-# -- words and material -----------------------------------------------------------------
-
-class PhrasesJSON(TypedDict):
-    """The engine's phrase tables in one language (English filled in where one is missing)."""
-
-    lang: Lang
-    phrases: dict[str, str]
-    events: dict[str, str]
-    refusals: dict[str, str]
-
-
-@router.get("/v1/phrases/{lang}", response_model=PhrasesJSON, tags=["words"],
-            summary="The engine's words in one language",
-            description="The phrase tables the command line speaks with (hints, explanations, advice) and the "
-                        "game's event phrases, and its refusals by the `refusal` code of a game action's error, with "
-                        "`{field}` placeholders; a phrase that depends on a number has "
-                        "one entry per plural form (`flee.one`, `flee.few`, `flee.many`, `flee.other`).")
-async def get_phrases(lang: Lang) -> Any:
-    return {"lang": lang, "phrases": PHRASES["en"] | PHRASES[lang], "events": EVENT_PHRASES["en"] | EVENT_PHRASES[lang],
-            "refusals": REFUSAL_PHRASES["en"] | REFUSAL_PHRASES[lang]}
-
-
-class FogCardJSON(TypedDict):
-    id: str
-    action: str
-    asks: Asks | None
-    name: dict[str, str]
-    text: dict[str, str]
-
-
-class WalkJSON(TypedDict):
-    """A stealth sequence a game may be set up with: ``{"position": n}`` or ``{"rulebook": name}``."""
-
-    name: str
-    position: int | None
-    moves: Moves
-    length: int
-
-
-class MaterialJSON(TypedDict):
-    modes: list[Mode]
-    #: The card set's ``modes`` table each mode that removes two cards reads: a set without it cannot be played so.
-    mode_tables: dict[str, str]
-    fog_cards: list[FogCardJSON]
-    sequences: list[WalkJSON]
-
-
-@cache
-def shipped_walks() -> tuple[WalkJSON, ...]:
-    """The eight positions and the rulebook's sequences of the shipped stealth deck (the games' deck)."""
-    deck = stealthfile.load(data_path("stealth.yaml"))
-    walks: list[tuple[Sequence, int | None]] = [(s, n) for n, s in enumerate(deck.positions(), 1)]
-    walks += [(s, None) for s in stealthfile.load_sequences(data_path("sequences.json"))]
-    return tuple({"name": s.name, "position": n, "moves": s.moves, "length": len(s.cards)} for s, n in walks)
-
-
-@router.get("/v1/material", response_model=MaterialJSON, tags=["games"],
-            summary="The public game material a setup needs",
-            description="The modes (with `mode_tables`: the card set's `modes` table each mode that removes two "
-                        "cards reads; a card set without that table cannot be played in it), the fog cards (their "
-                        "action, what a `resolve` asks for, their words) and the stealth sequences a game can be set "
-                        "up with.")
-async def get_material(games: GamesDep) -> Any:
-    fog = [{"id": f.id, "action": f.action, "asks": f.kind.asks, "name": f.name.to_json(), "text": f.text.to_json()}
-           for f in games.rules.fog]
-    return {"modes": list(MODES), "mode_tables": dict(REMOVAL_MODES), "fog_cards": fog,
-            "sequences": list(shipped_walks())}
-
-
-class StealthDocumentsJSON(TypedDict):
-    """The stealth deck and the extra sequences, as the documents ``POST /v1/audit-deck`` reads."""
-
-    stealth: StealthDeckJSON
-    sequences: SequencesJSON
-
-
-@cache
-def shipped_stealth() -> StealthDocumentsJSON:
-    """The shipped stealth deck and the rulebook's extra sequences, as documents."""
-    return {"stealth": stealthfile.to_json(stealthfile.load(data_path("stealth.yaml"))),
-            "sequences": stealthfile.sequences_to_json(stealthfile.load_sequences(data_path("sequences.json")))}
-
-
-@router.get("/v1/stealth", response_model=StealthDocumentsJSON, tags=["tracking"],
-            summary="The stealth deck and its extra sequences, as documents",
-            description="The shipped stealth deck (each card's location, the landmark on its back and its eight "
-                        "positions as printed) and the rulebook's extra sequences (card ids in deck order): the "
-                        "documents `POST /v1/audit-deck` takes as `stealth` and `sequences`, so that a client can "
-                        "edit them and audit its own.")
-async def get_stealth() -> Any:
-    return shipped_stealth()
 
 
 # -- documents given with a request ------------------------------------------------------
@@ -224,11 +70,6 @@ def _within(field: str, parse: Callable[[Any], T], doc: Any) -> T:
         return parse(doc)
     except InputError as exc:
         raise InputError(p.at((field, *p.loc)) for p in exc.problems) from None
-
-
-def _or(given: T | None, default: Callable[[], T]) -> T:
-    """The document a body gave, else the default one."""
-    return given if given is not None else default()
 
 
 #: The most possible Dark Ladies (trait sets times suits) a request's own card set may have: the
@@ -247,12 +88,10 @@ def within_bound(cards: CardSet) -> CardSet:
     return cards
 
 
-#: The documents a request body may carry: their schemas, and how a body's field reads them.
+#: The card set a request body may carry: its schema, and how a body's field reads it.
 CARDS_DOCUMENT = document_schema(component("CardSetDocument"), "the server's own")
 #: A body's own card set, bounded (:func:`within_bound`), its problems under its field.
 CARDS_FIELD = document(lambda doc: within_bound(cardfile.parse(doc)), "card set")
-BOARD = boardfile.BOARD.inline_schema()
-BOARD_DOCUMENT = document(boardfile.parse, "board")
 
 
 # -- advice -------------------------------------------------------------------------------
@@ -276,13 +115,13 @@ def _pawn(pawn: Any, handler: Callable[[Any], Any], info: ValidationInfo) -> Any
         raise problem(service_words("advice.pawn", got=type_name(pawn)))
     board = _board(info)
     if not board.has_location(pawn):
-        raise problem(lambda: unknown("location", pawn, board.location_ids))
+        raise problem(lambda: unknown("location", pawn, Choices.of(board.locations)))
     return handler(pawn)
 
 
 def _rules(rules: Rules, cards: CardSet | None, board: Board | None) -> Rules:
     """The server's ``rules`` played with the card set and board a body gave, each the server's when not given."""
-    return replace(rules, cards=_or(cards, lambda: rules.cards), board=_or(board, lambda: rules.board))
+    return replace(rules, cards=given_or(cards, lambda: rules.cards), board=given_or(board, lambda: rules.board))
 
 
 def _situation(value: Any, info: ValidationInfo) -> table.Table | None:
@@ -415,7 +254,7 @@ def hint_answer(default_cards: CardSet, explain_timeout_ms: int, page: Page, lan
     """``POST /v1/hint``, from its body: one page of the deduction's candidates, and why WHO progress
     cannot be had (said in ``lang``, the request's language) when it cannot."""
     hint = validated(HINT_QUERY, decode_json(body, "a hint query"), default_cards)
-    cards, query, mode = _or(hint.get("cards"), lambda: default_cards), hint["query"], hint.get("mode")
+    cards, query, mode = given_or(hint.get("cards"), lambda: default_cards), hint["query"], hint.get("mode")
     # the deduction's fields as they are, the optional ones added below (mypy wants them in a ** item)
     answer = cast(HintAnswerJSON, page.of(deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json()))
     if query.suit is not None:
@@ -446,134 +285,3 @@ async def post_hint(request: Request, svc: ServiceDep, limit: LimitParam = PAGE,
     return await svc.answer(hint_answer, await request.body(), request.is_disconnected,
                             svc.cards, svc.explain_timeout_ms, Page(limit, int(cursor or 0)),
                             request_lang(request.scope), isolate=True)
-
-
-# -- reading a box owner's own files ----------------------------------------------------------
-
-@router.post(
-    "/v1/cards/check", response_model=CardSetJSON, response_model_exclude_unset=True, responses=ERRORS,
-    tags=["deduction"], summary="Read a card set as the engine reads it",
-    description="The body is a card set document, as JSON or as YAML (`Content-Type: application/yaml`). "
-                "Answers it as `GET /v1/cards` gives the server's (ids, names in every language, keys as "
-                "lists), to use in `/v1/hint`; an unreadable one gets 422 with the path of every problem."
-                + TRAITS_PER_LADY_RULE,
-    openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
-)
-async def check_cards(request: Request, svc: ServiceDep) -> Any:
-    return await own_document(request, svc, card_set_answer)
-
-
-async def own_document(request: Request, svc: ServiceDep, work: Callable[[str | None, bytes], Any]) -> Any:
-    """The answer of ``work(content type, body)`` to a request whose body is a document of the
-    client's own (a card set, a board): read and answered in a time-limited child process."""
-    return await svc.answer(work, await request.body(), request.is_disconnected,
-                            request.headers.get("content-type"), isolate=True)
-
-
-def card_set_answer(content_type: str | None, body: bytes) -> CardSetJSON:
-    """``POST /v1/cards/check``, from its body."""
-    return cardfile.to_json(card_set_body(body, content_type))
-
-
-class CardSetFileJSON(TypedDict):
-    """``POST /v1/cards/export``: the card set file's text, and a file name made from the set's name."""
-
-    filename: str
-    yaml: str
-
-
-@router.post(
-    "/v1/cards/export", response_model=CardSetFileJSON, responses=ERRORS, tags=["deduction"],
-    summary="Write a card set as a card set file",
-    description="The body is a card set document, as JSON or as YAML (`Content-Type: application/yaml`). "
-                "Answers the card set file (SPEC 4) as YAML text in the shipped file's style, fields in SPEC 4's "
-                "order, with a file name to save it as; `deduce audit` reads the file back to the same set. An "
-                "unreadable document gets 422 with the path of every problem." + TRAITS_PER_LADY_RULE,
-    openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
-)
-async def export_cards(request: Request, svc: ServiceDep) -> Any:
-    return await own_document(request, svc, card_set_file_answer)
-
-
-def card_set_file_answer(content_type: str | None, body: bytes) -> CardSetFileJSON:
-    """``POST /v1/cards/export``, from its body."""
-    cards = card_set_body(body, content_type)
-    return {"filename": file_name(cards.name or ""), "yaml": card_set_yaml(cards)}
-
-
-def file_name(title: str) -> str:
-    """A file name for a document titled ``title``: its letters and digits, lower case, joined by dashes."""
-    words = "".join(c.lower() if c.isalnum() else " " for c in title).split()
-    return "-".join(words or ["cards"]) + ".yaml"
-
-
-@router.post(
-    "/v1/board/check", response_model=BoardJSON, response_model_exclude_unset=True, responses=ERRORS,
-    response_model_by_alias=True, tags=["tracking"], summary="Read a board as the engine reads it",
-    description="The body is a board document (SPEC 7), as JSON or as YAML (`Content-Type: application/yaml`). "
-                "Answers it as `GET /v1/board` gives the server's, to use in `/v1/advice`; an unreadable one gets "
-                "422 with the path of every problem. Whether the board is well designed is `/v1/audit-deck`'s.",
-    openapi_extra={"requestBody": {"required": True, "content": {
-        media: {"schema": BOARD}
-        for media in ("application/json", YAML_TYPES[0])}}},
-)
-async def check_board(request: Request, svc: ServiceDep) -> Any:
-    return await own_document(request, svc, board_answer)
-
-
-def board_answer(content_type: str | None, body: bytes) -> BoardJSON:
-    """``POST /v1/board/check``, from its body."""
-    return boardfile.to_json(boardfile.parse(decode_document(body, content_type, "board")))
-
-
-# -- the deck audit -------------------------------------------------------------------------
-
-#: The stealth deck and the sequences an audit may be given (the shipped ones without them).
-SHIPPED_STEALTH = document_schema(stealthfile.STEALTH_DECK.inline_schema(), "the shipped one")
-SHIPPED_SEQUENCES = document_schema(stealthfile.SEQUENCES.inline_schema(), "the shipped one")
-
-
-@with_config(ConfigDict(strict=True, extra="allow", title="DocumentsToAudit"))
-class DocumentsToAudit(TypedDict, total=False):
-    """``POST /v1/audit-deck``'s body, as read: each document in turn, the shipped one for any left out (or
-    null). Other fields are ignored."""
-
-    board: Annotated[Board | None, BOARD_DOCUMENT, WithJsonSchema(document_schema(BOARD, "the shipped one"))]
-    stealth: Annotated[StealthDeck | None, document(stealthfile.parse, "stealth deck"),
-                       WithJsonSchema(SHIPPED_STEALTH)]
-    sequences: Annotated[tuple[Sequence, ...] | None, document(stealthfile.parse_sequences, "sequences"),
-                         WithJsonSchema(SHIPPED_SEQUENCES)]
-
-
-DOCUMENTS_TO_AUDIT: Definition[DocumentsToAudit] = Definition(Annotated[
-    DocumentsToAudit, in_turn(DocumentsToAudit, *DocumentsToAudit.__annotations__),
-    object_body("the documents to audit")])
-
-
-def deck_audit_answer(lang: str, body: bytes) -> DeckAuditJSON:
-    """``POST /v1/audit-deck``, from its body, the findings said in ``lang`` (the request's language)."""
-    docs = validated(DOCUMENTS_TO_AUDIT, decode_json(body, "the documents to audit"))
-
-    def shipped(parse: Callable[[Any], T], file: str, what: str) -> Callable[[], T]:
-        return lambda: parse(decode_yaml(data_path(file).read_bytes(), what))
-
-    board = _or(docs.get("board"), shipped(boardfile.parse, "board.yaml", "board"))
-    deck = _or(docs.get("stealth"), shipped(stealthfile.parse, "stealth.yaml", "stealth deck"))
-    sequences = _or(docs.get("sequences"), shipped(stealthfile.parse_sequences, "sequences.json", "sequences"))
-    return report_json(board, deck, sequences, audit_deck(board, deck, sequences), lang)
-
-
-@router.post(
-    "/v1/audit-deck", response_model=DeckAuditJSON, response_model_exclude_unset=True, responses=ERRORS,
-    tags=["audit"], summary="Audit a board, a stealth deck and its sequences",
-    description="Body: `{\"board\": ..., \"stealth\": ..., \"sequences\": ...}`, each a document (an object, or "
-                "YAML or JSON text); the shipped one for any left out. Answers what `deduce audit-deck --json` "
-                "prints: a connected map drawn without crossing paths, cards that match their locations, every "
-                "walk legal. Findings answer 200 with `ok: false`, each `message` in the request's language (`?lang=`, "
-                "then `Accept-Language`); an unreadable document gets 422 with its path.",
-    openapi_extra=body_schema(DOCUMENTS_TO_AUDIT),
-)
-async def post_audit_deck(request: Request, svc: ServiceDep) -> Any:
-    lang = request_lang(request.scope)
-    return said_in(lang, await svc.answer(deck_audit_answer, await request.body(), request.is_disconnected, lang,
-                                          isolate=True))

@@ -18,6 +18,7 @@ from api.app import create_app
 from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.game.rules import ACTION_FIELDS
+from deduce.shipped import load_cards
 from deduce.text.refusals import REFUSAL_PHRASES
 from tests.game_fixtures import game_client, game_store, truthful_cards
 
@@ -333,3 +334,15 @@ def test_the_game_store_is_open_while_the_app_runs(tmp_path: Path) -> None:
         gid = c.post("/v1/games", json={}).json()["id"]
     with pytest.raises(sqlite3.ProgrammingError):  # closed
         store.get(gid, "any token")
+
+
+def test_material_lists_fog_cards_and_sequences(client: TestClient) -> None:
+    material = client.get("/v1/material").json()
+    assert material["modes"][0] == "training"
+    cards = load_cards()
+    for mode in material["modes"]:  # a mode reads the table it names: the suit it removes, as the engine says
+        table = material["mode_tables"].get(mode)
+        assert all(cards.removed_suit(mode, s) == (cards.modes[table][s] if table else None) for s in cards.suit_ids)
+    assert {"name": "position-1", "position": 1, "moves": "always", "length": 26} in material["sequences"]
+    assert any(s["position"] is None and s["name"] == "easy-1" for s in material["sequences"])
+    assert all(set(f["name"]) == {"en", "it", "ru"} for f in material["fog_cards"])
