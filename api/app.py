@@ -108,7 +108,7 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.games = GameStore(games_db or DEFAULT_DB, rules, max_live_games, game_expiry, retention,
-                                    quotas.games)
+                                    quotas.admit_game)
         svc.start()
         try:
             yield

@@ -32,7 +32,7 @@ from api.bodies import decode_json
 from api.deps import GamesDep, ServiceDep, TokenDep
 from api.errors import ErrorBodyJSON, LangDep, Refusal, problems_response
 from api.middleware import service_words
-from api.quotas import CLIENT
+from api.quotas import CLIENT, ClientFull
 from api.routes import ERRORS, body_doc
 from api.service import SMALL_BODY
 from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Problem, RefusalParam, Unauthorized
@@ -42,7 +42,7 @@ from deduce.game.hints import HintsJSON
 from deduce.game.material import Rules
 from deduce.game.refusals import refusal_text
 from deduce.game.rules import ReplayRefused
-from deduce.game.store import ClientFull, GameStore, StoreFull
+from deduce.game.store import GameStore, StoreFull
 from deduce.game.view import ViewJSON
 from deduce.shipped import data_path
 from deduce.where import boardfile, stealthfile
@@ -93,9 +93,7 @@ def refused_words(rules: Rules, message: str, code: str, params: dict[str, Refus
 def refusal(exc: Exception, games: GameStore, lang: str) -> JSONResponse:
     """The answer for a game error the rules engine or the store raised on purpose, said in ``lang``."""
     if isinstance(exc, ClientFull):
-        return problems_response(
-            [Problem((), service_words("quota.games", most=exc.per_client, retry=exc.retry_after), "quota")],
-            429, lang, {"Retry-After": str(exc.retry_after)})
+        return problems_response([Problem((), exc.words, "quota")], 429, lang, {"Retry-After": str(exc.retry_after)})
     if isinstance(exc, StoreFull):
         return problems_response(
             [Problem((), service_words("game.full", most=games.max_live, retry=exc.retry_after), "games-full")],
