@@ -1,5 +1,5 @@
-"""The table's routes: what the page at a game at the table asks, a real game whose cards and stealth deck
-are on the table, not in the service.
+"""The table's routes: what the Table page asks for a game played on a real table, whose cards and
+stealth deck are there, not in the service.
 
 - ``POST /v1/advice``: the plan for a game at the table (:mod:`deduce.game.table`: the same planner as a
   game's hints) and her odds, on the server's board or on one given with it, with the server's card set or
