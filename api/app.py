@@ -31,7 +31,7 @@ from fastapi.openapi.utils import get_openapi
 from starlette.middleware.gzip import GZipMiddleware
 
 import deduce
-from api import design, errors, games, offline, routes, web
+from api import design, errors, games, offline, page, routes, table, workbench
 from api.delivery import Revalidated
 from api.middleware import BodyLimit, RequestId
 from api.protocol import HEADER_SECONDS, WRITE_SECONDS, Deadlines
@@ -47,7 +47,7 @@ from deduce.where.query import TRACK_QUERY
 from deduce.who.cardfile import CARD_SET
 from deduce.who.query import QUERY
 
-ROUTERS = (routes.router, games.router, design.router, offline.router)
+ROUTERS = (routes.router, games.router, table.router, workbench.router, design.router, offline.router)
 #: The documents the routes read themselves, by their definitions (they appear in the OpenAPI components).
 REQUEST_DOCUMENTS: tuple[Definition[Any], ...] = (
     QUERY,
@@ -108,7 +108,7 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.games = GameStore(games_db or DEFAULT_DB, rules, max_live_games, game_expiry, retention,
-                                    quotas.games)
+                                    quotas.admit_game)
         svc.start()
         try:
             yield
@@ -117,12 +117,12 @@ def create_app(cards_path: str | Path | None = None, board_path: str | Path | No
             svc.close()
 
     app = FastAPI(title="Black Sonata deduction engine", version=deduce.__version__,
-                  description=DESCRIPTION, lifespan=lifespan, docs_url=None, redoc_url=None)  # docs: api.web
+                  description=DESCRIPTION, lifespan=lifespan, docs_url=None, redoc_url=None)  # docs: api.page
     app.state.service = svc
     app.state.settings = settings  # what makes this app again, in another process (worker_app)
     for router in ROUTERS:
         app.include_router(router)
-    web.install(app)  # the page, its files and the offline /docs
+    page.install(app)  # the page, its files and the offline /docs
     errors.install(app)
     app.add_middleware(Revalidated)  # innermost: the entity tag of the answer as made
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES, compresslevel=GZIP_LEVEL)

@@ -42,8 +42,12 @@ log = logging.getLogger("api")
 NDJSON = "application/x-ndjson"
 
 
-#: A mean number of expected clues, as the request writes it: a JSON number (not a string, not ``true``) of 0 or more.
-Clues = Annotated[float, Field(strict=True, ge=0, allow_inf_nan=False)]
+#: The most expected clues a band may name: more than any deck holds cards (a band past it could only be
+#: missed, and a huge one overflowed the search's score).
+MAX_EXPECTED = 100
+#: A mean number of expected clues, as the request writes it: a JSON number (not a string, not ``true``) of 0 to
+#: :data:`MAX_EXPECTED`.
+Clues = Annotated[float, Field(strict=True, ge=0, le=MAX_EXPECTED, allow_inf_nan=False)]
 
 
 # Every value is taken as the schema types it, and only so (``strict``): ``"5"`` is not a seed, nor ``true`` a

@@ -3,7 +3,8 @@
 ``POST /v1/advice``, ``/v1/hint`` and ``/v1/audit-deck`` take one JSON object whose fields are documents
 the engine reads (a board, a card set, a stealth deck, a query, a situation at the table) and a few
 settings of the route's own (a language, a mode). Each body is defined once, beside its route
-(:mod:`api.web`), as a TypedDict of the body as it is read, validated with :func:`deduce.schema.validated`:
+(:mod:`api.table`, :mod:`api.workbench`), as a TypedDict of the body as it is read, validated with
+:func:`deduce.schema.validated`:
 
 - :func:`object_body` words a body that is not an object at all (``an advice query must be a JSON object``);
 - :func:`document` reads a field that holds a document: an object, or its YAML or JSON text, read by the
@@ -12,7 +13,9 @@ settings of the route's own (a language, a mode). Each body is defined once, bes
 - :func:`read_by` reads a field with a reader of the engine that needs what the body gave before it (a
   tracking query is read on the body's board);
 - :func:`document_schema` is the OpenAPI schema of a document field: the document's own, its text, or null;
-  :func:`component` that of a field holding a document the OpenAPI document lists among its components.
+  :func:`component` that of a field holding a document the OpenAPI document lists among its components;
+- :data:`BOARD_DOCUMENT` reads a board given with a body (the table's and the workbench's routes take one),
+  :func:`given_or` falls back to the route's default for a document left out.
 
 The fields are read in turn (:func:`deduce.schema.in_turn`): the first one found wrong is said, and none
 after it, since those are read with what it gives (a query on the board given before it).
@@ -21,7 +24,7 @@ after it, since those are read with what it gives (a query on the board given be
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import PlainValidator, ValidationInfo, WrapValidator
 
@@ -30,6 +33,9 @@ from api.middleware import service_words
 from deduce.document import decode_yaml, type_name
 from deduce.errors import InputError
 from deduce.schema import Definition, problem, refused
+from deduce.where import boardfile
+
+T = TypeVar("T")
 
 
 def object_body(what: str) -> WrapValidator:
@@ -57,6 +63,16 @@ def document(parse: Callable[[Any], Any], what: str) -> PlainValidator:
     null is none."""
     return read_by(lambda value, info: None if value is None else
                    parse(decode_yaml(value, what) if isinstance(value, str) else value))
+
+
+def given_or(given: T | None, default: Callable[[], T]) -> T:
+    """The document a body gave, else the default one."""
+    return given if given is not None else default()
+
+
+#: A board given with a body: its schema, and how its field reads it.
+BOARD = boardfile.BOARD.inline_schema()
+BOARD_DOCUMENT = document(boardfile.parse, "board")
 
 
 #: The key that names, in a field's schema, the OpenAPI component it is: pydantic looks up every reference it

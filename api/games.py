@@ -1,4 +1,6 @@
-"""The game routes (SPEC 8): create a game, read its view, act, ask for hints; the board.
+"""The game routes (SPEC 8): create a game, read its view, act, ask for hints; the material a game is
+set up and drawn with (``GET /v1/material``: the modes, the fog cards' words, the stealth sequences;
+``GET /v1/board``), which the Play page and the table's setup read.
 
 Thin: every rule lives in :mod:`deduce.game`, every durable step in
 :class:`deduce.game.store.GameStore`, which the app opens in its lifespan
@@ -19,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
-from typing import Any
+from functools import cache, partial
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from typing_extensions import TypedDict
 
@@ -30,19 +32,23 @@ from api.bodies import decode_json
 from api.deps import GamesDep, ServiceDep, TokenDep
 from api.errors import ErrorBodyJSON, LangDep, Refusal, problems_response
 from api.middleware import service_words
-from api.quotas import CLIENT
+from api.quotas import CLIENT, ClientFull
 from api.routes import ERRORS, body_doc
 from api.service import SMALL_BODY
 from deduce.errors import Conflict, GameNotFound, Illegal, InputError, Problem, RefusalParam, Unauthorized
 from deduce.game.events import EventJSON, Words
+from deduce.game.fog import Asks
 from deduce.game.game import ReplayRefused
-from deduce.game.hints import HintsJSON
+from deduce.game.hints import HintsJSON, HintStepJSON
 from deduce.game.material import Rules
 from deduce.game.refusals import refusal_text
-from deduce.game.store import ClientFull, GameStore, StoreFull
+from deduce.game.store import GameStore, StoreFull
 from deduce.game.view import ViewJSON
-from deduce.where import boardfile
+from deduce.shipped import data_path
+from deduce.where import boardfile, stealthfile
 from deduce.where.boardfile import BoardJSON
+from deduce.where.stealth import Moves, Sequence
+from deduce.who.cards import MODES, REMOVAL_MODES, Mode
 
 router = APIRouter(tags=["games"])
 
@@ -87,9 +93,7 @@ def refused_words(rules: Rules, message: str, code: str, params: dict[str, Refus
 def refusal(exc: Exception, games: GameStore, lang: str) -> JSONResponse:
     """The answer for a game error the rules engine or the store raised on purpose, said in ``lang``."""
     if isinstance(exc, ClientFull):
-        return problems_response(
-            [Problem((), service_words("quota.games", most=exc.per_client, retry=exc.retry_after), "quota")],
-            429, lang, {"Retry-After": str(exc.retry_after)})
+        return problems_response([Problem((), exc.words, "quota")], 429, lang, {"Retry-After": str(exc.retry_after)})
     if isinstance(exc, StoreFull):
         return problems_response(
             [Problem((), service_words("game.full", most=games.max_live, retry=exc.retry_after), "games-full")],
@@ -242,12 +246,20 @@ async def post_action(game_id: str, request: Request, games: GamesDep, svc: Serv
 
 
 @router.get("/v1/games/{game_id}/hints", responses=GAME_ERRORS, summary="Hints from the player's view",
-            response_model=HintsJSON, response_model_exclude_unset=True, operation_id="get_hints",
-            description="who: the deduction from the revealed clues and her suit; where: the tracking "
-                        "result from the landmarks, fog cards and searches seen.")
-async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep, lang: LangDep) -> Any:
+            response_model=HintsJSON | HintStepJSON, response_model_exclude_unset=True, operation_id="get_hints",
+            description="In three steps (SPEC 10): `step=1` a nudge, naming nothing and giving no figure; `step=2` "
+                        "the focus, what to look at by name, with no figure and no action; each answers "
+                        "`{\"step\": N, \"hint\": {\"code\", \"params\", \"text\"}}` and nothing more. `step=3` "
+                        "(the default), the answer: who, the deduction from the revealed clues and her suit; where, "
+                        "the tracking result from the landmarks, fog cards and searches seen; progress; the plan.")
+async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep, lang: LangDep,
+                    step: Annotated[int, Query(ge=1, le=3, description="1 a nudge, 2 the focus, 3 the answer")] = 3,
+                    ) -> Any:
+    def answer() -> HintsJSON | HintStepJSON:
+        game = games.get(game_id, token)
+        return game.hint_step(1 if step == 1 else 2) if step < 3 else game.hints()
     try:
-        return await svc.run(lambda: games.get(game_id, token).hints())
+        return await svc.run(answer)
     except REFUSED as exc:
         return refusal(exc, games, lang)
 
@@ -256,3 +268,50 @@ async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: Token
             response_model_exclude_unset=True, response_model_by_alias=True)
 async def get_board(games: GamesDep) -> Any:
     return boardfile.to_json(games.rules.board)
+
+
+class FogCardJSON(TypedDict):
+    id: str
+    action: str
+    asks: Asks | None
+    name: dict[str, str]
+    text: dict[str, str]
+
+
+class WalkJSON(TypedDict):
+    """A stealth sequence a game may be set up with: ``{"position": n}`` or ``{"rulebook": name}``."""
+
+    name: str
+    position: int | None
+    moves: Moves
+    length: int
+
+
+class MaterialJSON(TypedDict):
+    modes: list[Mode]
+    #: The card set's ``modes`` table each mode that removes two cards reads: a set without it cannot be played so.
+    mode_tables: dict[str, str]
+    fog_cards: list[FogCardJSON]
+    sequences: list[WalkJSON]
+
+
+@cache
+def shipped_walks() -> tuple[WalkJSON, ...]:
+    """The eight positions and the rulebook's sequences of the shipped stealth deck (the games' deck)."""
+    deck = stealthfile.load(data_path("stealth.yaml"))
+    walks: list[tuple[Sequence, int | None]] = [(s, n) for n, s in enumerate(deck.positions(), 1)]
+    walks += [(s, None) for s in stealthfile.load_sequences(data_path("sequences.json"))]
+    return tuple({"name": s.name, "position": n, "moves": s.moves, "length": len(s.cards)} for s, n in walks)
+
+
+@router.get("/v1/material", response_model=MaterialJSON,
+            summary="The public game material a setup needs",
+            description="The modes (with `mode_tables`: the card set's `modes` table each mode that removes two "
+                        "cards reads; a card set without that table cannot be played in it), the fog cards (their "
+                        "action, what a `resolve` asks for, their words) and the stealth sequences a game can be set "
+                        "up with.")
+async def get_material(games: GamesDep) -> Any:
+    fog = [{"id": f.id, "action": f.action, "asks": f.kind.asks, "name": f.name.to_json(), "text": f.text.to_json()}
+           for f in games.rules.fog]
+    return {"modes": list(MODES), "mode_tables": dict(REMOVAL_MODES), "fog_cards": fog,
+            "sequences": list(shipped_walks())}

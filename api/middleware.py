@@ -20,6 +20,7 @@ import asyncio
 import json
 import uuid
 from collections.abc import Iterable
+from typing import Literal
 
 from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -28,6 +29,8 @@ from deduce.errors import Problem
 from deduce.text.catalog import LANGS, Phrase, PhraseParam
 
 REQUEST_ID_HEADER = b"x-request-id"
+#: The languages a request may ask for by name (a route's ``lang``): the catalog's (:data:`LANGS`).
+Lang = Literal["en", "it", "ru"]
 
 
 def service_words(key: str, **params: PhraseParam) -> Phrase:

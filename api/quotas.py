@@ -16,8 +16,9 @@ others (the global limits, answered 503, stay behind them):
   :data:`CLIENT` for the request, so routes in any module are counted without passing it along;
   and ``designs``, one design job per client (:meth:`ClientQuotas.design`), under a bound on the
   design jobs of the whole service (503 past it);
-- ``games``: unfinished games, counted by the game store itself
-  (:class:`deduce.game.store.GameStore`), so the count survives a restart.
+- ``games``: unfinished games, held to their limit here (:meth:`ClientQuotas.admit_game`), which the game
+  store asks as it stores a new game: the store counts the client's games (each records its client) in
+  the transaction that stores it, so the count holds across processes and survives a restart.
 
 Every count lives in a **ledger**, a SQLite file that every process of one server opens
 (``deduce serve --workers N`` puts it beside the game store), so the quotas hold across processes:
@@ -53,7 +54,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from api.jobs import Busy, ServiceError
 from api.middleware import send_error, service_words
 from deduce.errors import DeduceError, InputError, Problem
-from deduce.game.store import open_sqlite
+from deduce.game.store import ClientGames, open_sqlite
 from deduce.text.catalog import Phrase
 
 #: Defaults: unfinished games, costly requests in flight, and requests a second, per client.
@@ -73,6 +74,14 @@ class QuotaExceeded(ServiceError):
     def __init__(self, quota: str, reason: Phrase, retry_after: int):
         super().__init__(service_words("quota", quota=repr(quota), reason=reason, retry=retry_after))
         self.quota = quota
+        self.retry_after = retry_after
+
+
+class ClientFull(ServiceError):
+    """A client holds its most unfinished games (quota ``games``); it may start another in ``retry_after`` s."""
+
+    def __init__(self, per_client: int, retry_after: int):
+        super().__init__(service_words("quota.games", most=per_client, retry=retry_after))
         self.retry_after = retry_after
 
 
@@ -336,6 +345,12 @@ class ClientQuotas:
         if wait is not None:
             raise QuotaExceeded("rate", service_words("quota.rate", most=self.requests_per_second, window=RATE_WINDOW),
                                 max(1, math.ceil(wait)))
+
+    def admit_game(self, held: ClientGames) -> None:
+        """The ``games`` quota, checked by the game store as it stores a client's new game (its
+        :data:`~deduce.game.store.Admission`): raise :class:`ClientFull` when the client holds its most."""
+        if held.unfinished >= self.games:
+            raise ClientFull(self.games, held.retry_after)
 
     def costly(self) -> contextlib.AbstractContextManager[None]:
         """Hold one of the request's client's places for costly work while the block runs; raise

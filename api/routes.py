@@ -1,4 +1,8 @@
-"""The core routes: ``/v1/deduce``, ``/v1/cards``, ``/v1/audit``, ``/v1/track`` and ``/healthz``.
+"""The core routes, what any client of the engine asks: ``/v1/deduce``, ``/v1/cards``, ``/v1/audit``,
+``/v1/track``, ``/healthz``; and ``POST /v1/cards/check`` and ``/v1/board/check``, a card set or a board read as
+the engine reads it (the document as ``GET /v1/cards`` or ``GET /v1/board`` would give it), or 422 with the
+path of every problem, so that a box owner's own files can be loaded into any page (the table's, the
+workbench's editors).
 
 Thin: read the body, hand it to :mod:`deduce`'s readers and engines (through
 :class:`api.service.Service`), return the library's own JSON. Responses are checked
@@ -8,18 +12,23 @@ them (fields the library leaves out stay out: ``response_model_exclude_unset``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from typing_extensions import TypedDict
 
-from api.bodies import YAML_TYPES
+from api.bodies import YAML_TYPES, card_set_body, decode_document
 from api.deps import ServiceDep
+from api.documents import BOARD
 from api.errors import ErrorBodyJSON
 from api.middleware import request_lang
 from api.service import PAGE, Page, PagedDeductionJSON, deduction_answer, tracking_answer
+from deduce.where import boardfile
+from deduce.where.boardfile import BoardJSON
 from deduce.where.query import EXAMPLE as TRACK_EXAMPLE
 from deduce.where.tracker import TrackingJSON
+from deduce.who import cardfile
 from deduce.who.audit import AuditReportJSON
 from deduce.who.cardfile import SMALL_CARD_SET, CardSetJSON
 from deduce.who.query import RULEBOOK_QUERY, TYPED_QUERY
@@ -87,6 +96,50 @@ async def post_deduce(request: Request, svc: ServiceDep, limit: LimitParam = PAG
             summary="The card set the service deduces with")
 async def get_cards(svc: ServiceDep) -> Any:
     return svc.cards_json
+
+
+@router.post(
+    "/v1/cards/check", response_model=CardSetJSON, response_model_exclude_unset=True, responses=ERRORS,
+    tags=["deduction"], summary="Read a card set as the engine reads it",
+    description="The body is a card set document, as JSON or as YAML (`Content-Type: application/yaml`). "
+                "Answers it as `GET /v1/cards` gives the server's (ids, names in every language, keys as "
+                "lists), to use in `/v1/hint`; an unreadable one gets 422 with the path of every problem."
+                + TRAITS_PER_LADY_RULE,
+    openapi_extra=body_doc("CardSetDocument", {}, ("application/json", YAML_TYPES[0])),
+)
+async def check_cards(request: Request, svc: ServiceDep) -> Any:
+    return await own_document(request, svc, card_set_answer)
+
+
+async def own_document(request: Request, svc: ServiceDep, work: Callable[[str | None, bytes], Any]) -> Any:
+    """The answer of ``work(content type, body)`` to a request whose body is a document of the
+    client's own (a card set, a board): read and answered in a time-limited child process."""
+    return await svc.answer(work, await request.body(), request.is_disconnected,
+                            request.headers.get("content-type"), isolate=True)
+
+
+def card_set_answer(content_type: str | None, body: bytes) -> CardSetJSON:
+    """``POST /v1/cards/check``, from its body."""
+    return cardfile.to_json(card_set_body(body, content_type))
+
+
+@router.post(
+    "/v1/board/check", response_model=BoardJSON, response_model_exclude_unset=True, responses=ERRORS,
+    response_model_by_alias=True, tags=["tracking"], summary="Read a board as the engine reads it",
+    description="The body is a board document (SPEC 7), as JSON or as YAML (`Content-Type: application/yaml`). "
+                "Answers it as `GET /v1/board` gives the server's, to use in `/v1/advice`; an unreadable one gets "
+                "422 with the path of every problem. Whether the board is well designed is `/v1/audit-deck`'s.",
+    openapi_extra={"requestBody": {"required": True, "content": {
+        media: {"schema": BOARD}
+        for media in ("application/json", YAML_TYPES[0])}}},
+)
+async def check_board(request: Request, svc: ServiceDep) -> Any:
+    return await own_document(request, svc, board_answer)
+
+
+def board_answer(content_type: str | None, body: bytes) -> BoardJSON:
+    """``POST /v1/board/check``, from its body."""
+    return boardfile.to_json(boardfile.parse(decode_document(body, content_type, "board")))
 
 
 @router.post(

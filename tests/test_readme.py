@@ -48,7 +48,7 @@ from pathlib import Path
 import pytest
 from fastapi.routing import APIRoute
 
-from api import app, web
+from api import app, page
 from deduce.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -393,7 +393,7 @@ def route(method: str, path: str) -> str:
 
 
 def test_the_api_guide_names_every_route() -> None:
-    served = {route(method, r.path) for router in (*app.ROUTERS, web.router) for r in router.routes
+    served = {route(method, r.path) for router in (*app.ROUTERS, page.router) for r in router.routes
               if isinstance(r, APIRoute) for method in r.methods or ()}
     named = {route(method, path) for method, path in ROUTE.findall(TEXTS[API_GUIDE])}
     assert not sorted(served - named), f"{name(API_GUIDE)} leaves out {sorted(served - named)}"

@@ -79,8 +79,10 @@ class StepHint:
 
 def _names(rules: Rules, lang: str, kind: str, value: str | list[str]) -> str:
     """The names of the ids of a focus, by their kind, joined as the language joins a list."""
-    ids = [value] if isinstance(value, str) else value
-    return join(lang, [_name(rules, kind, x).get(lang) for x in ids])
+    names = [_name(rules, kind, x).get(lang) for x in ([value] if isinstance(value, str) else value)]
+    if any("," in name for name in names):   # "The Boar's Head, Eastcheap; The Globe"
+        return "; ".join(names)
+    return join(lang, names)
 
 
 def _name(rules: Rules, kind: str, id_: str) -> Names:

@@ -24,13 +24,17 @@ reason), never an unexpected error.
 Tokens are never stored, only their hashes; an unknown game and a wrong token look the
 same to the caller (:class:`GameNotFound`).
 
-Games cannot pile up: at most ``max_live`` unfinished games are kept, at most ``per_client`` of
-them started by one client (its address, recorded with the game), and an unfinished game left
+Games cannot pile up: at most ``max_live`` unfinished games are kept, and an unfinished game left
 alone for ``expiry`` seconds is deleted; a finished game is kept ``retention`` seconds after its
 last action, for its history and replay, then deleted too. Both are deleted before each new
 game, and a game past its time is not found from that moment on, like any unknown game, even
-before its rows go. A new game past the cap raises :class:`StoreFull`; past its client's share,
-:class:`ClientFull`.
+before its rows go. A new game past the cap raises :class:`StoreFull`.
+
+Each game records the client that started it (its address). The store sets no share of its own
+for a client: it hands the unfinished games the new game's client holds (:class:`ClientGames`) to
+the check it was given (``admit``: the service's quota per client), inside the transaction that
+stores the game, so that the count and the insert are one step whatever other processes do, and
+the count survives a restart. The check refuses the game by raising.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from deduce.document import is_int
 from deduce.errors import Conflict, DeduceError, GameNotFound, InputError, Unauthorized, shown
@@ -107,14 +111,17 @@ class StoreFull(DeduceError):
         self.retry_after = retry_after
 
 
-class ClientFull(DeduceError):
-    """One client holds its most unfinished games; it may start another in ``retry_after`` seconds."""
+class ClientGames(NamedTuple):
+    """The unfinished games one client holds as it starts another: how many, and the seconds until the
+    oldest of them expires if it is left alone (until a game started now would, when it holds none)."""
 
-    def __init__(self, per_client: int, retry_after: int):
-        super().__init__(f"quota 'games': at most {per_client} unfinished games per client; finish one, or try "
-                         f"again in {retry_after} s, when your oldest abandoned one expires")
-        self.per_client = per_client
-        self.retry_after = retry_after
+    unfinished: int
+    retry_after: int
+
+
+#: A check of a new game's client (:class:`ClientGames`), run in the transaction that stores the game:
+#: it refuses the game by raising.
+Admission = Callable[[ClientGames], None]
 
 
 def token_hash(token: str) -> str:
@@ -177,13 +184,13 @@ class GameStore:
     """Create, load and advance games, durably. Safe to share between threads."""
 
     def __init__(self, path: str | Path, rules: Rules, max_live: int = MAX_LIVE_GAMES,
-                 expiry: float = GAME_EXPIRY, retention: float = RETENTION, per_client: int | None = None) -> None:
+                 expiry: float = GAME_EXPIRY, retention: float = RETENTION, admit: Admission | None = None) -> None:
         self.path = Path(path)
         self.rules = rules
         self.max_live = max_live
         self.expiry = expiry
         self.retention = retention
-        self.per_client = per_client
+        self.admit = admit
         self._db = open_store(path)
         self._lock = threading.Lock()
         self._cache: OrderedDict[str, Game] = OrderedDict()
@@ -232,15 +239,18 @@ class GameStore:
             self._cache.pop(game_id, None)
 
     def _check_room(self, now: float, client: str) -> None:
+        """Refuse a new game of ``client`` past the store's cap (:class:`StoreFull`), or as :attr:`admit` does."""
         live, oldest = self._db.execute("SELECT COUNT(*), MIN(touched) FROM games WHERE finished = 0").fetchone()
         if live >= self.max_live:
-            raise StoreFull(self.max_live, max(1, int(oldest + self.expiry - now) + 1))
-        if self.per_client is None:
-            return
-        mine, my_oldest = self._db.execute("SELECT COUNT(*), MIN(touched) FROM games WHERE client = ? AND "
-                                           "finished = 0", (client,)).fetchone()
-        if mine >= self.per_client:
-            raise ClientFull(self.per_client, max(1, int(my_oldest + self.expiry - now) + 1))
+            raise StoreFull(self.max_live, self._expires_in(oldest, now))
+        if self.admit is not None:
+            mine, my_oldest = self._db.execute("SELECT COUNT(*), COALESCE(MIN(touched), ?) FROM games WHERE "
+                                               "client = ? AND finished = 0", (now, client)).fetchone()
+            self.admit(ClientGames(mine, self._expires_in(my_oldest, now)))
+
+    def _expires_in(self, touched: float, now: float) -> int:
+        """Whole seconds (at least 1) until an unfinished game last touched at ``touched`` expires."""
+        return max(1, int(touched + self.expiry - now) + 1)
 
     def stored_games(self) -> int:
         """How many games, finished or not, the store holds."""

@@ -61,6 +61,7 @@ def test_a_design_reports_its_progress_then_the_set_the_library_finds(client: Te
     ({"seed": "5", "min_clues": True}, ["min_clues", "seed"]),  # what the schema refuses, the route refuses
     ({"expected": [1, "2"]}, ["expected[1]"]),
     ({"expected": [-1, 2]}, ["expected[0]"]),
+    ({"expected": [5.99e306, 5.99e306]}, ["expected[0]", "expected[1]"]),   # once overflowed the score: a 500
 ])
 def test_a_bad_request_is_refused_with_its_paths(client: TestClient, body: object, paths: list[str]) -> None:
     answer = client.post("/v1/design", json=body)

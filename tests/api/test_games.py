@@ -18,6 +18,7 @@ from api.app import create_app
 from deduce.game.events import Words
 from deduce.game.game import ACTION_FIELDS
 from deduce.game.refusals import refusal_text
+from deduce.shipped import load_cards
 from deduce.text.refusals import REFUSAL_PHRASES
 from tests.game_fixtures import game_client, game_store, truthful_cards
 
@@ -122,7 +123,14 @@ def test_actions_versions_and_refusals(client: TestClient) -> None:
 def test_hints_and_board(client: TestClient) -> None:
     gid, token, view = new_game(client, seed=9)
     hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).json()
-    assert set(hints) == {"who", "where", "progress", "plan"}
+    assert set(hints) == {"step", "who", "where", "progress", "plan"} and hints["step"] == 3
+    assert client.get(f"/v1/games/{gid}/hints?step=3", headers=auth(token)).json() == hints
+    for step in (1, 2):   # SPEC 10: the nudge and the focus, and nothing more
+        early = client.get(f"/v1/games/{gid}/hints?step={step}", headers=auth(token)).json()
+        assert set(early) == {"step", "hint"} and set(early["hint"]) == {"code", "params", "text"}
+    for wrong in ("0", "4", "x"):
+        refused = client.get(f"/v1/games/{gid}/hints?step={wrong}", headers=auth(token))
+        assert refused.status_code == 422 and refused.json()["errors"][0]["path"] == "step"
     assert 0 < hints["progress"]["guess"]["chance"] < 1 and hints["progress"]["suit_card"] == "needed"
     assert len(hints["progress"]["deck"]) == 10 and not hints["progress"]["proven"]
     assert {c["suit"] for c in hints["who"]["candidates"]} == {view["suit"]}
@@ -333,3 +341,15 @@ def test_the_game_store_is_open_while_the_app_runs(tmp_path: Path) -> None:
         gid = c.post("/v1/games", json={}).json()["id"]
     with pytest.raises(sqlite3.ProgrammingError):  # closed
         store.get(gid, "any token")
+
+
+def test_material_lists_fog_cards_and_sequences(client: TestClient) -> None:
+    material = client.get("/v1/material").json()
+    assert material["modes"][0] == "training"
+    cards = load_cards()
+    for mode in material["modes"]:  # a mode reads the table it names: the suit it removes, as the engine says
+        table = material["mode_tables"].get(mode)
+        assert all(cards.removed_suit(mode, s) == (cards.modes[table][s] if table else None) for s in cards.suit_ids)
+    assert {"name": "position-1", "position": 1, "moves": "always", "length": 26} in material["sequences"]
+    assert any(s["position"] is None and s["name"] == "easy-1" for s in material["sequences"])
+    assert all(set(f["name"]) == {"en", "it", "ru"} for f in material["fog_cards"])

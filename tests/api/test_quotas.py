@@ -220,7 +220,7 @@ def finish(store: GameStore, seed: int) -> tuple[str, str]:
 
 
 def test_finished_games_are_deleted_after_the_retention(monkeypatch: pytest.MonkeyPatch) -> None:
-    store = GameStore(MEMORY, load_rules(), retention=3600.0, per_client=2)
+    store = GameStore(MEMORY, load_rules(), retention=3600.0, admit=ClientQuotas(games=2).admit_game)
     played = [finish(store, seed) for seed in range(8)]  # finished games do not count against the quota
     assert store.stored_games() == 8
     assert all(store.get(game_id, token).over for game_id, token in played)
