@@ -365,7 +365,7 @@ def test_terminal_game_ends(name: str) -> None:
         for action in p.actions[:-1]:
             yield command(action)
         if name == "win":
-            yield "h"  # the hints, a screen at a time: the next command stops them
+            yield from ("h", "h", "h")  # nudge, focus, then the hints (the next command stops them)
         shown_before_end.append(out.export_text(clear=False))
         yield command(p.actions[-1])
         if name == "wrong-traits":

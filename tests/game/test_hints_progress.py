@@ -57,4 +57,4 @@ def test_the_hints_progress_is_the_library_on_the_view(seed: int) -> None:
 def test_progress_is_there_until_the_end_of_a_random_game() -> None:
     game = new({"seed": 2})
     play_random(game, random.Random(2))
-    assert game.over and set(game.hints()) == {"who", "where", "progress", "plan"}
+    assert game.over and set(game.hints()) == {"step", "who", "where", "progress", "plan"}

@@ -32,6 +32,7 @@ import pytest
 from deduce.errors import Illegal, InputError
 from deduce.game.bot import Bot
 from deduce.game.game import Game, replay
+from deduce.game.hints import HintsJSON
 from deduce.game.material import Rules
 from deduce.game.refusals import REFUSAL_CODES
 from deduce.game.setup import parse_setup
@@ -243,7 +244,7 @@ def replayed(recorded: Mapping[str, Any]) -> Iterator[tuple[str, Any, Any]]:
         if "events" in now:
             accepted.append(step["action"])
         yield f"action {number} {json.dumps(step['action'])}", {k: v for k, v in step.items() if k != "action"}, now
-    yield "hints", recorded["hints"], game.hints()
+    yield "hints", recorded["hints"], answer_before_steps(game.hints())
     yield "replay", recorded["replay"], replays(spec, accepted)
 
 
@@ -266,6 +267,12 @@ def corpus() -> list[dict[str, Any]]:
 def trail_entries(games: list[dict[str, Any]]) -> Iterator[Mapping[str, Any]]:
     for game in games:
         yield from game["steps"][-1]["view"]["trail"]
+
+
+def answer_before_steps(hints: HintsJSON) -> dict[str, Any]:
+    """The hints as recorded before they came in steps (SPEC 10): the answer, step 3, now says its step."""
+    assert hints["step"] == 3
+    return {key: value for key, value in hints.items() if key != "step"}
 
 
 def refusal_code(refused: Mapping[str, Any]) -> str:
