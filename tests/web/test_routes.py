@@ -4,6 +4,7 @@ library answers, with 422 and paths for bad documents."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -15,6 +16,7 @@ import yaml
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from api.delivery import page_files
 from deduce.game.advisor import Advisor
 from deduce.game.rules import Game
 from deduce.game.setup import parse_setup
@@ -45,7 +47,7 @@ def client() -> Iterator[TestClient]:
 
 def static_files() -> list[str]:
     """Every file of the page but the vendored ones, by its path under static/."""
-    return ["index.html", "css/style.css", *(f"js/{p.name}" for p in STATIC.joinpath("js").iterdir())]
+    return ["index.html", "css/style.css", *(name for name, _ in page_files(STATIC.joinpath("js"), "js"))]
 
 
 def test_home_page_is_served_with_its_modules(client: TestClient) -> None:
@@ -56,8 +58,9 @@ def test_home_page_is_served_with_its_modules(client: TestClient) -> None:
     for name in static_files():
         if name.startswith("js/"):
             text = STATIC.joinpath(name).read_text(encoding="utf-8")
-            for module in re.findall(r'from "\./([^"]+)"', text):
-                assert client.get(f"/static/js/{module}").status_code == 200, (name, module)
+            for module in re.findall(r'from "(\.\.?/[^"]+)"', text):
+                url = posixpath.normpath(posixpath.join("/static", posixpath.dirname(name), module))
+                assert client.get(url).status_code == 200, (name, module)
 
 
 def test_nothing_loads_from_another_origin(client: TestClient) -> None:

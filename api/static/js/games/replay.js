@@ -2,15 +2,15 @@
 // alone (its trail, SPEC 8: what a careful player wrote down, and nothing hidden): each turn's
 // top card and what happened on it in words, the keys claimed by then, and the map with the
 // places she could be at as the player could know them then (the trail so far, POST /v1/track).
-import {api} from "./api.js";
-import {fill, h, keepFocus} from "./dom.js";
-import {percent, t} from "./i18n.js";
-import {drawMap} from "./map.js";
-import {errorText} from "./status.js";
-import {trailText} from "./play.js";
-import {trailQuery} from "./where.js";
-import {ladyName, landmarkName, placeName} from "./words.js";
-import {rankText, scoreText, sequenceText, when} from "./history.js";
+import {api} from "../shared/api.js";
+import {fill, h, keepFocus} from "../shared/dom.js";
+import {percent, t} from "../shared/i18n.js";
+import {drawMap} from "../shared/map.js";
+import {errorText} from "../shared/status.js";
+import {trailText} from "../shared/trail.js";
+import {trailQuery} from "../shared/where.js";
+import {ladyName, landmarkName, placeName} from "../shared/words.js";
+import {rankText, scoreText, sequenceText, when} from "./said.js";
 
 /** Whether a trail entry shows a later card ahead of time (a fog card's glimpse or keyhole, the
  * entry right after its fog_card entry) rather than the turn's own top card. */

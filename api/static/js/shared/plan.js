@@ -2,7 +2,7 @@
 // with a Do it button that sends it, its reasons, and every option weighed with its worth.
 import {h} from "./dom.js";
 import {format, lang, t} from "./i18n.js";
-import {chanceText, decimal, fixed} from "./progress.js";
+import {decimal, fixed} from "./progress.js";
 import {placeName, traitName, world} from "./words.js";
 
 /** The reason parameters that hold a place, a chance or a worth in cards (advisor.reason_text): by
