@@ -8,7 +8,6 @@ import {percent, t} from "../shared/i18n.js";
 import {drawMap} from "../shared/map.js";
 import {errorText} from "../shared/status.js";
 import {trailText} from "../shared/trail.js";
-import {trailQuery} from "../shared/where.js";
 import {ladyName, landmarkName, placeName} from "../shared/words.js";
 import {rankText, scoreText, sequenceText, when} from "./said.js";
 
@@ -74,7 +73,7 @@ function askOdds(game, turn, at) {
   if (shown.odds.has(key)) return shown.odds.get(key);
   shown.odds.set(key, {asking: true});
   const trail = game.view.trail.slice(0, turn.upto);
-  api("POST", "/v1/track", {body: trailQuery({...game.view, trail, slot: turn.slot})})
+  api("POST", "/v1/track", {body: {length: game.view.length, moves: game.view.moves, now: turn.slot, trail}})
     .then((tracking) => shown.odds.set(key, {tracking}), (error) => shown.odds.set(key, {failed: errorText(error)}))
     .then(() => { if (shown.id === game.id && shown.at === at) shown.redraw(); });
   return shown.odds.get(key);
