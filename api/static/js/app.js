@@ -1,8 +1,10 @@
 // The page: a hash router over its views (home, play, table, designer, games, how to play), the
 // language switch, and the status line. Every view is a module with render(main), drawn from API
-// answers only. The views a first visit lands on are imported here, and come with the page (the
-// server puts every module this one imports in the page: api/delivery.py); the others are loaded
-// when first shown, and in the background once the first view is drawn.
+// answers only, each in a folder of its own (home/, play/, table/, games/, designer/, howto/; what
+// more than one uses is in shared/), and this is the only module that imports one. The views a
+// first visit lands on are imported here, and come with the page (the server puts every module
+// this one imports in the page: api/delivery.py); the others are loaded when first shown, and in
+// the background once the first view is drawn.
 import {ApiError} from "./shared/api.js";
 import {fill, h} from "./shared/dom.js";
 import {lang, setLang, t} from "./shared/i18n.js";
