@@ -142,7 +142,10 @@ def test_the_page_carries_every_module_its_entry_imports(server: str) -> None:
         kind = "application/json" if path.endswith(".json") else "text/javascript"
         assert imports[path].startswith(f"data:{kind}"), path
         assert path.endswith(".json") or imports[path].endswith(f"sourceURL={path}%0A"), path
-    assert imports["/static/js/designer/designer.js"] == files.url("/static/js/designer/designer.js")
+    lazy = {"/static/js/designer/designer.js", "/static/js/howto/howto.js"}  # app.js's import(): loaded when shown
+    assert not lazy & set(inlined)
+    for path in lazy:
+        assert imports[path] == files.url(path), path
     assert '<script type="module">import "/static/js/app.js";</script>' in text
 
 
