@@ -40,6 +40,7 @@ from api.service import Service
 from deduce.document import MAX_DOCUMENT_BYTES
 from deduce.game.parse import ACTION
 from deduce.game.setup import SETUP
+from deduce.game.situation import TRAIL_QUERY
 from deduce.game.store import DEFAULT_DB, GAME_EXPIRY, MAX_LIVE_GAMES, RETENTION, GameStore, open_store
 from deduce.schema import Definition
 from deduce.shipped import load_rules
@@ -55,6 +56,7 @@ REQUEST_DOCUMENTS: tuple[Definition[Any], ...] = (
     ACTION,
     SETUP,
     TRACK_QUERY,
+    TRAIL_QUERY,
 )
 #: Largest request body accepted (SPEC 6).
 MAX_BODY_BYTES = MAX_DOCUMENT_BYTES

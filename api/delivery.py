@@ -10,12 +10,12 @@ the page's files themselves and writes into ``index.html`` (:func:`page_html`):
 - an import map that carries every module the entry reaches by static imports (its ``import``
   statements read, a module another engineer adds is picked up at the next start, with no list to
   keep) as a
-  ``data:`` URL under its own path (``/static/js/api.js``), its imports named by their full URLs
+  ``data:`` URL under its own path (``/static/js/shared/api.js``), its imports named by their full URLs
   (a name relative to a ``data:`` URL means nothing), so that any import of it, from a module or
-  from ``import("/static/js/cardset.js")``, finds the same module:
+  from ``import("/static/js/designer/cardset.js")``, finds the same module:
   the modules are ES modules as written, live bindings and cycles included, and come with the
   page in one compressed answer, no chain deeper than the entry. A module only imported dynamically
-  (``import("./designer.js")``: a page a first visit does not need) is mapped to the URL of its
+  (``import("./designer/designer.js")``: a page a first visit does not need) is mapped to the URL of its
   content instead, fetched when asked for, and then cached for good;
 - one stylesheet, the page's stylesheets joined in their order (:func:`joined_css`), under a URL
   that names its content (``/static/page.css?v=<digest>``);
@@ -51,7 +51,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from deduce.text.catalog import LANGS
 
 STATIC = files("api").joinpath("static")
-#: The catalog of words (``data/words``), which the page reads at ``/static/words`` (see api.web).
+#: The catalog of words (``data/words``), which the page reads at ``/static/words`` (see api.page).
 WORDS = files("deduce.data").joinpath("words")
 #: Parts of static/ the page does not need to open (the vendored Swagger UI, the worker itself).
 LEFT_OUT = ("vendor", "sw.js")
@@ -71,7 +71,7 @@ def page_files(folder: Traversable = STATIC, prefix: str = "/static") -> list[tu
 IMMUTABLE = "public, max-age=31536000, immutable"
 #: How everything else the page reads is cached: kept, but checked with the server before each use.
 REVALIDATE = "no-cache"
-#: What every page reads before it draws (``static/js/words.js``, ``loadWorld``), asked for with the page;
+#: What every page reads before it draws (``static/js/shared/words.js``, ``loadWorld``), asked for with the page;
 #: the phrases too, in the language the page will speak (:data:`EARLY`).
 WORLD = ("/v1/cards", "/v1/board", "/v1/material")
 #: The page's stylesheets joined, at this path.
@@ -87,8 +87,8 @@ STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)">\n?')
 #: (a URL parser drops newlines and tabs).
 UNSAFE = re.compile(r"[%#\x00-\x1f\x7f]")
 #: Asks for the world every page reads first (:data:`WORLD`, and the phrases in the language the page
-#: will speak: ``static/js/i18n.js`` keeps it in the browser, English at first) while the page loads:
-#: ``static/js/api.js`` takes each answer once (``early``); one that failed is forgotten, so a retry asks
+#: will speak: ``static/js/shared/i18n.js`` keeps it in the browser, English at first) while the page loads:
+#: ``static/js/shared/api.js`` takes each answer once (``early``); one that failed is forgotten, so a retry asks
 #: again. (A ``<link rel="preload">`` would not do: a browser answers a retry of a failed one with the failure.)
 EARLY = """<script>{
 const saved = localStorage.getItem("bs.lang"), lang = LANGS.includes(saved) ? saved : "en";
@@ -206,7 +206,7 @@ class Delivery:
 
 @cache
 def delivery() -> Delivery:
-    """The page's files as installed, read once (:func:`api.web.install`, at start-up)."""
+    """The page's files as installed, read once (:func:`api.page.install`, at start-up)."""
     return Delivery.read()
 
 

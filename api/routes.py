@@ -19,11 +19,12 @@ from fastapi import APIRouter, Query, Request
 from typing_extensions import TypedDict
 
 from api.bodies import YAML_TYPES, card_set_body, decode_document
-from api.deps import ServiceDep
+from api.deps import GamesDep, ServiceDep
 from api.documents import BOARD
 from api.errors import ErrorBodyJSON
 from api.middleware import request_lang
 from api.service import PAGE, Page, PagedDeductionJSON, deduction_answer, tracking_answer
+from deduce.game.situation import TRAIL_EXAMPLE
 from deduce.where import boardfile
 from deduce.where.boardfile import BoardJSON
 from deduce.where.query import EXAMPLE as TRACK_EXAMPLE
@@ -67,10 +68,12 @@ LimitParam = Annotated[int, Query(ge=1, le=PAGE, description=f"candidates in the
 CursorParam = Annotated[str | None, Query(pattern=r"^[0-9]{1,12}$", description="the `next` of the page before")]
 
 
-def body_doc(schema: str, examples: dict[str, Any], media_types: tuple[str, ...] = ("application/json",),
-             required: bool = True) -> dict[str, Any]:
-    """``openapi_extra`` describing a request body that the route reads itself."""
-    content = {"schema": {"$ref": f"#/components/schemas/{schema}"}, "examples": examples}
+def body_doc(schema: str | tuple[str, ...], examples: dict[str, Any],
+             media_types: tuple[str, ...] = ("application/json",), required: bool = True) -> dict[str, Any]:
+    """``openapi_extra`` describing a request body that the route reads itself: the component ``schema``, or any of
+    several."""
+    refs = [{"$ref": f"#/components/schemas/{name}"} for name in ((schema,) if isinstance(schema, str) else schema)]
+    content = {"schema": refs[0] if len(refs) == 1 else {"anyOf": refs}, "examples": examples}
     return {"requestBody": {"required": required, "content": dict.fromkeys(media_types, content)}}
 
 
@@ -164,11 +167,15 @@ async def post_audit(request: Request, svc: ServiceDep) -> Any:
     "/v1/track", response_model=TrackingJSON, response_model_exclude_unset=True, responses=ERRORS,
     tags=["tracking"], summary="Where can the Dark Lady be?",
     description="Exact odds of each location of the server's board for slot `now` and the next one, "
-                "from what was seen of the stealth deck (SPEC 7).",
-    openapi_extra=body_doc("TrackQuery", {"spec": {"summary": "SPEC 6's example", "value": TRACK_EXAMPLE}}),
+                "from what was seen of the stealth deck (SPEC 7): its `observations`, or a game's `trail` (SPEC 8, "
+                "the entries of a game's view; its landmark, fog and search entries are the observations, as a "
+                "game's hints read them).",
+    openapi_extra=body_doc(("TrackQuery", "TrailQuery"), {
+        "spec": {"summary": "SPEC 6's example", "value": TRACK_EXAMPLE},
+        "trail": {"summary": "A game's trail", "value": TRAIL_EXAMPLE}}),
 )
-async def post_track(request: Request, svc: ServiceDep) -> Any:
-    return await svc.answer(tracking_answer, await request.body(), request.is_disconnected, svc.board)
+async def post_track(request: Request, svc: ServiceDep, games: GamesDep) -> Any:
+    return await svc.answer(tracking_answer, await request.body(), request.is_disconnected, games.rules)
 
 
 @router.get("/healthz", response_model=HealthJSON, tags=["service"], summary="Is the service up?")

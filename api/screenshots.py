@@ -234,7 +234,7 @@ def tutorial_picture(page: Page) -> Locator:
 
 
 #: The How to play page's pictures (``static/img/howto-<name>-<lang>.png``): each shows the page from a
-#: part of it down, at :data:`PICTURE` (the size howto.js gives them), small enough to load at once.
+#: part of it down, at :data:`PICTURE` (the size howto/howto.js gives them), small enough to load at once.
 HOWTO: dict[str, Callable[[Page], Locator]] = {"game": game_picture, "clues": clues_picture,
                                                "tutorial": tutorial_picture}
 PICTURE: ViewportSize = {"width": 800, "height": 500}
@@ -312,7 +312,7 @@ def at_top(show: Callable[[Page], None]) -> Callable[[Page], Locator]:
 
 
 #: The home page's pictures (``static/img/home-<page>-<lang>.png``), one per part of the page, taken at
-#: :data:`HOME_VIEW` and scaled by :data:`HOME_SCALE` to the size home.js gives them (small: they load at once).
+#: :data:`HOME_VIEW` and scaled by :data:`HOME_SCALE` to the size home/home.js gives them (small: they load at once).
 HOME: dict[str, Callable[[Page], Locator]] = {"play": game_picture, "table": at_top(table),
                                               "designer": at_top(designer), "games": games_picture,
                                               "howto": tutorial_picture}

@@ -41,6 +41,8 @@ from api.jobs import Admission, Jobs
 from api.middleware import language_headers, service_words
 from api.quotas import ClientQuotas
 from deduce.document import in_file
+from deduce.game.material import Rules
+from deduce.game.situation import parse_trail_query
 from deduce.shipped import data_path, load_board, load_cards
 from deduce.where.board import Board
 from deduce.where.query import parse_track_query
@@ -119,9 +121,13 @@ def deduction_answer(cards: CardSet, explain_timeout_ms: int, page: Page, body: 
     return page.of(deduce(cards, query, explain_timeout_ms=explain_timeout_ms).to_json())
 
 
-def tracking_answer(board: Board, body: bytes) -> TrackingJSON:
-    """``POST /v1/track``: a tracking query from its body, answered on ``board``."""
-    return track(board, parse_track_query(board, decode_json(body, "a tracking query"))).to_json()
+def tracking_answer(rules: Rules, body: bytes) -> TrackingJSON:
+    """``POST /v1/track``: a tracking query from its body (its observations, or a game's trail, SPEC 8, read as a
+    game's hints read it: :func:`deduce.game.situation.parse_trail_query`), answered on the rules' board."""
+    doc = decode_json(body, "a tracking query")
+    trailed = isinstance(doc, dict) and "trail" in doc
+    query = parse_trail_query(rules, doc) if trailed else parse_track_query(rules.board, doc)
+    return track(rules.board, query).to_json()
 
 
 def encoded(work: Callable[..., Any], *args: Any) -> bytes:

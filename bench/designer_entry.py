@@ -174,7 +174,7 @@ def type_after(thumb: Thumb, cards: CardSet) -> None:
 
 def the_page_set(page: Page) -> dict[str, Any]:
     """The set the page's editor holds."""
-    doc: dict[str, Any] = page.evaluate("import('/static/js/cardset.js').then((m) => m.workbench.doc)")
+    doc: dict[str, Any] = page.evaluate("import('/static/js/designer/cardset.js').then((m) => m.workbench.doc)")
     return doc
 
 

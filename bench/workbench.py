@@ -47,7 +47,7 @@ BURST = 3  # edits typed one after the other, with no wait for a report between 
 #: In the page: the time from the last keydown to the frame that shows the report of the set as it now is, laid out,
 #: and how long the audit request of that set took (its round trip, from the page's resource timing).
 REPORTED = """async () => {
-  const m = await import("/static/js/cardset.js");
+  const m = await import("/static/js/designer/cardset.js");
   const doc = m.workbench.doc;
   if (m.workbench.audited !== doc) {
     await new Promise((resolve) => {

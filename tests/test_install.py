@@ -89,7 +89,8 @@ def test_the_installed_server_serves_the_api_and_the_page(installed: Path, tmp_p
         assert httpx.get(f"{base}/healthz").json()["status"] == "ok"
         page = httpx.get(f"{base}/")
         assert page.status_code == 200 and "<html" in page.text
-        assert httpx.get(f"{base}/static/js/app.js").status_code == 200
+        for module in ("app.js", "shared/api.js", "designer/designer.js"):  # the page's folders come with the wheel
+            assert httpx.get(f"{base}/static/js/{module}").status_code == 200, module
         assert httpx.get(f"{base}/v1/cards").json()["ladies"][0]["id"]
 
 

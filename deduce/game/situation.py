@@ -44,7 +44,7 @@ from deduce.game.material import Rules
 from deduce.game.modes import MODE_RULES
 from deduce.game.plan import PlanJSON, make_plan
 from deduce.game.steps import HintStep
-from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind
+from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind, track_query_from_trail
 from deduce.game.turn import Turn, legal_actions, suit_card_revealable
 from deduce.game.view import PlayerView
 from deduce.schema import (
@@ -63,7 +63,7 @@ from deduce.schema import (
 from deduce.text.catalog import PhraseParam
 from deduce.text.names import NameList
 from deduce.where.board import Board
-from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, board_words
+from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, TrackQuery, board_words
 from deduce.where.stealth import Moves
 from deduce.where.tracker import TrackingJSON, track
 from deduce.who.cards import MODES, CardSet, Mode, card_words
@@ -72,13 +72,18 @@ from deduce.who.query import MAX_CLUES, ROLES, CountsClue, KeyClue, Observation,
 
 __all__ = [
     "SITUATION",
+    "TRAIL_EXAMPLE",
+    "TRAIL_QUERY",
     "DoneJSON",
     "PendingInJSON",
     "Situation",
     "SituationJSON",
     "TableAdviceJSON",
+    "TrailQueryJSON",
     "advice_for",
+    "advice_step",
     "parse_situation",
+    "parse_trail_query",
     "table_actions",
     "table_advice",
 ]
@@ -207,6 +212,56 @@ else:
     _TrailEntry = Annotated[Union[tuple(Annotated[_trail_shape(kind), Tag(kind)] for kind in TRAIL_KINDS)],  # noqa: UP007
                             Discriminator(_trail_kind), tagged(_trail_kind, _unknown_kind),
                             WrapValidator(_trail_entry)]
+
+
+# -- a tracking query given by its trail --------------------------------------------------------------------------
+
+#: A trail query: SPEC 6's example tracking query (:data:`deduce.where.query.EXAMPLE`) as a game's trail writes it,
+#: with a key claimed and a flight, which the odds do not read.
+TRAIL_EXAMPLE: dict[str, Any] = {
+    "length": 26, "moves": "always", "now": 7,
+    "trail": [{"slot": 0, "kind": "landmark", "landmark": "playhouse"}, {"slot": 3, "kind": "fog"},
+              {"slot": 5, "kind": "search", "location": "globe", "found": False},
+              {"slot": 5, "kind": "key", "location": "globe"}, {"slot": 5, "kind": "flee", "cards": 2}]}
+
+
+@with_config(strict("TrailQuery", TRAIL_EXAMPLE))
+class TrailQueryJSON(TypedDict):
+    """A tracking query given by a trail (SPEC 8) in place of its observations: the deck's ``length``, how it
+    ``moves``, the slot ``now`` to give the odds for, and the ``trail`` (what a game's view holds), whose
+    ``landmark``, ``fog`` and ``search`` entries are its observations (:func:`track_query_from_trail`), as a
+    game's hints read them."""
+
+    length: Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
+                      _whole(1, MAX_LENGTH), _required("length")]
+    moves: Annotated[Moves, Field(description="how the stealth sequence played moves"),
+                     said(lambda value: unknown("moves", value, get_args(Moves))), _required("moves")]
+    now: Annotated[int, Field(ge=0, le=MAX_SLOT, description="the slot to give the odds for"),
+                   _whole(0, MAX_SLOT), _required("now")]
+    trail: Annotated[list[_TrailEntry], Field(max_length=MAX_TRAIL, description="the trail entries of SPEC 8"),
+                     said(lambda value: board_words("table.trail", most=MAX_TRAIL, got=type_name(value))),
+                     _required("trail")]
+
+
+def _trail_query_read(doc: Any, handler: Callable[[Any], Any]) -> Any:
+    """A trail query: an object, every problem found at once, in the order of its fields."""
+    if not isinstance(doc, Mapping):
+        raise problem(board_words("query.mapping", got=type_name(doc)))
+    result, errors = outcome(handler, _filled(TrailQueryJSON, doc))
+    if errors:
+        raise raised(_in_order(errors, TrailQueryJSON))
+    return result
+
+
+#: A tracking query given by its trail, read with the rules as its context (:class:`_Given`).
+TRAIL_QUERY: Definition[TrailQueryJSON] = Definition(Annotated[TrailQueryJSON, WrapValidator(_trail_query_read)])
+
+
+def parse_trail_query(rules: Rules, doc: Any) -> TrackQuery:
+    """The tracking query of a :class:`TrailQueryJSON` read against the rules' board, cards and fog cards (the
+    ids its entries name); every problem is reported at once, with its path (:class:`~deduce.errors.InputError`)."""
+    query = validated(TRAIL_QUERY, doc, _Given(rules, None))
+    return track_query_from_trail(query["trail"], query["length"], query["moves"], query["now"])
 
 
 # -- the situation ---------------------------------------------------------------------------------------------------

@@ -248,6 +248,8 @@ def test_the_hints_are_the_trail_tracked_by_the_public_endpoint(client: TestClie
         for _ in range(12):
             hints = client.get(f"/v1/games/{gid}/hints", headers=auth(token)).json()
             assert client.post("/v1/track", json=trail_query(view)).json() == hints["where"]
+            trail = {"length": view["length"], "moves": view["moves"], "now": view["slot"], "trail": view["trail"]}
+            assert client.post("/v1/track", json=trail).json() == hints["where"]  # the trail itself, read there
             r = client.post(f"/v1/games/{gid}/actions", json=random_action(view, board, rng), headers=auth(token))
             view = r.json()["view"]
             if view["state"] != "playing":

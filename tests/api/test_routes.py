@@ -29,9 +29,11 @@ from api.bodies import card_set_body
 from api.errors import problems_json
 from api.service import cheap_audit
 from deduce.errors import InputError, ProblemJSON
-from deduce.shipped import data_path
+from deduce.game.situation import TRAIL_EXAMPLE, parse_trail_query
+from deduce.shipped import data_path, load_rules
 from deduce.where import boardfile
 from deduce.where.board import Board
+from deduce.where.query import EXAMPLE as TRACK_EXAMPLE
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import track
 from deduce.who import cardfile
@@ -398,6 +400,28 @@ def test_bad_tracking_query_is_422_with_the_library_problems(client: TestClient,
     problems = assert_error_shape(client.post("/v1/track", json=doc), 422)
     with pytest.raises(InputError) as info:
         parse_track_query(board, doc)
+    assert problems == problems_json(info.value.problems, "en")
+    assert path in [p["path"] for p in problems]
+
+
+def test_track_reads_a_trail_as_its_observations(client: TestClient) -> None:
+    """A trail (SPEC 8) in place of the observations: its landmark, fog and search entries are the query."""
+    assert TRAIL_EXAMPLE["now"] == TRACK_EXAMPLE["now"]
+    by_trail = client.post("/v1/track", json=TRAIL_EXAMPLE)
+    assert by_trail.status_code == 200 and by_trail.json() == client.post("/v1/track", json=TRACK_EXAMPLE).json()
+
+
+@pytest.mark.parametrize("doc, path", [
+    ({**TRAIL_EXAMPLE, "trail": [{"slot": 0, "kind": "landmark", "landmark": "volcano"}]}, "trail[0].landmark"),
+    ({**TRAIL_EXAMPLE, "trail": [{"slot": 0, "kind": "dance"}]}, "trail[0].kind"),
+    ({**TRAIL_EXAMPLE, "trail": "globe"}, "trail"),
+    ({**TRAIL_EXAMPLE, "observations": []}, "observations"),
+    ({"length": 26, "moves": "always", "trail": []}, "now"),
+])
+def test_bad_trail_query_is_422_with_the_library_problems(client: TestClient, doc: dict[str, Any], path: str) -> None:
+    problems = assert_error_shape(client.post("/v1/track", json=doc), 422)
+    with pytest.raises(InputError) as info:
+        parse_trail_query(load_rules(), doc)
     assert problems == problems_json(info.value.problems, "en")
     assert path in [p["path"] for p in problems]
 

@@ -272,7 +272,7 @@ def test_a_replay_has_a_turn_per_top_card_seen(page: Page) -> None:
     page.goto("/#/games")
     page.get_by_role("heading", name="Your games", level=1).wait_for()
     counted = page.evaluate("""async (trails) => {
-      const {turns} = await import("/static/js/replay.js");
+      const {turns} = await import("/static/js/games/replay.js");
       return trails.map((trail) => turns(trail).length);
     }""", [t for t, _ in games])
     assert counted == [n for _, n in games]

@@ -3,6 +3,7 @@ the package, /docs works with no network, and the phrases are the engine's."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
 from importlib.resources import files
@@ -11,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from api.delivery import page_files
 from deduce.shipped import load_board, load_cards
 from deduce.text.events import EVENT_PHRASES
 from deduce.text.phrases import PHRASES
@@ -26,7 +28,7 @@ def client() -> Iterator[TestClient]:
 
 def static_files() -> list[str]:
     """Every file of the page but the vendored ones, by its path under static/."""
-    return ["index.html", "css/style.css", *(f"js/{p.name}" for p in STATIC.joinpath("js").iterdir())]
+    return ["index.html", "css/style.css", *(name for name, _ in page_files(STATIC.joinpath("js"), "js"))]
 
 
 def test_home_page_is_served_with_its_modules(client: TestClient) -> None:
@@ -37,8 +39,9 @@ def test_home_page_is_served_with_its_modules(client: TestClient) -> None:
     for name in static_files():
         if name.startswith("js/"):
             text = STATIC.joinpath(name).read_text(encoding="utf-8")
-            for module in re.findall(r'from "\./([^"]+)"', text):
-                assert client.get(f"/static/js/{module}").status_code == 200, (name, module)
+            for module in re.findall(r'from "(\.\.?/[^"]+)"', text):
+                url = posixpath.normpath(posixpath.join("/static", posixpath.dirname(name), module))
+                assert client.get(url).status_code == 200, (name, module)
 
 
 def test_nothing_loads_from_another_origin(client: TestClient) -> None:

@@ -260,7 +260,7 @@ def test_from_the_keyboard(page: Page) -> None:
     expect(charts.get_by_role("img", name="Expected clues, Easy", exact=True)).to_be_visible()
     charts.get_by_role("radio", name="Easy").evaluate("(radio) => { radio.dataset.old = 'yes'; }")
     page.evaluate("""async () => {
-      const {replaceSet, workbench} = await import("/static/js/cardset.js");
+      const {replaceSet, workbench} = await import("/static/js/designer/cardset.js");
       replaceSet({...workbench.doc, name: "Sonnet set, renamed"}, "rename");
     }""")  # a change made elsewhere: audited, and the section drawn again
     expect(charts.locator("[data-old]")).to_have_count(0)

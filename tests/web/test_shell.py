@@ -136,12 +136,16 @@ def test_the_page_carries_every_module_its_entry_imports(server: str) -> None:
     imports = httpx.Response(200, content=importmap[1].encode()).json()["imports"]
     files = Delivery.read()
     inlined = files.graph("/static/js/app.js")
-    assert {"/static/js/app.js", "/static/js/table.js", "/static/js/play.js", "/static/words/page.json"} <= set(inlined)
+    assert {"/static/js/app.js", "/static/js/table/table.js", "/static/js/play/play.js",
+            "/static/js/shared/api.js", "/static/words/page.json"} <= set(inlined)
     for path in inlined:
         kind = "application/json" if path.endswith(".json") else "text/javascript"
         assert imports[path].startswith(f"data:{kind}"), path
         assert path.endswith(".json") or imports[path].endswith(f"sourceURL={path}%0A"), path
-    assert imports["/static/js/designer.js"] == files.url("/static/js/designer.js")
+    lazy = {"/static/js/designer/designer.js", "/static/js/howto/howto.js"}  # app.js's import(): loaded when shown
+    assert not lazy & set(inlined)
+    for path in lazy:
+        assert imports[path] == files.url(path), path
     assert '<script type="module">import "/static/js/app.js";</script>' in text
 
 
@@ -154,19 +158,20 @@ def test_a_first_visit_asks_for_no_module_and_versioned_files_are_kept_for_good(
 
     page.on("response", keep)
     # once the first view is drawn, the views loaded later come in the background, with what they import
-    with page.expect_response(lambda a: "/static/js/cardset.js?v=" in a.url):
+    with page.expect_response(lambda a: "/static/js/designer/cardset.js?v=" in a.url):
         page.goto("/#/table")
         page.locator("main h1").wait_for()
     static = [a for a in answers if "/static/" in a.url and not a.url.startswith("data:")]
-    first_view = [a.url for a in static if re.search(r"/static/(js/(table|app|dom|i18n)|words/)", a.url)]
+    first_view = [a.url for a in static
+                  if re.search(r"/static/(js/(table/table|app|shared/dom|shared/i18n)|words/)", a.url)]
     assert first_view == []  # came with the page
     for answer in static:
         if "?v=" in answer.url:
             assert answer.headers["cache-control"] == IMMUTABLE, answer.url
     css = [a for a in static if JOINED_CSS in a.url]
     assert len(css) == 1 and css[0].headers["content-encoding"] == "gzip"
-    assert [a.url for a in static if "/static/js/designer.js?v=" in a.url]
-    assert httpx.get(page.url.split("#")[0] + "static/js/dom.js").headers["cache-control"] == "no-cache"
+    assert [a.url for a in static if "/static/js/designer/designer.js?v=" in a.url]
+    assert httpx.get(page.url.split("#")[0] + "static/js/shared/dom.js").headers["cache-control"] == "no-cache"
 
 
 def test_a_changed_file_gets_a_new_url_and_a_new_module_is_picked_up(tmp_path: Path) -> None:
@@ -174,16 +179,17 @@ def test_a_changed_file_gets_a_new_url_and_a_new_module_is_picked_up(tmp_path: P
     shutil.copytree(str(STATIC), static)
     before = Delivery.read(static, WORDS)
     origin = "http://127.0.0.1:8000"
-    (static / "js" / "designer.js").write_text((static / "js" / "designer.js").read_text() + "\n// changed\n")
+    designer = static / "js" / "designer" / "designer.js"
+    designer.write_text(designer.read_text() + "\n// changed\n")
     (static / "css" / "tutorial.css").write_text((static / "css" / "tutorial.css").read_text() + "\n.x {}\n")
     (static / "js" / "added.js").write_text('export const ADDED = "new";\n')
     app = static / "js" / "app.js"
     app.write_text('import {ADDED} from "./added.js";\n' + app.read_text())
     after = Delivery.read(static, WORDS)
-    for path in ("/static/js/designer.js", JOINED_CSS):
+    for path in ("/static/js/designer/designer.js", JOINED_CSS):
         assert before.url(path) != after.url(path), path
         assert after.url(path) in after.page_html(origin) or path.endswith(".js")
-    assert before.url("/static/js/table.js") == after.url("/static/js/table.js")  # unchanged, kept
+    assert before.url("/static/js/table/table.js") == after.url("/static/js/table/table.js")  # unchanged, kept
     assert '"/static/js/added.js":"data:' in after.page_html(origin)
     assert f'from \\"{origin}/static/js/added.js\\"' in after.page_html(origin)
     assert '"/static/js/added.js"' not in before.page_html(origin)

@@ -1,5 +1,5 @@
 """The page's words: its parts of the catalog (``data/words/*.json``, served at ``/static/words``), each
-merged into the page's table by ``static/js/i18n.js``. tests/text/test_catalog.py checks that every part
+merged into the page's table by ``static/js/shared/i18n.js``. tests/text/test_catalog.py checks that every part
 has every word in every language with the same placeholders; here, that the page reads every part that
 is not the engine's (which it reads through ``GET /v1/phrases``), and that no two parts say one key
 differently (the later would silently win in the page's table).
@@ -19,7 +19,7 @@ from deduce.who.cards import MODES
 #: line's own (``commands``, and ``arguments``: argparse's).
 ENGINE = ("phrases", "events", "refusals", "play", "problems", "cards", "boards", "service", "commands", "arguments")
 PAGE = tuple(name for name in sections() if name not in ENGINE)
-I18N = files("api").joinpath("static", "js", "i18n.js").read_text(encoding="utf-8")
+I18N = files("api").joinpath("static", "js", "shared", "i18n.js").read_text(encoding="utf-8")
 
 
 def test_the_page_has_its_own_parts() -> None:
@@ -28,7 +28,7 @@ def test_the_page_has_its_own_parts() -> None:
 
 @pytest.mark.parametrize("name", PAGE)
 def test_the_page_reads_every_part_of_its_words(name: str) -> None:
-    assert f'"../words/{name}.json"' in I18N, f"static/js/i18n.js does not import words/{name}.json"
+    assert f'"../../words/{name}.json"' in I18N, f"static/js/shared/i18n.js does not import words/{name}.json"
 
 
 def test_no_two_parts_of_the_page_say_a_key_differently() -> None:

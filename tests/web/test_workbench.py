@@ -59,12 +59,12 @@ def open_with_the_shipped_set(page: Page) -> None:
 
 def the_page_set(page: Page) -> dict[str, Any]:
     """The set the editor holds (cardset.js's state: the page's own module instance)."""
-    doc: dict[str, Any] = page.evaluate("import('/static/js/cardset.js').then((m) => m.workbench.doc)")
+    doc: dict[str, Any] = page.evaluate("import('/static/js/designer/cardset.js').then((m) => m.workbench.doc)")
     return doc
 
 
 def the_page_report(page: Page) -> dict[str, Any]:
-    report: dict[str, Any] = page.evaluate("import('/static/js/cardset.js').then((m) => m.workbench.report)")
+    report: dict[str, Any] = page.evaluate("import('/static/js/designer/cardset.js').then((m) => m.workbench.report)")
     return report
 
 
@@ -381,7 +381,7 @@ def test_the_modes_tables_are_edited_audited_undone_exported_and_kept_across_a_r
     assert "Rose" not in easy_rose.locator("option").all_inner_texts()  # a mode never removes the Dark Lady's own suit
     easy_rose.select_option(label="Oak")
     page.wait_for_function(  # the live audit is of the edited set
-        "import('/static/js/cardset.js').then((m) => m.workbench.audited?.modes?.easy?.rose === 'oak')")
+        "import('/static/js/designer/cardset.js').then((m) => m.workbench.audited?.modes?.easy?.rose === 'oak')")
     cases = page.get_by_role("table", name="Cases").locator("tbody tr")
     box.get_by_role("checkbox", name="Advanced: the set has its table").uncheck()
     expect(cases).to_have_count(24)  # Normal and Easy, twelve Dark Ladies each
@@ -521,7 +521,8 @@ def test_a_newer_edit_does_not_wait_for_the_audit_of_an_older_set(page: Page) ->
         rose.fill("0/2")
     assert json.loads(newest.value.post_data or "{}")["ladies"][0]["key"]["rose"] == [0, 2]
     page.wait_for_function(
-        "import('/static/js/cardset.js').then((m) => m.workbench.audited?.ladies[0].key.rose.join('/') === '0/2')")
+        "import('/static/js/designer/cardset.js')"
+        ".then((m) => m.workbench.audited?.ladies[0].key.rose.join('/') === '0/2')")
     expect(status(page)).to_have_text(re.compile(r"^Errors: "))
     assert len(held) == 1  # the older set's audit never came back, and was not waited for
 

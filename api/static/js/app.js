@@ -1,22 +1,24 @@
 // The page: a hash router over its views (home, play, table, designer, games, how to play), the
 // language switch, and the status line. Every view is a module with render(main), drawn from API
-// answers only. The views a first visit lands on are imported here, and come with the page (the
-// server puts every module this one imports in the page: api/delivery.py); the others are loaded
-// when first shown, and in the background once the first view is drawn.
-import {ApiError} from "./api.js";
-import {fill, h} from "./dom.js";
-import {lang, setLang, t} from "./i18n.js";
-import {errorText, notify} from "./status.js";
-import {loadWorld} from "./words.js";
-import {applyTheme, drawThemeSwitch, setTheme} from "./theme.js";
-import {wireHelp} from "./help.js";
-import * as home from "./home.js";
-import * as play from "./play.js";
-import * as table from "./table.js";
-import * as games from "./history.js";
+// answers only, each in a folder of its own (home/, play/, table/, games/, designer/, howto/; what
+// more than one uses is in shared/), and this is the only module that imports one. The views a
+// first visit lands on are imported here, and come with the page (the server puts every module
+// this one imports in the page: api/delivery.py); the others are loaded when first shown, and in
+// the background once the first view is drawn.
+import {ApiError} from "./shared/api.js";
+import {fill, h} from "./shared/dom.js";
+import {lang, setLang, t} from "./shared/i18n.js";
+import {errorText, notify} from "./shared/status.js";
+import {loadWorld} from "./shared/words.js";
+import {applyTheme, drawThemeSwitch, setTheme} from "./shared/theme.js";
+import {wireHelp} from "./shared/help.js";
+import * as home from "./home/home.js";
+import * as play from "./play/play.js";
+import * as table from "./table/table.js";
+import * as games from "./games/history.js";
 
 /** The views loaded when first shown (a module each, loaded once). */
-const LATER = {designer: () => import("./designer.js"), howto: () => import("./howto.js")};
+const LATER = {designer: () => import("./designer/designer.js"), howto: () => import("./howto/howto.js")};
 const PAGES = {"": home, play, table, games};
 const main = document.getElementById("main");
 applyTheme();

@@ -3,10 +3,11 @@
 // progress, then the set found). Cancel closes the answer, which stops the job on the server.
 // The set found opens beside the current one: its cards, those that differ marked in words, its
 // audit against the targets asked for, and Take it (into the editor) or Drop it.
-import {drawCard} from "./card.js";
-import {download, field, fieldMessage, fill, h, keepFocus} from "./dom.js";
-import {lang, name, t} from "./i18n.js";
-import {entryText} from "./who.js";
+import {request} from "../shared/api.js";
+import {drawCard} from "../shared/card.js";
+import {download, field, fieldMessage, fill, h, keepFocus} from "../shared/dom.js";
+import {lang, name, t} from "../shared/i18n.js";
+import {entryText} from "../shared/who.js";
 
 /** The request's fields, as typed (text, so that nothing typed is lost), with `deduce design`'s defaults. */
 const DEFAULTS = {seed: "2", steps: "20000", min_clues: "2", low: "2.5", high: "5.0"};
@@ -97,9 +98,7 @@ function pause(ms, signal) {
  */
 async function post(body, signal) {
   for (;;) {
-    const response = await fetch("/v1/design", {method: "POST", signal, body: JSON.stringify(body),
-                                                headers: {"Content-Type": "application/json", Accept: "application/x-ndjson",
-                                                          "Accept-Language": lang()}});
+    const response = await request("POST", "/v1/design", {body, signal, accept: "application/x-ndjson"});
     const seconds = Number(response.headers.get("Retry-After"));
     if (response.status !== 429 || !(seconds <= QUOTA_WAIT)) return response;
     state.job.waiting = true;

@@ -2,15 +2,15 @@
 // live (cardset.js, cardedit.js, auditview.js), then its difficulty, Design a set, Print cards, and
 // the board and stealth deck, each drawn by its own module in a section of this page. A section's
 // module is loaded on its own: one that cannot be loaded says so in its section, and the others work.
-import {api} from "./api.js";
+import {api} from "../shared/api.js";
 import {casesTable, ladyFindings, lyingEntries, suitFindings, suitHasFindings, summary} from "./auditview.js";
 import {cardGrid, forgetDrafts, namedForDrawing, rulesBox, rulesProblems, setNameField, takeFocus, traitsAndSuits,
         unfinished} from "./cardedit.js";
 import {auditIfNeeded, canRedo, canUndo, exportSet, importFile, importText, loadShipped, newSet, redo, redoLabel, replaceSet,
         subscribe, undo, undoLabel, unsaved, whenSettled, workbench} from "./cardset.js";
-import {append, download, field, fill, h, keepFocus} from "./dom.js";
-import {t} from "./i18n.js";
-import {errorText, failure, problemList} from "./status.js";
+import {append, download, field, fill, h, keepFocus} from "../shared/dom.js";
+import {t} from "../shared/i18n.js";
+import {errorText, failure, problemList} from "../shared/status.js";
 
 /** What the page says about the set's file: an import that changed nothing, an export refused or
  * failed (refused: the set's own fields, said until the set changes); and the question it asks
@@ -312,14 +312,14 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
-/** The sections after the cards: their module, and how the page calls it. */
+/** The sections after the cards: how their module is loaded, and how the page calls it. */
 const PARTS = {
-  difficulty: {module: "./charts.js", title: "wb.sec.difficulty",
+  difficulty: {load: () => import("../shared/charts.js"), title: "wb.sec.difficulty",
                draw: (m, box) => m.renderDifficulty(box, {report: workbench.report, previous: workbench.previous, doc: workbench.doc})},
-  design: {module: "./designjob.js", title: "wb.sec.design",
+  design: {load: () => import("./designjob.js"), title: "wb.sec.design",
            draw: (m, box) => m.renderDesign(box, {doc: workbench.doc, take: (doc) => replaceSet(doc, t("wb.step.design"))})},
-  print: {module: "./print.js", title: "wb.sec.print", draw: (m, box) => m.renderPrint(box, {doc: namedForDrawing(workbench.doc)})},
-  deck: {module: "./deckedit.js", title: "wb.sec.deck", draw: (m, box) => m.renderDeck(box), fallback: deckForm},
+  print: {load: () => import("./print.js"), title: "wb.sec.print", draw: (m, box) => m.renderPrint(box, {doc: namedForDrawing(workbench.doc)})},
+  deck: {load: () => import("./deckedit.js"), title: "wb.sec.deck", draw: (m, box) => m.renderDeck(box), fallback: deckForm},
 };
 const loaded = {};
 
@@ -330,7 +330,7 @@ async function drawPart(key) {
   const box = page?.[key];
   if (!box?.isConnected) return;
   try {
-    loaded[key] ??= await import(part.module);
+    loaded[key] ??= await part.load();
   } catch {
     if (part.fallback) return part.fallback(box);
     return fill(box, h("p", {class: "error"}, t("wb.part.missing")));

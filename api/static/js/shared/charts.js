@@ -2,6 +2,7 @@
 // clues of each Dark Lady as bars, and the chance she is solved within N clues (the audit's
 // `solved_within`) as curves, the set's together and each lady's alone. The report before the
 // last edits, when given, is drawn beside it (faded, dashed), so a designer sees what an edit did.
+// Shared: Your games draws its chart of scores as an SVG image with it too (image()).
 import {append, fill, h, keepFocus} from "./dom.js";
 import {lang, name, t} from "./i18n.js";
 import {pip} from "./card.js";

@@ -3,14 +3,14 @@
 // (hints, explanations, advice, events) through GET /v1/phrases/{lang}; the game's names (traits,
 // suits, ladies, places, landmarks, fog cards) come from the API.
 
-import PAGE from "../words/page.json" with {type: "json"};
-import WORKBENCH from "../words/workbench.json" with {type: "json"};
-import SHEETS from "../words/sheets.json" with {type: "json"};
-import JOBS from "../words/jobs.json" with {type: "json"};
-import PLAYER from "../words/player.json" with {type: "json"};
-import TUTORIAL from "../words/tutorial.json" with {type: "json"};
-import HISTORY from "../words/history.json" with {type: "json"};
-import FINISH from "../words/finish.json" with {type: "json"};
+import PAGE from "../../words/page.json" with {type: "json"};
+import WORKBENCH from "../../words/workbench.json" with {type: "json"};
+import SHEETS from "../../words/sheets.json" with {type: "json"};
+import JOBS from "../../words/jobs.json" with {type: "json"};
+import PLAYER from "../../words/player.json" with {type: "json"};
+import TUTORIAL from "../../words/tutorial.json" with {type: "json"};
+import HISTORY from "../../words/history.json" with {type: "json"};
+import FINISH from "../../words/finish.json" with {type: "json"};
 
 export const LANGS = ["en", "it", "ru"];
 const KEY = "bs.lang";

@@ -9,12 +9,12 @@
 // page marks them; "Do it" comes only for a kind of action the player has made); the fog card on
 // top is played once; the confrontation waits until the tokens mark her three traits. The
 // tutorial is kept in this browser (the game itself is on the server), so a reload resumes it.
-import {api} from "./api.js";
-import {h} from "./dom.js";
-import {name, t} from "./i18n.js";
-import {actionText} from "./plan.js";
-import {errorText} from "./status.js";
-import {eventText, fogCard, joinWords, lady, ladyName, landmarkName, placeName, suitName, traitName, world} from "./words.js";
+import {api} from "../shared/api.js";
+import {h} from "../shared/dom.js";
+import {name, t} from "../shared/i18n.js";
+import {actionText} from "../shared/plan.js";
+import {errorText} from "../shared/status.js";
+import {eventText, fogCard, joinWords, lady, ladyName, landmarkName, placeName, suitName, traitName, world} from "../shared/words.js";
 
 /** The tutorial's game: Training, and a seed whose game, played as the plan says, shows every
  * explanation (moves and keys, her next cards, searches, clues and their keys, flights, a fog card
@@ -279,10 +279,4 @@ export function tutorialPanel({entry, view, events, away}, mine, act, redraw) {
       h("button", {type: "button", class: over ? "primary" : "small", "data-focus": "tutorial-skip", onclick: close},
         over ? t("tutorial.done") : t("tutorial.skip"))));
   return {panel, lesson: over || away ? null : lessonPanel(now, act), taught: now && !now.doIt ? now.send : null};
-}
-
-/** The "Learn to play" link, with a line saying what it is (the home page and the Play page). */
-export function learnLink() {
-  return h("p", {class: "learn"}, h("a", {href: "#/play?learn", class: "learn-link"}, t("tutorial.learn")), " ",
-    t("tutorial.learn.lead"));
 }

@@ -1,9 +1,9 @@
 // The home page: each part of the page with a picture of it (api/static/img/home-<part>-<lang>.png, made
 // by `python -m api.screenshots --home`) and what it is for, and a word to owners of the printed
 // game: the shipped cards are original, and their own can be typed at the table or in the designer.
-import {fill, h} from "./dom.js";
-import {lang, t} from "./i18n.js";
-import {learnLink} from "./tutorial.js";
+import {fill, h} from "../shared/dom.js";
+import {lang, t} from "../shared/i18n.js";
+import {learnLink} from "../shared/learn.js";
 
 /** The parts, in the order a newcomer meets them: each page's address, its name and its words. */
 const PARTS = [

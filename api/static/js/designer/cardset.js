@@ -2,9 +2,9 @@
 // browser across reloads, and its live audit (POST /v1/audit). Every part of the Designer page
 // reads the set from here and changes it only through edit() and replaceSet(), so that each change
 // can be undone, is saved, and is audited.
-import {api, ApiError} from "./api.js";
-import {lang, t} from "./i18n.js";
-import {failure} from "./status.js";
+import {api, ApiError} from "../shared/api.js";
+import {t} from "../shared/i18n.js";
+import {failure} from "../shared/status.js";
 
 const KEY = "bs.workbench";
 /** Undo steps kept (each a whole set: a 12-lady set is some 5 KB). */
@@ -215,16 +215,6 @@ export const isWhole = (doc, lady) => lady.traits.length === doc.traits_per_lady
 /** The set as the audit reads it: its whole ladies (the others are said unfinished, and Export waits for them). */
 export const auditable = (doc) => ({...doc, ladies: doc.ladies.filter((lady) => isWhole(doc, lady))});
 
-/** POST /v1/audit of a set, abortable (an older set's audit is aborted when a newer set waits). */
-async function auditRequest(doc, signal) {
-  const response = await fetch("/v1/audit", {method: "POST", signal, body: JSON.stringify(doc),
-                                             headers: {Accept: "application/json", "Accept-Language": lang(),
-                                                       "Content-Type": "application/json"}});
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data?.errors ?? [{code: "http", path: "", message: response.statusText}]);
-  return data;
-}
-
 async function runAudit() {
   const doc = workbench.doc;
   const controller = new AbortController();
@@ -236,7 +226,8 @@ async function runAudit() {
   const whole = auditable(doc);
   try {
     // A set with no whole lady yet has nothing to audit (the engine reads no set without ladies): no report.
-    const report = whole.ladies.length ? await auditRequest(whole, controller.signal) : null;
+    // An older set's audit is aborted when a newer set waits.
+    const report = whole.ladies.length ? await api("POST", "/v1/audit", {body: whole, signal: controller.signal}) : null;
     if (workbench.doc === doc) {  // else it is of an older set, and not drawn: the newer set's audit leaves now
       if (workbench.report && report) workbench.previous = {doc: workbench.audited, report: workbench.report};
       Object.assign(workbench, {report, audited: report ? whole : null, problems: null});

@@ -3,6 +3,7 @@
 // downloaded as board.yaml. The draft is kept in this browser as it is typed. Its places are
 // drawn on a map where each is dragged (or moved with the arrow keys) to where it goes; a move
 // can be undone, and says itself to the page around (a change event) so that it is audited.
+// Shared by the table page (the player's own board) and the Designer (the board and stealth deck).
 import {api} from "./api.js";
 import {download, field, fieldMessage, fill, h, keepFocus} from "./dom.js";
 import {name, t} from "./i18n.js";

@@ -2,6 +2,7 @@
 // her traits and the key (one row per suit, her entry as the card prints it: 2, or 0/2). The
 // designer's workbench draws her with it on the print sheet, beside a misleading case, and in a
 // designed set's results. Every name comes from the card set document, in the page's language.
+// Shared: the difficulty charts (charts.js) name a lady with her suit's pip (pip()).
 import {h} from "./dom.js";
 import {name, t} from "./i18n.js";
 import {suitSymbol} from "./symbols.js";

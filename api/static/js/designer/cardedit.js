@@ -7,12 +7,12 @@
 // they are put right: what is on the screen is what is exported. Other fields that cannot be read
 // (an id already taken, a colour) are kept as typed beside the field, said in the verdict too.
 // Every change goes through cardset.edit() (undoable, saved, audited).
-import {pip, suitColour} from "./card.js";
+import {pip, suitColour} from "../shared/card.js";
 import {auditable, copy, edit, isEntry, redrawAll, settle, typed, workbench} from "./cardset.js";
-import {h} from "./dom.js";
-import {LANGS, lang, name, t} from "./i18n.js";
-import {entryText} from "./who.js";
-import WORDS from "../words/workbench.json" with {type: "json"};
+import {h} from "../shared/dom.js";
+import {LANGS, lang, name, t} from "../shared/i18n.js";
+import {entryText} from "../shared/who.js";
+import WORDS from "../../words/workbench.json" with {type: "json"};
 
 /** The languages' own names, as the page's language switch says them. */
 const ENDONYMS = {en: "English", it: "Italiano", ru: "Русский"};

@@ -1,6 +1,6 @@
 // The keyboard: the Play page's shortcuts (one key per action of the game), and the help overlay
 // that lists them, a <dialog> opened with "?" or a Keyboard button and closed with Esc, the
-// focus going back where it was.
+// focus going back where it was. Shared by the header (app.js: the Keyboard button) and the Play page.
 import {fill, h} from "./dom.js";
 import {t} from "./i18n.js";
 

@@ -7,18 +7,18 @@
 // A card typed as it lies is the engine's to recognise: the page sends it as typed and shows the
 // card the engine says it is. Everything entered is kept in this browser (localStorage), what is
 // being typed too; it can be undone, exported and imported.
-import {ApiError, api} from "./api.js";
-import {boardDraft, boardEditor, setBoardDraft} from "./boardedit.js";
-import {download, field, fieldMessage, fill, h, keepFocus, readFile} from "./dom.js";
-import {lang, t} from "./i18n.js";
-import {actionText, reasonText} from "./plan.js";
-import {chanceText, progressPanel} from "./progress.js";
-import {failure, notify, problemList, problemText} from "./status.js";
-import {clueCard, describeClue, provenTokens, tokens, whoResult} from "./who.js";
-import {sequenceName, sequenceSelect} from "./sequences.js";
-import {whereResult} from "./where.js";
+import {ApiError, api} from "../shared/api.js";
+import {boardDraft, boardEditor, setBoardDraft} from "../shared/boardedit.js";
+import {download, field, fieldMessage, fill, h, keepFocus, readFile} from "../shared/dom.js";
+import {lang, t} from "../shared/i18n.js";
+import {actionText, reasonText} from "../shared/plan.js";
+import {chanceText, progressPanel} from "../shared/progress.js";
+import {failure, notify, problemList, problemText} from "../shared/status.js";
+import {clueCard, describeClue, provenTokens, tokens, whoResult} from "../shared/who.js";
+import {sequenceName, sequenceSelect} from "../shared/sequences.js";
+import {whereResult} from "../shared/where.js";
 import {counted, joinWords, lady, ladyName, landmarkName, phrase, placeName, suitName, traitName, useMaterial, world}
-  from "./words.js";
+  from "../shared/words.js";
 
 const KEY = "bs.table";
 const TYPING_KEY = "bs.table.typing";
@@ -137,7 +137,7 @@ function trackQuery() {
 /**
  * The body of POST /v1/advice for what is entered: with the pawn on the map, her suit and the card on
  * top seen, the situation at the table, for which the server gives the plan a game's hints give
- * (deduce/game/table.py): cards picked by id, cards typed as they lie (the server takes each as the
+ * (deduce/game/situation.py): cards picked by id, cards typed as they lie (the server takes each as the
  * card of the set it matches, or as typed); the keys, the fog cards and the countdown are a game's
  * start until the page asks for them. Otherwise, the tracking query alone, for the odds. The owner's own
  * card set and board go with it: the server reads the cards with her set.

@@ -2,90 +2,12 @@
 // their finished view (issue 20), as a table and a chart of scores over time; #/games/<id>
 // replays one turn by turn (replay.js) from that stored view alone, so that a game the server
 // no longer keeps still replays.
-import {image} from "./charts.js";
-import {fill, h} from "./dom.js";
-import {lang, t} from "./i18n.js";
+import {image} from "../shared/charts.js";
+import {fill, h} from "../shared/dom.js";
+import {t} from "../shared/i18n.js";
+import {rankText, scoreText, sequenceText, when} from "./said.js";
 import {replay} from "./replay.js";
-import {sequenceName} from "./sequences.js";
-import {notify} from "./status.js";
-import {world} from "./words.js";
-
-const KEY = "bs.history";  // [{id, sequence, reverse, started, ended, view}], oldest first
-/** The most games kept: the oldest go first. */
-const MOST = 200;
-
-const isText = (x) => typeof x === "string";
-const isEntry = (e) => e !== null && typeof e === "object" && Number.isInteger(e.slot) && isText(e.kind);
-
-/** Whether a stored game holds what the table and the replay read (anything else is left out). */
-function readable(g) {
-  const v = g?.view;
-  return g !== null && typeof g === "object" && isText(g.id) && isText(g.ended) && !Number.isNaN(Date.parse(g.ended))
-    && v !== null && typeof v === "object" && ["won", "lost"].includes(v.state) && isText(v.mode)
-    && Number.isInteger(v.length) && v.length > 0 && isText(v.moves) && Array.isArray(v.trail) && v.trail.every(isEntry)
-    && v.end !== null && typeof v.end === "object" && isText(v.end.reason)
-    && (v.end.score === null || Number.isFinite(v.end.score));
-}
-
-/** The stored games (oldest first), with what could not be read: the whole store (`unreadable`),
- * or how many games in it (`skipped`). */
-function readHistory() {
-  let stored;
-  try {
-    stored = JSON.parse(localStorage.getItem(KEY) ?? "[]");
-  } catch {
-    return {games: [], unreadable: true, skipped: 0};
-  }
-  if (!Array.isArray(stored)) return {games: [], unreadable: true, skipped: 0};
-  const games = stored.filter(readable);
-  return {games, unreadable: false, skipped: stored.length - games.length};
-}
-
-/** Store the games, the last MOST of them, and fewer when the browser's storage is full. */
-function saveHistory(games) {
-  let kept = games.slice(-MOST);
-  for (;;) {
-    try {
-      localStorage.setItem(KEY, JSON.stringify(kept));
-      return;
-    } catch (error) {
-      if (kept.length <= 1) throw error;
-      kept = kept.slice(Math.ceil(kept.length / 4));
-    }
-  }
-}
-
-/**
- * Keep a game that has ended, once: `entry` is the play page's record of it (its id,
- * sequence, when it started), `view` its finished view, kept whole but for what only a game in
- * play needs. What the store held and could not be read is replaced.
- */
-export function recordGame(entry, view) {
-  const {games} = readHistory();
-  if (!view.end || games.some((g) => g.id === entry.id)) return;
-  const {actions, pending, fog_warning: warning, ...kept} = view;  // what only a game in play needs goes
-  try {
-    saveHistory([...games, {id: entry.id, sequence: entry.sequence ?? null, reverse: entry.reverse ?? false,
-                            started: entry.started ?? null, ended: new Date().toISOString(), view: kept}]);
-  } catch {
-    notify(t("history.full"));
-  }
-}
-
-/** When a game ended, as the page's language writes a date. */
-export const when = (g) => new Date(g.ended).toLocaleString(lang(), {dateStyle: "medium", timeStyle: "short"});
-
-/** The stealth sequence a game used: as the new-game form names it, or from the view (its length
- * and how she moves) for a game started where the page did not note it. */
-export function sequenceText(g) {
-  const walk = world.material.sequences.find((s) => s.name === g.sequence);
-  if (!walk) return t("history.sequence.view", {length: g.view.length, moves: t(`moves.${g.view.moves}`)});
-  return g.reverse ? t("history.sequence.reversed", {sequence: sequenceName(walk)}) : sequenceName(walk);
-}
-
-/** A game's score and rank in words ("—" for a game lost). */
-export const scoreText = (g) => (g.view.end.score === null ? "—" : String(g.view.end.score));
-export const rankText = (g) => (g.view.end.rank ? t(`rank.${g.view.end.rank}`) : "—");
+import {forgetHistory, readHistory} from "../shared/played.js";
 
 /** The games as a table, the latest first, each with a link to its replay (on a phone, a block
  * per game, each cell labelled by its column: history.css). */
@@ -141,7 +63,7 @@ function scoreChart(games) {
 function storeProblem({unreadable, skipped}, redraw) {
   if (!unreadable && !skipped) return null;
   const forget = () => {
-    localStorage.removeItem(KEY);
+    forgetHistory();
     redraw();
   };
   return h("div", {class: "panel problems", role: "alert"},

@@ -1,8 +1,8 @@
-// The plan (the hints' `plan`, deduce/game/advisor.py PlanJSON): the one action to take now,
+// The plan (the hints' `plan`, deduce/game/plan.py PlanJSON): the one action to take now,
 // with a Do it button that sends it, its reasons, and every option weighed with its worth.
 import {h} from "./dom.js";
 import {format, lang, t} from "./i18n.js";
-import {chanceText, decimal, fixed} from "./progress.js";
+import {decimal, fixed} from "./progress.js";
 import {placeName, traitName, world} from "./words.js";
 
 /** The reason parameters that hold a place, a chance or a worth in cards (advisor.reason_text): by
@@ -17,7 +17,7 @@ const reasonPercent = (p) => `${fixed(100 * p, 0)}${lang() === "en" ? "%" : " %"
 /**
  * A reason of the plan in the page's language: in English its text as the API words it (the
  * game's language); in another, the same phrase (GET /v1/phrases) with the same parameters,
- * places and traits named in that language, as deduce.game.advisor.reason_text fills it.
+ * places and traits named in that language, as deduce.game.plan.reason_text fills it.
  */
 export function reasonText(reason) {
   const template = world.phrases.phrases[`plan.${reason.code}`];

@@ -7,13 +7,13 @@
 // editor's own draft (shared with the table page, as it is the same editor). What is typed is what
 // is audited and exported: a field that cannot be read makes the verdict an error naming it (the
 // card, the sequence, the place, never a path), and Export refuses until it is put right.
-import {api, ApiError} from "./api.js";
-import {boardDraft, boardEditor, boardPlace, redrawLater, setBoardDraft} from "./boardedit.js";
-import {download, field, fieldMessage, fill, h, keepFocus} from "./dom.js";
-import {name, percent, t} from "./i18n.js";
-import {drawMap, redrawOnTurn} from "./map.js";
-import {failure, problemList} from "./status.js";
-import {world} from "./words.js";
+import {api, ApiError} from "../shared/api.js";
+import {boardDraft, boardEditor, boardPlace, redrawLater, setBoardDraft} from "../shared/boardedit.js";
+import {download, field, fieldMessage, fill, h, keepFocus} from "../shared/dom.js";
+import {name, percent, t} from "../shared/i18n.js";
+import {drawMap, redrawOnTurn} from "../shared/map.js";
+import {failure, problemList} from "../shared/status.js";
+import {world} from "../shared/words.js";
 
 const KEY = "bs.designer.deck";
 /** How long after the last change the audit is asked for (ms): typing a card's positions is one change. */

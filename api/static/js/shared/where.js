@@ -5,17 +5,6 @@ import {t} from "./i18n.js";
 import {drawMap} from "./map.js";
 import {phrase} from "./words.js";
 
-/** The tracking query of a trail: its landmark, fog and search entries (SPEC 8). */
-export function trailQuery(view) {
-  const observations = [];
-  for (const e of view.trail) {
-    if (e.kind === "landmark") observations.push({slot: e.slot, landmark: e.landmark});
-    else if (e.kind === "fog") observations.push({slot: e.slot, fog: true});
-    else if (e.kind === "search") observations.push({slot: e.slot, searched: e.location, found: e.found});
-  }
-  return {length: view.length, moves: view.moves, now: view.slot, observations};
-}
-
 /** Her odds now and after her next move on two maps, each headed in the player's words (where she is
  * now, where she will be): no slot, no count of the walks that fit. */
 export function whereResult(tracking, {pawn = null, visited = []} = {}) {

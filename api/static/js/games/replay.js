@@ -2,15 +2,14 @@
 // alone (its trail, SPEC 8: what a careful player wrote down, and nothing hidden): each turn's
 // top card and what happened on it in words, the keys claimed by then, and the map with the
 // places she could be at as the player could know them then (the trail so far, POST /v1/track).
-import {api} from "./api.js";
-import {fill, h, keepFocus} from "./dom.js";
-import {percent, t} from "./i18n.js";
-import {drawMap} from "./map.js";
-import {errorText} from "./status.js";
-import {trailText} from "./play.js";
-import {trailQuery} from "./where.js";
-import {ladyName, landmarkName, placeName} from "./words.js";
-import {rankText, scoreText, sequenceText, when} from "./history.js";
+import {api} from "../shared/api.js";
+import {fill, h, keepFocus} from "../shared/dom.js";
+import {percent, t} from "../shared/i18n.js";
+import {drawMap} from "../shared/map.js";
+import {errorText} from "../shared/status.js";
+import {trailText} from "../shared/trail.js";
+import {ladyName, landmarkName, placeName} from "../shared/words.js";
+import {rankText, scoreText, sequenceText, when} from "./said.js";
 
 /** Whether a trail entry shows a later card ahead of time (a fog card's glimpse or keyhole, the
  * entry right after its fog_card entry) rather than the turn's own top card. */
@@ -74,7 +73,7 @@ function askOdds(game, turn, at) {
   if (shown.odds.has(key)) return shown.odds.get(key);
   shown.odds.set(key, {asking: true});
   const trail = game.view.trail.slice(0, turn.upto);
-  api("POST", "/v1/track", {body: trailQuery({...game.view, trail, slot: turn.slot})})
+  api("POST", "/v1/track", {body: {length: game.view.length, moves: game.view.moves, now: turn.slot, trail}})
     .then((tracking) => shown.odds.set(key, {tracking}), (error) => shown.odds.set(key, {failed: errorText(error)}))
     .then(() => { if (shown.id === game.id && shown.at === at) shown.redraw(); });
   return shown.odds.get(key);

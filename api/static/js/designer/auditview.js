@@ -4,12 +4,12 @@
 // stands beside the card it concerns (the lady's, or the suit's). A misleading case shows the cards
 // that mislead; an unsolvable one the Dark Ladies the deck cannot tell apart. The cases table uses
 // names, sorts by any column and filters by mode.
-import {drawCard} from "./card.js";
-import {h} from "./dom.js";
-import {t} from "./i18n.js";
-import {counted} from "./words.js";
-import {problemList} from "./status.js";
-import {entryText} from "./who.js";
+import {drawCard} from "../shared/card.js";
+import {h} from "../shared/dom.js";
+import {t} from "../shared/i18n.js";
+import {counted} from "../shared/words.js";
+import {problemList} from "../shared/status.js";
+import {entryText} from "../shared/who.js";
 import {ladyName, missingNames, problemsSaid, suitName, traitName, unfinished} from "./cardedit.js";
 import {workbench} from "./cardset.js";
 

@@ -4,21 +4,23 @@
 // last view of each game, so that a game in progress outlives a server out of reach: the page
 // shows the view it last had, its actions wait, and the game goes on when the server answers
 // (docs/playing.md). Only the server saying the game is not there (404, 401, 403) ends it here.
-import {api, ApiError} from "./api.js";
-import {field, fieldMessage, fill, h, keepFocus} from "./dom.js";
-import {keyCap, openHelp, shortcutOf, SHORTCUTS, typing} from "./help.js";
-import {recordGame} from "./history.js";
-import {lang, name, t} from "./i18n.js";
-import {drawMap} from "./map.js";
-import {planPanel} from "./plan.js";
-import {progressPanel} from "./progress.js";
-import {errorText, notify} from "./status.js";
-import {countdownSymbol, fogSymbol, keySymbol, ladySymbol, suitSymbol} from "./symbols.js";
-import {beginTutorial, learnAsked, learnLink, TUTORIAL_GAME, tutorialActed, tutorialPanel} from "./tutorial.js";
-import {clueCard, TOKEN_STATES, tokens, whoResult} from "./who.js";
-import {sequenceSelect} from "./sequences.js";
-import {whereResult} from "./where.js";
-import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitColour, suitName, world} from "./words.js";
+import {api, ApiError} from "../shared/api.js";
+import {field, fieldMessage, fill, h, keepFocus} from "../shared/dom.js";
+import {keyCap, openHelp, shortcutOf, SHORTCUTS, typing} from "../shared/help.js";
+import {recordGame} from "../shared/played.js";
+import {lang, name, t} from "../shared/i18n.js";
+import {drawMap} from "../shared/map.js";
+import {planPanel} from "../shared/plan.js";
+import {progressPanel} from "../shared/progress.js";
+import {errorText, notify} from "../shared/status.js";
+import {countdownSymbol, fogSymbol, keySymbol, ladySymbol, suitSymbol} from "../shared/symbols.js";
+import {learnLink} from "../shared/learn.js";
+import {beginTutorial, learnAsked, TUTORIAL_GAME, tutorialActed, tutorialPanel} from "./tutorial.js";
+import {trailText} from "../shared/trail.js";
+import {clueCard, TOKEN_STATES, tokens, whoResult} from "../shared/who.js";
+import {sequenceSelect} from "../shared/sequences.js";
+import {whereResult} from "../shared/where.js";
+import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitColour, suitName, world} from "../shared/words.js";
 
 const GAMES = "bs.games";      // [{id, token, mode, discard, started}], newest first
 const CURRENT = "bs.current";  // the id of the game on screen
@@ -405,18 +407,6 @@ function pendingForm(view, redraw) {
     h("h3", {id: "pending-h"}, `${t("pending")}: ${name(card?.name ?? p.card)}`),
     h("p", {}, lang() === "en" ? p.text : name(card?.text ?? p.text)),
     controls, h("button", {type: "submit", class: "primary", disabled: game.away}, t("action.resolve")));
-}
-
-/** A trail entry in words (the notebook here, and each turn of a replay). */
-export function trailText(e) {
-  const f = {...e, n: e.slot + 1};  // the stealth cards counted from the first on top, as a notebook numbers them
-  if (e.location) f.location = placeName(e.location);
-  if (e.landmark) f.landmark = landmarkName(e.landmark);
-  if (e.kind === "fog_card") f.card = name(fogCard(e.card)?.name ?? e.card);
-  if (e.kind === "clue") f.card = ladyName(e.card);
-  const key = e.kind === "search" ? (e.found ? "trail.search.found" : "trail.search.not")
-    : e.kind === "clue" && e.suit_card ? "trail.suit_card" : `trail.${e.kind}`;
-  return t(key, f);
 }
 
 function trailPanel(view) {

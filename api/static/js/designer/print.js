@@ -2,9 +2,9 @@
 // page of A4 or Letter, with marks to cut along, for a paper prototype. Print CSS
 // (css/sheets.css) hides the rest of the page while the sheet is open, so that the browser's
 // print (window.print(), or Ctrl+P) prints the sheet alone.
-import {field, fill, h, keepFocus} from "./dom.js";
-import {t} from "./i18n.js";
-import {drawCard} from "./card.js";
+import {field, fill, h, keepFocus} from "../shared/dom.js";
+import {t} from "../shared/i18n.js";
+import {drawCard} from "../shared/card.js";
 
 /** The papers the sheet is laid out for (their sizes are in css/sheets.css), and a card's size in mm. */
 const PAPERS = ["a4", "letter"];

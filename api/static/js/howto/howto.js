@@ -1,8 +1,8 @@
 // How to play (#/howto): the rules in short, in the project's own words, with pictures of the
 // page (api/static/img, made by `python -m api.screenshots`), and the way into the guided game.
-import {fill, h} from "./dom.js";
-import {lang, t} from "./i18n.js";
-import {learnLink} from "./tutorial.js";
+import {fill, h} from "../shared/dom.js";
+import {lang, t} from "../shared/i18n.js";
+import {learnLink} from "../shared/learn.js";
 
 /** The sections, in reading order; each has a heading (`howto.<id>.h`) and a paragraph (`howto.<id>`). */
 const SECTIONS = ["goal", "where", "turn", "search", "who", "suit", "end", "modes"];
