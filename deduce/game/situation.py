@@ -61,7 +61,7 @@ from deduce.schema import (
     validated,
 )
 from deduce.text.catalog import PhraseParam
-from deduce.text.names import NameList
+from deduce.text.names import Choices, Named, NameList
 from deduce.where.board import Board
 from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, TrackQuery, board_words
 from deduce.where.stealth import Moves
@@ -105,22 +105,23 @@ class _Given:
     pawn: str | None
 
 
-#: The ids a situation names, by their kind: those the rules define.
-_IDS: dict[str, Callable[[Rules], Sequence[str]]] = {
-    "suit": lambda rules: rules.cards.suit_ids,
-    "lady": lambda rules: [lady.id for lady in rules.cards.ladies],
-    "location": lambda rules: rules.board.location_ids,
-    "landmark": lambda rules: rules.board.landmark_ids,
-    "fog card": lambda rules: [f.id for f in rules.fog],
-    "asking fog card": lambda rules: [f.id for f in rules.fog if f.kind.asks is not None],
+#: The things a situation names by id, by their kind: those the rules define.
+_KNOWN: dict[str, Callable[[Rules], Sequence[Named]]] = {
+    "suit": lambda rules: rules.cards.suits,
+    "lady": lambda rules: rules.cards.ladies,
+    "location": lambda rules: rules.board.locations,
+    "landmark": lambda rules: [rules.board.landmark(m) for m in rules.board.landmark_ids],
+    "fog card": lambda rules: rules.fog,
+    "asking fog card": lambda rules: [f for f in rules.fog if f.kind.asks is not None],
 }
 
 
 def _among(kind: str) -> WrapValidator:
-    """An id of the rules' (:data:`_IDS`), else an unknown ``kind`` (a fog card that asks for an answer is one)."""
-    ids = _IDS[kind]
-    return known_in(kind.removeprefix("asking "), lambda given, value: value in ids(given.rules),
-                    lambda given: ids(given.rules))
+    """An id of the rules' (:data:`_KNOWN`), else an unknown ``kind`` listing them by name, ids beside (a fog card
+    that asks for an answer is one)."""
+    things = _KNOWN[kind]
+    return known_in(kind.removeprefix("asking "), lambda given, value: any(t.id == value for t in things(given.rules)),
+                    lambda given: Choices.of(things(given.rules)))
 
 
 def _required(field: str) -> WrapValidator:
@@ -214,6 +215,18 @@ else:
                             WrapValidator(_trail_entry)]
 
 
+# -- the deck and the trail, as a situation and a trail query both give them --------------------------------------
+
+_Length = Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
+                    _whole(1, MAX_LENGTH), _required("length")]
+_DeckMoves = Annotated[Moves, Field(description="how the stealth sequence played moves"),
+                       said(lambda value: unknown("moves", value, get_args(Moves))), _required("moves")]
+_Now = Annotated[int, Field(ge=0, le=MAX_SLOT, description="the tracking slot of the top card, whose odds come first"),
+                 _whole(0, MAX_SLOT), _required("now")]
+_Trail = Annotated[list[_TrailEntry], Field(max_length=MAX_TRAIL, description="the trail entries of SPEC 8"),
+                   said(lambda value: board_words("table.trail", most=MAX_TRAIL, got=type_name(value)))]
+
+
 # -- a tracking query given by its trail --------------------------------------------------------------------------
 
 #: A trail query: SPEC 6's example tracking query (:data:`deduce.where.query.EXAMPLE`) as a game's trail writes it,
@@ -232,15 +245,10 @@ class TrailQueryJSON(TypedDict):
     ``landmark``, ``fog`` and ``search`` entries are its observations (:func:`track_query_from_trail`), as a
     game's hints read them."""
 
-    length: Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
-                      _whole(1, MAX_LENGTH), _required("length")]
-    moves: Annotated[Moves, Field(description="how the stealth sequence played moves"),
-                     said(lambda value: unknown("moves", value, get_args(Moves))), _required("moves")]
-    now: Annotated[int, Field(ge=0, le=MAX_SLOT, description="the slot to give the odds for"),
-                   _whole(0, MAX_SLOT), _required("now")]
-    trail: Annotated[list[_TrailEntry], Field(max_length=MAX_TRAIL, description="the trail entries of SPEC 8"),
-                     said(lambda value: board_words("table.trail", most=MAX_TRAIL, got=type_name(value))),
-                     _required("trail")]
+    length: _Length
+    moves: _DeckMoves
+    now: _Now
+    trail: Annotated[_Trail, _required("trail")]
 
 
 def _trail_query_read(doc: Any, handler: Callable[[Any], Any]) -> Any:
@@ -346,14 +354,10 @@ class SituationJSON(TypedDict):
 
     suit: Annotated[str, Field(description="her suit"), _among("suit"), _required("suit")]
     pawn: Annotated[str, Field(description="the pawn's location"), _among("location"), _required("pawn")]
-    length: Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
-                      _whole(1, MAX_LENGTH), _required("length")]
-    moves: Annotated[Moves, Field(description="how the stealth sequence played moves"),
-                     said(lambda value: unknown("moves", value, get_args(Moves))), _required("moves")]
-    now: Annotated[int, Field(ge=0, le=MAX_SLOT, description="the tracking slot of the top card"),
-                   _whole(0, MAX_SLOT), _required("now")]
-    trail: Annotated[list[_TrailEntry], Field(max_length=MAX_TRAIL, description="the trail entries of SPEC 8"),
-                     said(lambda value: board_words("table.trail", most=MAX_TRAIL, got=type_name(value)))]
+    length: _Length
+    moves: _DeckMoves
+    now: _Now
+    trail: _Trail
     mode: NotRequired[Annotated[Mode, Field(description="the difficulty (null: normal)"),
                                 _one_problem(lambda value: unknown("mode", value, MODES))] | None]
     clues: NotRequired[Annotated[list[Annotated[str, _among("lady")]], Field(description="the clues in hand"),

@@ -274,3 +274,21 @@ def test_the_early_steps_of_advice_need_a_situation_and_a_step_is_one_to_three(c
     focus = client.post("/v1/advice", json={"situation": SITUATION, "step": 2, "lang": "it"}).json()
     assert focus["hint"]["code"] == nudge["hint"]["code"].replace("nudge", "focus")
     assert not any(ch.isdigit() for ch in nudge["hint"]["text"] + focus["hint"]["text"])
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_a_situation_s_unknown_things_are_listed_by_name_ids_beside(client: TestClient, lang: str) -> None:
+    """Issue 34, item 6: what a situation names wrongly is answered with the rules' things by name in the
+    request's language, each id beside (the terminal's readers, which show no names, list ids)."""
+    rules = load_rules()
+    wrong = {**SITUATION, "suit": "rosa", "pawn": "globo", "clues": ["nobody"],
+             "trail": [{"slot": 0, "kind": "landmark", "landmark": "theatre"}]}
+    errors = client.post(f"/v1/advice?lang={lang}", json={"situation": wrong}).json()["errors"]
+    said = {e["path"]: e["message"] for e in errors}
+    rose, globe = rules.cards.suit("rose"), rules.board.location("globe")
+    assert f"{rose.name.get(lang)} (rose)" in said["situation.suit"]
+    assert f"{globe.name.get(lang)} (globe)" in said["situation.pawn"]
+    lady = rules.cards.ladies[0]
+    assert f"{lady.name.get(lang)} ({lady.id})" in said["situation.clues[0]"]
+    playhouse = rules.board.landmark("playhouse")
+    assert f"{playhouse.name.get(lang)} (playhouse)" in said["situation.trail[0].landmark"]
