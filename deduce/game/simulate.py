@@ -81,15 +81,19 @@ class Outcome:
 
 def play(rules: Rules, setup_doc: Mapping[str, Any], bot: Policy | None = None, max_actions: int = 2000) -> Outcome:
     """Play one game with the bot; the setup document is as for ``POST /v1/games``."""
-    bot = bot or Bot(rules)
-    game = Game.new(rules, parse_setup(rules, setup_doc))
-    while not game.over and game.version < max_actions:
-        game.act(bot.choose(game.player_view(), game.legal_actions(), game.pending))
+    game = finish(Game.new(rules, parse_setup(rules, setup_doc)), bot or Bot(rules), max_actions)
     end = game.end
     if end is None:
         return Outcome(game.setup.mode, game.deck.name, game.state, "unfinished", None, None, None, game.round)
     verdict = end.confronted.verdict if end.confronted else None
     return Outcome(game.setup.mode, game.deck.name, game.state, end.reason, end.score, end.rank, verdict, game.round)
+
+
+def finish(game: Game, bot: Policy, max_actions: int) -> Game:
+    """``game`` played by the bot until it is over, or has accepted ``max_actions`` actions; the same game."""
+    while not game.over and game.version < max_actions:
+        game.act(bot.choose(game.player_view(), game.legal_actions(), game.pending))
+    return game
 
 
 class SummaryJSON(TypedDict):
