@@ -36,12 +36,11 @@ from dataclasses import dataclass, fields, replace
 from typing_extensions import TypedDict
 
 from deduce.game.actions import Action, Pending
-from deduce.game.game import Game
+from deduce.game.bot import play_out
 from deduce.game.hand import who
 from deduce.game.material import Rules, StealthOrder
 from deduce.game.plan import FogDeck, PlanBot, unknown_front
 from deduce.game.setup import Deal, Setup
-from deduce.game.simulate import finish
 from deduce.game.state import State
 from deduce.game.table import Table
 from deduce.game.trail import fog_card_entry
@@ -50,9 +49,10 @@ from deduce.game.view import PlayerView
 __all__ = ["PLAYOUTS", "Chance", "Mean", "Standing", "StandingJSON", "draw", "fitting_cuts", "her_cards",
            "standing"]
 
-#: Playouts of a standing by default: a playout is a few dozen decisions of the plan (each 0.2 to 1 ms),
-#: so 200 of them answer in about 2 s on one core of a small machine (docs/playing.md, "How the game stands").
-PLAYOUTS = 200
+#: Playouts of a standing by default. A playout is a few dozen decisions of the plan, 15 to 70 ms on one core
+#: of the 2-core machine it was measured on (shipped rules, every mode, busy with other work), so 50 of them
+#: answer in 1 to 3.5 s (docs/playing.md, "How the game stands").
+PLAYOUTS = 50
 #: Most actions a playout takes before it is stopped and counted as lost (a game ends long before).
 MAX_ACTIONS = 2000
 #: The normal quantile of a two-sided 95 % interval.
@@ -271,7 +271,7 @@ def view_seed(view: PlayerView, actions: Sequence[Action], pending: Pending | No
 def playout(state: State, bot: PlanBot) -> tuple[bool, int]:
     """Whether the game from ``state`` played by ``bot`` to the end is won, and its points: its score if won,
     else 0 (a game still unfinished after :data:`MAX_ACTIONS` actions counts as lost)."""
-    end = finish(Game(state), bot, MAX_ACTIONS).end
+    end = play_out(state, bot, MAX_ACTIONS).table.end
     if end is None or end.state != "won" or end.score is None:
         return False, 0
     return True, end.score
