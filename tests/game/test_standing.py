@@ -223,3 +223,14 @@ def test_the_intervals() -> None:
     mean = Mean.of([0, 10, 20])
     assert mean.mean == 10 and math.isclose(mean.high - mean.mean, Z95 * 10 / math.sqrt(3))
     assert Mean.of([7]) == Mean(7, 7, 7)
+
+
+def test_the_terminal_says_the_standing_in_the_games_language() -> None:
+    """The hint screen's last line (deduce play, the third h): the game's standing, its figures rounded."""
+    from deduce.cli.play import standing_line
+
+    game = Game.new(RULES, parse_setup(RULES, {"seed": 6}), lang="it")
+    figures = game.standing(playouts=50)
+    line = standing_line(game)
+    assert line.startswith("Se segui il piano: ") and f"da {figures.playouts} partite" in line
+    assert f"{round(100 * figures.win.chance)} %" in line and f"{round(figures.points.mean)} punti" in line
