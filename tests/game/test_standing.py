@@ -234,3 +234,25 @@ def test_the_terminal_says_the_standing_in_the_games_language() -> None:
     line = standing_line(game)
     assert line.startswith("Se segui il piano: ") and f"da {figures.playouts} partite" in line
     assert f"{round(100 * figures.win.chance)} %" in line and f"{round(figures.points.mean)} punti" in line
+
+
+def test_the_tables_standing_for_what_a_player_entered_is_the_games() -> None:
+    """A situation at the table naming the sequence set up reads into the game's own view, so its standing is
+    the game's; one that names none is position 1, not reversed; a sequence not known is said where it is."""
+    from deduce.errors import InputError
+    from deduce.game.situation import parse_situation
+    from tests.game.test_voice import situation
+
+    game = Game.new(RULES, parse_setup(RULES, {"seed": 8, "sequence": {"rulebook": "short"}, "reverse": True}))
+    bot = PlanBot(RULES)
+    for _ in range(4):
+        game.act(bot.choose(game.player_view(), game.legal_actions(), game.pending))
+    doc = {**situation(game), "sequence": {"rulebook": "short"}, "reverse": True}
+    table = parse_situation(RULES, doc)
+    assert table.view == game.player_view()
+    assert standing(RULES, table.view, table.actions, table.pending, playouts=10) == game.standing(playouts=10)
+    plain = parse_situation(RULES, situation(game)).view
+    assert (plain.sequence, plain.reverse) == (("position", 1), False)
+    with pytest.raises(InputError) as info:
+        parse_situation(RULES, {**doc, "sequence": {"position": 9}, "reverse": "yes"})
+    assert [p.loc for p in info.value.problems] == [("sequence", "position"), ("reverse",)]
