@@ -22,6 +22,7 @@ from deduce.game.material import Rules
 from deduce.game.plan import Plan
 from deduce.game.plan import make_plan as plan
 from deduce.game.setup import Setup, parse_setup
+from deduce.game.standing import Standing, standing
 from deduce.shipped import load_board, load_cards, load_rules
 from deduce.where.advice import Advice, one_turn_advice
 from deduce.where.advice import one_turn_advice as advise  # the name 0.1.0 promised
@@ -52,6 +53,7 @@ __all__ = [
     "Query",
     "Rules",
     "Setup",
+    "Standing",
     "TrackQuery",
     "Tracking",
     "advise",
@@ -66,5 +68,6 @@ __all__ = [
     "parse_track_query",
     "plan",
     "progress",
+    "standing",
     "track",
 ]

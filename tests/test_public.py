@@ -11,7 +11,7 @@ PUBLIC = [
     "Advice", "AuditReport", "Board", "CardSet", "DeduceError", "Deduction", "Game", "Illegal",
     "InputError", "Plan", "Problem", "Progress", "Query", "Rules", "Setup", "TrackQuery", "Tracking", "advise",
     "audit", "deduce", "load_board", "load_cards", "load_rules", "one_turn_advice", "parse_query", "parse_setup",
-    "parse_track_query", "plan", "progress", "track",
+    "parse_track_query", "plan", "progress", "Standing", "standing", "track",
 ]
 
 

@@ -366,6 +366,16 @@ def hints_text(game: Game) -> str:
             + "\n".join(plan_lines(game)))
 
 
+def standing_line(game: Game) -> str:
+    """How the game stands if the plan is followed (:mod:`deduce.game.standing`): the chance of winning and the
+    points to expect, each with its 95 % interval, and the playouts behind them."""
+    figures = game.standing()
+    win, points = figures.win, figures.points
+    return play_phrase(game.lang, "standing", win=round(100 * win.chance), win_low=round(100 * win.low),
+                       win_high=round(100 * win.high), points=round(points.mean), points_low=round(points.low),
+                       points_high=round(points.high), playouts=figures.playouts)
+
+
 def plan_lines(game: Game) -> list[str]:
     """The advisor's plan (:mod:`deduce.game.plan`, the hints' ``plan``) in words: the action
     with the command that sends it (places and traits by their numbers), then its reasons."""
@@ -542,8 +552,8 @@ class Terminal:
         version, given = self.hinted
         step = min(3, given + 1) if version == game.version else 1
         self.hinted = (game.version, step)
-        if step == 3:
-            self.page(hints_text(game))
+        if step == 3:  # the whole answer, and while the game is played, how it stands under the plan
+            self.page(hints_text(game) + ("" if game.over else "\n\n" + standing_line(game)))
             return
         text = game.hint_step(1 if step == 1 else 2)["hint"]["text"]
         self.draw([self.say(f"hint.step.{step}", text=text), self.say("hint.again")])

@@ -28,6 +28,8 @@ What the player knows, and what to do about it:
 - :mod:`~deduce.game.plan`: the plan, the one action to take now and why (and :class:`PlanBot`, which plays by it);
 - :mod:`~deduce.game.hints`: WHO, WHERE, WHO progress and the plan from a view;
 - :mod:`~deduce.game.steps`: hints in three steps, a nudge, the focus, then the answer;
+- :mod:`~deduce.game.standing`: how the game stands, the chance of winning and the points if the plan is
+  followed, by playouts over hidden states drawn given the view;
 - :mod:`~deduce.game.bot` and :mod:`~deduce.game.simulate`: the baseline bot, and many games played by a bot;
 - :mod:`~deduce.game.store`: games kept in SQLite.
 """

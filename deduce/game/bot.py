@@ -15,6 +15,9 @@ deduction engine. Its policy, in order:
    one step towards the nearest place whose key is not yet claimed (for the suit card).
 
 It never uses fog cards (their actions are a gamble), so its results are a baseline.
+
+What any bot is (:class:`Policy`), and a game played by one to its end (:func:`play_out`: the
+simulations' games and the standing's playouts), are here too.
 """
 
 from __future__ import annotations
@@ -22,18 +25,38 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from deduce.game.actions import Action, Pending
 from deduce.game.hand import who
 from deduce.game.material import Rules
 from deduce.game.modes import MODE_RULES
-from deduce.game.view import PlayerView
+from deduce.game.parse import parse_action
+from deduce.game.view import PlayerView, player_view
 from deduce.where.board import Board
 from deduce.where.tracker import track
 
+if TYPE_CHECKING:
+    from deduce.game.state import State
+
 #: An action document, as a player sends it (``{"action": "move", "to": "globe"}``).
 ActionDoc = dict[str, Any]
+
+
+class Policy(Protocol):
+    """What plays a game: from the player's view, the legal actions and the pending fog card, the action to
+    take."""
+
+    def choose(self, view: PlayerView, actions: Sequence[Action], pending: Pending | None) -> ActionDoc: ...
+
+
+def play_out(state: State, policy: Policy, max_actions: int) -> State:
+    """``state`` played by ``policy`` until the game is over, or has accepted ``max_actions`` actions (the
+    same state, changed)."""
+    while not state.over and state.table.version < max_actions:
+        doc = policy.choose(player_view(state), state.legal_actions(), state.table.pending)
+        state.apply(parse_action(state, doc))
+    return state
 
 
 @dataclass(frozen=True)

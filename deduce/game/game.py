@@ -27,6 +27,7 @@ from deduce.game.outcome import End, GameState
 from deduce.game.parse import ACTION_FIELDS, parse_action
 from deduce.game.replay import RULES_VERSION, ReplayRefused, replay_state
 from deduce.game.setup import Deal, Setup
+from deduce.game.standing import PLAYOUTS, Standing, standing
 from deduce.game.state import State
 from deduce.game.steps import HintStep
 from deduce.game.table import Table
@@ -180,6 +181,11 @@ class Game:
     def hint_step(self, step: HintStep) -> HintStepJSON:
         """The nudge (1) or the focus (2) before that answer (:func:`~deduce.game.hints.hint_step`)."""
         return hint_step(self.rules, self.player_view(), self.legal_actions(), self.pending, self.lang, step)
+
+    def standing(self, playouts: int = PLAYOUTS) -> Standing:
+        """How the game stands if the plan is followed from here (:func:`~deduce.game.standing.standing`): from
+        the player's view alone, so the same view gives the same figures. ValueError once the game is over."""
+        return standing(self.rules, self.player_view(), self.legal_actions(), self.pending, playouts)
 
     # -- acting ----------------------------------------------------------------
 

@@ -369,7 +369,7 @@ def fog_odds(rules: Rules, view: PlayerView) -> dict[str, float]:
     """
     if view.top is not None:
         return {}
-    deck = _FogDeck.follow(rules, view)
+    deck = FogDeck.follow(rules, view)
     now = view.slot % view.length
     top = deck.slot_card.get(now)
     if top is not None:
@@ -380,7 +380,7 @@ def fog_odds(rules: Rules, view: PlayerView) -> dict[str, float]:
     return {card: 1 / len(pool) for card in pool}
 
 
-def _unknown_front(rules: Rules, view: PlayerView) -> int:
+def unknown_front(rules: Rules, view: PlayerView) -> int:
     """How many cards at the front of the fog deck the player cannot name: those in it now and
     every card taken from it (one per search and per fog card used, one more per damp tinder),
     less the used cards that went back under it (seen, so known)."""
@@ -392,7 +392,7 @@ def _unknown_front(rules: Rules, view: PlayerView) -> int:
 
 
 @dataclass
-class _FogDeck:
+class FogDeck:
     """The fog deck as the trail lets the player follow it: ``unknown`` cards of unknown identity
     at its front, then the ``known`` cards seen going under it, in order; the card each slot of
     the stealth deck took from it (None: a card the player cannot name), and the seen cards
@@ -404,9 +404,9 @@ class _FogDeck:
     placed: set[str] = field(default_factory=set)
 
     @classmethod
-    def follow(cls, rules: Rules, view: PlayerView) -> _FogDeck:
+    def follow(cls, rules: Rules, view: PlayerView) -> FogDeck:
         """The fog deck after every search and fog card of the trail, in order."""
-        deck = cls(_unknown_front(rules, view))
+        deck = cls(unknown_front(rules, view))
         for e in view.trail:
             if e["kind"] == "search" and "fog_card" not in e:
                 deck.slot_card[e["slot"] % view.length] = deck.pop()

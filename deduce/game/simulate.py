@@ -19,32 +19,23 @@ import hashlib
 import pickle
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypedDict, TypeVar
+from typing import Any, Literal, TypedDict, TypeVar
 
 from deduce.errors import InputError, unknown
 from deduce.executor import Executor, InProcess
-from deduce.game.actions import Action, Pending
-from deduce.game.bot import ActionDoc, Bot
+from deduce.game.bot import Bot, Policy, play_out
 from deduce.game.game import Game
 from deduce.game.material import Rules
 from deduce.game.outcome import EndReason, GameState, Verdict
 from deduce.game.plan import PlanBot
 from deduce.game.scoring import RankId
 from deduce.game.setup import parse_setup
-from deduce.game.view import PlayerView
 from deduce.who.cards import Mode
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
-
-
-class Policy(Protocol):
-    """What plays a simulated game: from the player's view, the legal actions and the
-    pending fog card, the action to take."""
-
-    def choose(self, view: PlayerView, actions: Sequence[Action], pending: Pending | None) -> ActionDoc: ...
 
 
 #: The bots a simulation can play with, by name: each is made from the rules, in the
@@ -81,10 +72,8 @@ class Outcome:
 
 def play(rules: Rules, setup_doc: Mapping[str, Any], bot: Policy | None = None, max_actions: int = 2000) -> Outcome:
     """Play one game with the bot; the setup document is as for ``POST /v1/games``."""
-    bot = bot or Bot(rules)
     game = Game.new(rules, parse_setup(rules, setup_doc))
-    while not game.over and game.version < max_actions:
-        game.act(bot.choose(game.player_view(), game.legal_actions(), game.pending))
+    play_out(game.core, bot or Bot(rules), max_actions)
     end = game.end
     if end is None:
         return Outcome(game.setup.mode, game.deck.name, game.state, "unfinished", None, None, None, game.round)

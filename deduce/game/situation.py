@@ -43,6 +43,7 @@ from deduce.game.hints import HintStepJSON, hint_step
 from deduce.game.material import Rules
 from deduce.game.modes import MODE_RULES
 from deduce.game.plan import PlanJSON, make_plan
+from deduce.game.setup import SequenceJSON, SequenceKind
 from deduce.game.steps import HintStep
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind, track_query_from_trail
 from deduce.game.turn import Turn, legal_actions, suit_card_revealable
@@ -350,7 +351,9 @@ class SituationJSON(TypedDict):
     claimed (default: the pawn's, as at setup); ``countdown`` and ``fog_deck`` default to a
     game's start (2, 3 in Easy; every fog card, one fewer in Expert); ``trail`` holds the
     trail entries of SPEC 8 (the landmark or fog card seen on each slot, searches, flights,
-    fog cards used): the top card is the last ``landmark`` or ``fog`` entry on ``now``."""
+    fog cards used): the top card is the last ``landmark`` or ``fog`` entry on ``now``.
+    ``sequence`` and ``reverse`` name the stealth sequence set up (default: position 1, not
+    reversed), as a game's setup does; only the standing reads them."""
 
     suit: Annotated[str, Field(description="her suit"), _among("suit"), _required("suit")]
     pawn: Annotated[str, Field(description="the pawn's location"), _among("location"), _required("pawn")]
@@ -358,6 +361,9 @@ class SituationJSON(TypedDict):
     moves: _DeckMoves
     now: _Now
     trail: _Trail
+    sequence: NotRequired[SequenceJSON | None]  # the sequence set up, for the standing (null: position 1)
+    reverse: NotRequired[Annotated[bool, Field(description="the sequence played backwards (null: not)"),
+                                   said(lambda value: board_words("expected.boolean", got=type_name(value)))] | None]
     mode: NotRequired[Annotated[Mode, Field(description="the difficulty (null: normal)"),
                                 _one_problem(lambda value: unknown("mode", value, MODES))] | None]
     clues: NotRequired[Annotated[list[Annotated[str, _among("lady")]], Field(description="the clues in hand"),
@@ -401,8 +407,8 @@ def _situation_read(doc: Any, handler: Callable[[Any], Any], info: ValidationInf
 
 
 #: The order a situation's fields are read in, and their problems said.
-READ_ORDER = ("mode", "suit", "pawn", "moves", "length", "now", "clues", "suit_card", "typed", "keys", "countdown",
-              "fog_deck", "trail", "done", "pending")
+READ_ORDER = ("mode", "suit", "pawn", "moves", "length", "sequence", "reverse", "now", "clues", "suit_card", "typed",
+              "keys", "countdown", "fog_deck", "trail", "done", "pending")
 #: A game at the table as its player knows it, read with the rules as its context (:class:`_Given`).
 SITUATION: Definition[SituationJSON] = Definition(Annotated[SituationJSON, WrapValidator(_situation_read)])
 
@@ -577,6 +583,12 @@ def _hand_problems(table: Situation, exc: InputError) -> list[Problem]:
     return [p.at(("suit_card", *p.loc[2:])) if p.loc[:2] == suit_card else p for p in exc.problems]
 
 
+def _sequence(chosen: Mapping[str, Any] | None) -> tuple[SequenceKind, Any]:
+    """The stealth sequence a situation names, as a setup holds it (none named: position 1, the default setup's)."""
+    kind, value = next(iter((chosen or {"position": 1}).items()))
+    return cast(SequenceKind, kind), value
+
+
 def parse_situation(rules: Rules, doc: Any) -> Situation:
     """Read a :class:`SituationJSON` against the rules' cards, board and fog cards; every problem
     is reported at once, with its path (:class:`~deduce.errors.InputError`)."""
@@ -596,7 +608,8 @@ def parse_situation(rules: Rules, doc: Any) -> Situation:
                       slot=now, pawn=pawn, visited=frozenset([pawn] if keys is None else keys),
                       top=top, countdown=MODE_RULES[mode].countdown if countdown is None else countdown,
                       fog_deck=len(rules.fog) - MODE_RULES[mode].fog_discarded if fog_deck is None else fog_deck,
-                      clues=hand.clues, suit_card=hand.suit_card, trail=tuple(trail), typed=hand.typed)
+                      clues=hand.clues, suit_card=hand.suit_card, trail=tuple(trail), typed=hand.typed,
+                      sequence=_sequence(situation.get("sequence")), reverse=situation.get("reverse") or False)
     pending = situation.get("pending")
     waiting = None
     if pending is not None:

@@ -15,7 +15,7 @@ as the VIEW JSON in a language, with the actions allowed and the warning before 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from typing_extensions import TypedDict  # pydantic (the API's response models) needs it before 3.12
 
@@ -25,6 +25,7 @@ from deduce.game.fog import Asks
 from deduce.game.hand import Hand
 from deduce.game.outcome import Confronted, End, EndReason, GameState, Verdict
 from deduce.game.scoring import RankId, ScoreTermJSON
+from deduce.game.setup import SequenceKind
 from deduce.game.trail import TrailEntryJSON, track_query_from_trail
 from deduce.text.phrases import phrase
 from deduce.where.query import TrackQuery
@@ -57,6 +58,15 @@ class PlayerView:
     # cards in hand typed at the table that no card of the set matches (deduce.game.situation), as they
     # lie: the deduction reads them, the deck left cannot (a game never has any)
     typed: tuple[Observation, ...] = ()
+    # the stealth sequence the player set up and its direction, public (chosen at setup): the standing
+    # (deduce.game.standing) draws her walk among its cuts; a situation at the table without them is position 1
+    sequence: tuple[SequenceKind, Any] = ("position", 1)
+    reverse: bool = False
+
+    @property
+    def sequence_doc(self) -> dict[str, Any]:
+        """The sequence as a setup names it: ``{"position": 1}`` or ``{"rulebook": "easy-1"}``."""
+        return {self.sequence[0]: self.sequence[1]}
 
     @property
     def hand(self) -> Hand:
@@ -187,7 +197,7 @@ def player_view(state: State) -> PlayerView:
         slot=table.pos, pawn=table.pawn, visited=frozenset(table.visited), top=top,
         countdown=table.countdown, fog_deck=len(table.fog_deck), clues=tuple(table.clues),
         suit_card=state.suit_card if table.suit_card_revealed else None,
-        trail=tuple(table.trail))
+        trail=tuple(table.trail), sequence=state.setup.sequence, reverse=state.setup.reverse)
 
 
 def view_json(state: State, words: Words, game_id: str = "") -> ViewJSON:
