@@ -44,6 +44,7 @@ from deduce.game.material import Rules
 from deduce.game.modes import MODE_RULES
 from deduce.game.plan import PlanJSON, make_plan
 from deduce.game.setup import SequenceJSON, SequenceKind
+from deduce.game.standing import NoDeal, StandingJSON, standing
 from deduce.game.steps import HintStep
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind, track_query_from_trail
 from deduce.game.turn import Turn, legal_actions, suit_card_revealable
@@ -85,6 +86,7 @@ __all__ = [
     "advice_step",
     "parse_situation",
     "parse_trail_query",
+    "standing_for",
     "table_actions",
     "table_advice",
 ]
@@ -574,6 +576,18 @@ def advice_step(rules: Rules, table: Situation, lang: str, step: HintStep) -> Hi
         return hint_step(rules, table.view, table.actions, table.pending, lang, step)
     except InputError as exc:
         raise InputError(_hand_problems(table, exc)) from None
+
+
+def standing_for(rules: Rules, table: Situation) -> StandingJSON:
+    """How the game at the table stands if the plan is followed from here (:func:`deduce.game.standing.standing`):
+    the game's standing for the same view; a hand that cannot be raises :class:`~deduce.errors.InputError`, its
+    problems named as the situation has them."""
+    try:
+        return standing(rules, table.view, table.actions, table.pending).to_json()
+    except InputError as exc:
+        raise InputError(_hand_problems(table, exc)) from None
+    except NoDeal:
+        raise InputError.at((), board_words("table.standing.none")) from None
 
 
 def _hand_problems(table: Situation, exc: InputError) -> list[Problem]:
