@@ -30,7 +30,7 @@ export function stepText(hint) {
 }
 
 /** The step the next press gives after `shown` (0 none shown yet): 1, 2, 3, then 0 (hidden). */
-export const nextStep = (shown) => (shown >= WHOLE ? 0 : shown + 1);
+const nextStep = (shown) => (shown >= WHOLE ? 0 : shown + 1);
 
 /** The Hint button: it says what its next press gives (`shown` the step on screen) and asks for it
  * with `onStep(step)`; `keyed`, the H key presses it (the Play page's shortcut, help.js). */
@@ -43,10 +43,10 @@ export function hintButton(shown, onStep, {disabled = false, keyed = false} = {}
 
 /** An early step on screen (`answer`: {step, hint}), or its place while it is asked for (`answer` null),
  * announced when it comes. */
-export function stepPanel(step, answer, headingLevel = "h2") {
+export function stepPanel(step, answer) {
   return h("section", {class: "panel hint-step", "data-step": step, "aria-labelledby": "hint-step-h", "aria-live": "polite",
                        "aria-busy": answer ? null : "true"},
-    h(headingLevel, {id: "hint-step-h"}, t(`hint.step.${step}`)),
+    h("h2", {id: "hint-step-h"}, t(`hint.step.${step}`)),
     answer ? h("p", {class: "hint-text", "data-code": answer.hint.code}, stepText(answer.hint))
       : h("p", {class: "note"}, t("plan.loading")));
 }

@@ -561,7 +561,7 @@ function doLine(where, stepped, redraw) {
   if (answer?.plan && shown === WHOLE) return h("div", {class: "do-now", "data-action": answer.plan.action ?? "none"},
     h("p", {}, h("strong", {}, t("table.do")), " ", actionText(answer.plan.send)), hint());
   if (answer?.plan) return h("div", {class: "do-now hint-step", "data-step": shown},
-    h("p", {}, h("strong", {}, shown ? t(`hint.step.${shown}`) : t("table.do")),
+    h("p", {}, h("strong", {}, shown ? `${t(`hint.step.${shown}`)}:` : t("table.do")),
       shown ? [" ", h("span", {class: "hint-text", "data-code": stepped.answer.hint.code}, stepText(stepped.answer.hint))] : null),
     hint());
   const missing = [!state.suit && t("table.needs.suit"), !state.pawn && t("table.needs.pawn"),
