@@ -23,7 +23,7 @@ from deduce.game.steps import HintStep
 from deduce.shipped import load_rules
 from deduce.who.progress import progress
 from deduce.who.query import parse_query
-from tests.web.pages import shows_version, start_game, version
+from tests.web.pages import accessibility_violations, shows_version, start_game, version
 from tests.web.watch import Pages
 
 #: A game the plan wins, clicked through by Do it alone: Training, seed 8, won in 24 actions when
@@ -121,6 +121,7 @@ def test_the_hint_button_goes_from_a_nudge_to_the_focus_to_the_whole_answer(open
         page.evaluate("window.scrollTo(0, 0)")
         assert box(page, '[data-action="hints"]')["height"] >= 44
         assert box(page, ".hint-step")["bottom"] <= PHONE["height"], "the step is not in the first screen"
+        assert accessibility_violations(page) == []
     expect(hint).to_have_accessible_name("More: what to look at")
     hint.click()
     focus = step_text(same, 2)

@@ -465,6 +465,34 @@ def test_what_to_do_now_comes_in_steps_at_the_table(open_pages: Pages, lang: str
     assert accessibility_violations(page) == []
 
 
+def test_the_steps_at_the_table_outlive_a_lost_connection(browser: Browser, server: str) -> None:
+    """The server out of reach when Hint asks for the next step: the step shown stays, said to be the answer
+    before, and once the server is back (Try again) the step asked for comes (a phone of its own: its requests
+    fail on purpose)."""
+    context = browser.new_context(base_url=server, viewport=PHONE)
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    in_language(page, "en")
+    enter_rulebook_example(page, typed=False)
+    bar = page.locator(".answer-bar")
+    hint = bar.locator('button[data-action="hints"]')
+    hint.click()
+    nudge = bar.locator('.hint-step[data-step="1"] .hint-text')
+    nudge.wait_for()
+    said = nudge.inner_text()
+    page.route("**/v1/**", lambda route: route.abort("connectionrefused"))
+    hint.click()
+    offline = page.get_by_role("region", name="The answer").get_by_role("alert")
+    expect(offline).to_contain_text("The server cannot be reached")
+    expect(nudge).to_have_text(said)  # the last answer stays on screen
+    page.unroute("**/v1/**")
+    offline.get_by_role("button", name="Try again").click()
+    expect(offline).to_have_count(0)
+    expect(bar.locator('.hint-step[data-step="2"] .hint-text')).to_be_visible()
+    expect(hint).to_have_accessible_name("The whole answer")
+    context.close()
+
+
 def test_an_own_card_set_on_a_phone_gives_what_to_do_now_in_the_first_screen(open_pages: Pages, tmp_path: Path) -> None:
     """The shipped cards under the owner's own ids and names, with no modes, loaded from a file at the table on a
     phone: only the modes the set can be played in are offered (and why), a card typed as it lies is recognised as
