@@ -20,8 +20,8 @@ What a draw is made of, each part as the deal draws it, conditioned on the view:
   deck, the fog cards lying in searched slots, the cards discarded unseen).
 
 It is a function of the view, the legal actions and the fog card waiting: the draws are seeded
-from a digest of them, so the same view gives the same figures (a view holding cards typed at the
-table that match no card, :attr:`PlayerView.typed`, is not covered: its clue deck is unknown).
+from a digest of them, so the same view gives the same figures. A view holding cards typed at the
+table that match no card of the set (:attr:`PlayerView.typed`) has none: its clue deck is unknown.
 """
 
 from __future__ import annotations
@@ -229,6 +229,8 @@ def draw(rules: Rules, view: PlayerView, actions: Sequence[Action], pending: Pen
     its legal actions ``actions``, the fog card waiting ``pending``. ValueError when no hidden state fits."""
     if not actions:
         raise ValueError("the game is over")
+    if view.typed:
+        raise ValueError("cards typed that match no card of the set leave the clue deck unknown: no standing")
     cuts, ladies = fitting_cuts(rules, view), her_cards(rules, view)
     if not cuts or not ladies:
         raise ValueError("no hidden state fits the view: " + ("no cut of the sequence fits the trail" if not cuts

@@ -27,6 +27,7 @@ from deduce.game.state import State
 from deduce.game.view import player_view
 from deduce.shipped import load_rules
 from deduce.who.cards import MODES
+from deduce.who.query import Observation
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()
@@ -94,13 +95,19 @@ def test_a_view_carries_the_sequence_set_up() -> None:
     assert (view.sequence, view.reverse, view.sequence_doc) == (("rulebook", "short"), True, {"rulebook": "short"})
 
 
-def test_a_view_that_no_walk_of_its_sequence_fits_has_no_draw() -> None:
+def test_a_view_that_no_hidden_state_fits_has_no_draw() -> None:
+    """No cut fits the trail, the sequence is not the view's deck, the game is over, or a card typed matches none."""
     view = Game.new(RULES, parse_setup(RULES, {"seed": 3})).player_view()
     wrong = replace(view, trail=(*view.trail, {"slot": view.slot, "kind": "landmark", "landmark": "nowhere"}))
     with pytest.raises(ValueError, match="no cut"):
         draw(RULES, wrong, ["pass"], None, random.Random(0))
     with pytest.raises(ValueError, match="cards"):
         draw(RULES, replace(view, sequence=("rulebook", "short")), ["pass"], None, random.Random(0))
+    with pytest.raises(ValueError, match="over"):
+        draw(RULES, view, [], None, random.Random(0))
+    typed = Observation(traits=1, counts=frozenset({1}))
+    with pytest.raises(ValueError, match="typed"):
+        draw(RULES, replace(view, typed=(typed,)), ["pass"], None, random.Random(0))
 
 
 # -- the deal's distribution, by brute force -------------------------------------------------
