@@ -49,10 +49,10 @@ from deduce.game.view import PlayerView
 __all__ = ["PLAYOUTS", "Chance", "Mean", "Standing", "StandingJSON", "draw", "fitting_cuts", "her_cards",
            "standing"]
 
-#: Playouts of a standing by default. A playout is a few dozen decisions of the plan, 15 to 70 ms on one core
-#: of the 2-core machine it was measured on (shipped rules, every mode, busy with other work), so 50 of them
-#: answer in 1 to 3.5 s (docs/playing.md, "How the game stands").
-PLAYOUTS = 50
+#: Playouts of a standing by default. A playout is a few dozen decisions of the plan: 6 to 16 ms on one core of
+#: the 2-core machine it was measured on (shipped rules, every mode, at the start and six actions in), so 100
+#: answer in 0.6 to 1.6 s; 15 to 70 ms a playout while the machine was busy with other work (load 11).
+PLAYOUTS = 100
 #: Most actions a playout takes before it is stopped and counted as lost (a game ends long before).
 MAX_ACTIONS = 2000
 #: The normal quantile of a two-sided 95 % interval.

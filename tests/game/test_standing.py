@@ -237,7 +237,7 @@ def test_the_terminal_says_the_standing_in_the_games_language() -> None:
     from deduce.cli.play import standing_line
 
     game = Game.new(RULES, parse_setup(RULES, {"seed": 6}), lang="it")
-    figures = game.standing(playouts=50)
+    figures = game.standing()
     line = standing_line(game)
     assert line.startswith("Se segui il piano: ") and f"da {figures.playouts} partite" in line
     assert f"{round(100 * figures.win.chance)} %" in line and f"{round(figures.points.mean)} punti" in line
