@@ -42,6 +42,7 @@ from deduce.game.game import ReplayRefused
 from deduce.game.hints import HintsJSON, HintStepJSON
 from deduce.game.material import Rules
 from deduce.game.refusals import refusal_text
+from deduce.game.standing import StandingJSON
 from deduce.game.store import GameStore, StoreFull
 from deduce.game.view import ViewJSON
 from deduce.shipped import data_path
@@ -260,6 +261,20 @@ async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: Token
         return game.hint_step(1 if step == 1 else 2) if step < 3 else game.hints()
     try:
         return await svc.run(answer)
+    except REFUSED as exc:
+        return refusal(exc, games, lang)
+
+
+@router.get("/v1/games/{game_id}/standing", responses=GAME_ERRORS, summary="How the game stands",
+            response_model=StandingJSON, operation_id="get_standing",
+            description="The expected points and the chance of winning if the plan is followed from here (SPEC 10): "
+                        "the plan played out over hidden things drawn as the deal draws them, given all the player "
+                        "saw, each figure with its 95 % interval, and the number of playouts. From the player's view "
+                        "alone, its draws seeded from it: the same view gives the same figures. A finished game is "
+                        "refused (409, `game-over`): its end says how it stood.")
+async def get_standing(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep, lang: LangDep) -> Any:
+    try:
+        return await svc.run(lambda: games.get(game_id, token).standing().to_json())
     except REFUSED as exc:
         return refusal(exc, games, lang)
 

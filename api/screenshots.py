@@ -37,8 +37,20 @@ def play(page: Page) -> None:
     page.goto("/#/play")
     page.get_by_label("Seed (optional)").fill("8")
     page.get_by_role("button", name="New game").click()
-    page.get_by_role("button", name="Hints", exact=True).click()
-    page.get_by_role("region", name="Hints").locator(".where").wait_for()
+    whole_hints(page)
+
+
+def hint_steps(page: Page) -> None:
+    """Press the Hint button (the Play page's, or the table's answer bar's) for each of its steps, in any language:
+    a nudge, what to look at, the whole answer."""
+    for step in (1, 2, 3):
+        page.locator(f'main button[data-action="hints"][data-next-step="{step}"]').click()
+
+
+def whole_hints(page: Page) -> None:
+    """On the Play page, press Hint to the whole answer and wait for its hints."""
+    hint_steps(page)
+    page.locator(".hints .where").wait_for()
 
 
 def type_rulebook_example(page: Page) -> None:
@@ -66,6 +78,7 @@ def table(page: Page) -> None:
     page.get_by_label("Your pawn (for advice)").select_option(label="The Globe")
     page.get_by_role("button", name="Record card").click()
     page.get_by_text("On top now:").wait_for()
+    hint_steps(page)
     page.locator(".answer-bar .do-now[data-action]").wait_for()
     page.get_by_role("region", name="What to do now").wait_for()
 

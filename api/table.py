@@ -4,6 +4,8 @@ stealth deck are there, not in the service.
 - ``POST /v1/advice``: the plan for a game at the table (:mod:`deduce.game.situation`: the same planner as a
   game's hints) and her odds, on the server's board or on one given with it, with the server's card set or
   the player's own.
+- ``POST /v1/standing``: how the game at the table stands if the plan is followed (SPEC 10), the game's
+  standing for the same view.
 - ``POST /v1/hint``: a deduction with a card set given with the query (``deduce hint --cards``), and WHO
   progress as a game's hints give it.
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from math import comb
-from typing import Annotated, Any, NotRequired, TypeVar, cast
+from typing import Annotated, Any, NotRequired, Required, TypeVar, cast
 
 from fastapi import APIRouter, Request
 from pydantic import ConfigDict, Field, ValidationInfo, WithJsonSchema, WrapValidator, with_config
@@ -47,12 +49,13 @@ from deduce.game import situation as table_situation
 from deduce.game.hints import HintStepJSON
 from deduce.game.material import Rules
 from deduce.game.situation import TableAdviceJSON
+from deduce.game.standing import StandingJSON
 from deduce.game.steps import Step
 from deduce.schema import Definition, in_turn, problem, refused, said, validated
 from deduce.text.names import Choices
 from deduce.text.phrases import LANGS
 from deduce.where.board import Board
-from deduce.where.query import TrackQuery, parse_track_query
+from deduce.where.query import TrackQuery, board_words, parse_track_query
 from deduce.where.tracker import track
 from deduce.who import cardfile
 from deduce.who.cards import MODES, CardSet, Mode
@@ -209,6 +212,53 @@ def advice_answer(rules: Rules, body: bytes) -> AdviceAnswerJSON:
 )
 async def post_advice(request: Request, svc: ServiceDep, games: GamesDep) -> Any:
     return await svc.answer(advice_answer, await request.body(), request.is_disconnected, games.rules, isolate=True)
+
+
+# -- the standing ----------------------------------------------------------------------------
+
+def _the_situation(value: Any, info: ValidationInfo) -> table_situation.Situation:
+    """The situation a standing is asked for: given (not null), read as the advice reads it."""
+    read = _situation(value, info)
+    if read is None:
+        raise InputError.at((), board_words("table.required", field="situation"))
+    return read
+
+
+@with_config(ConfigDict(strict=True, extra="allow", title="StandingQuery"))
+class StandingQuery(TypedDict, total=False):
+    """``POST /v1/standing``'s body: a situation at the table, read with the card set and on the board given
+    first (as ``POST /v1/advice`` reads them). Other fields are ignored."""
+
+    cards: Annotated[CardSet | None, CARDS_FIELD, WithJsonSchema(CARDS_DOCUMENT)]
+    board: Annotated[Board | None, BOARD_DOCUMENT, WithJsonSchema(document_schema(BOARD, "the server's own"))]
+    situation: Required[Annotated[table_situation.Situation, read_by(_the_situation), WithJsonSchema(SITUATION)]]
+
+
+STANDING_QUERY: Definition[StandingQuery] = Definition(Annotated[
+    StandingQuery, in_turn(StandingQuery, *StandingQuery.__annotations__), object_body("a standing query")])
+
+
+def standing_answer(rules: Rules, body: bytes) -> StandingJSON:
+    """``POST /v1/standing``, from its body (in a child process, as the advice is)."""
+    query = validated(STANDING_QUERY, decode_json(body, "a standing query"), rules)
+    played = _rules(rules, query.get("cards"), query.get("board"))
+    return table_situation.standing_for(played, query["situation"])
+
+
+@router.post(
+    "/v1/standing", response_model=StandingJSON, responses=ERRORS, tags=["tracking"],
+    summary="How the game at the table stands",
+    description="Body: `{\"situation\": the game at the table, \"cards\": document, \"board\": document}`, "
+                "as `POST /v1/advice` takes them (the situation may also name the stealth `sequence` set up and "
+                "whether it is played in `reverse`: the draws follow the deal of that sequence). The expected "
+                "points and the chance of winning if the plan is followed from here (SPEC 10), each with its 95 % "
+                "interval, and the number of playouts: the game's standing for the same view (`GET "
+                "/v1/games/{id}/standing`). A hand that cannot be is refused (422) with its problems under "
+                "`situation`.",
+    openapi_extra=body_schema(STANDING_QUERY),
+)
+async def post_standing(request: Request, svc: ServiceDep, games: GamesDep) -> Any:
+    return await svc.answer(standing_answer, await request.body(), request.is_disconnected, games.rules, isolate=True)
 
 
 # -- a deduction with the player's own cards ---------------------------------------------------

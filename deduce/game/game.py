@@ -184,7 +184,10 @@ class Game:
 
     def standing(self, playouts: int = PLAYOUTS) -> Standing:
         """How the game stands if the plan is followed from here (:func:`~deduce.game.standing.standing`): from
-        the player's view alone, so the same view gives the same figures. ValueError once the game is over."""
+        the player's view alone, so the same view gives the same figures. Refused once the game is over (its end
+        says how it stands)."""
+        if self.over:
+            raise self.core.refused("game-over", state=self.state)
         return standing(self.rules, self.player_view(), self.legal_actions(), self.pending, playouts)
 
     # -- acting ----------------------------------------------------------------

@@ -44,6 +44,7 @@ from deduce.game.material import Rules
 from deduce.game.modes import MODE_RULES
 from deduce.game.plan import PlanJSON, make_plan
 from deduce.game.setup import SequenceJSON, SequenceKind
+from deduce.game.standing import NoDeal, StandingJSON, standing
 from deduce.game.steps import HintStep
 from deduce.game.trail import TRAIL_FIELDS, TRAIL_KINDS, TrailEntryJSON, TrailKind, track_query_from_trail
 from deduce.game.turn import Turn, legal_actions, suit_card_revealable
@@ -62,7 +63,7 @@ from deduce.schema import (
     validated,
 )
 from deduce.text.catalog import PhraseParam
-from deduce.text.names import NameList
+from deduce.text.names import Choices, Named, NameList
 from deduce.where.board import Board
 from deduce.where.query import MAX_LENGTH, MAX_OBSERVATIONS, MAX_SLOT, TrackQuery, board_words
 from deduce.where.stealth import Moves
@@ -85,6 +86,7 @@ __all__ = [
     "advice_step",
     "parse_situation",
     "parse_trail_query",
+    "standing_for",
     "table_actions",
     "table_advice",
 ]
@@ -106,22 +108,23 @@ class _Given:
     pawn: str | None
 
 
-#: The ids a situation names, by their kind: those the rules define.
-_IDS: dict[str, Callable[[Rules], Sequence[str]]] = {
-    "suit": lambda rules: rules.cards.suit_ids,
-    "lady": lambda rules: [lady.id for lady in rules.cards.ladies],
-    "location": lambda rules: rules.board.location_ids,
-    "landmark": lambda rules: rules.board.landmark_ids,
-    "fog card": lambda rules: [f.id for f in rules.fog],
-    "asking fog card": lambda rules: [f.id for f in rules.fog if f.kind.asks is not None],
+#: The things a situation names by id, by their kind: those the rules define.
+_KNOWN: dict[str, Callable[[Rules], Sequence[Named]]] = {
+    "suit": lambda rules: rules.cards.suits,
+    "lady": lambda rules: rules.cards.ladies,
+    "location": lambda rules: rules.board.locations,
+    "landmark": lambda rules: [rules.board.landmark(m) for m in rules.board.landmark_ids],
+    "fog card": lambda rules: rules.fog,
+    "asking fog card": lambda rules: [f for f in rules.fog if f.kind.asks is not None],
 }
 
 
 def _among(kind: str) -> WrapValidator:
-    """An id of the rules' (:data:`_IDS`), else an unknown ``kind`` (a fog card that asks for an answer is one)."""
-    ids = _IDS[kind]
-    return known_in(kind.removeprefix("asking "), lambda given, value: value in ids(given.rules),
-                    lambda given: ids(given.rules))
+    """An id of the rules' (:data:`_KNOWN`), else an unknown ``kind`` listing them by name, ids beside (a fog card
+    that asks for an answer is one)."""
+    things = _KNOWN[kind]
+    return known_in(kind.removeprefix("asking "), lambda given, value: any(t.id == value for t in things(given.rules)),
+                    lambda given: Choices.of(things(given.rules)))
 
 
 def _required(field: str) -> WrapValidator:
@@ -215,6 +218,18 @@ else:
                             WrapValidator(_trail_entry)]
 
 
+# -- the deck and the trail, as a situation and a trail query both give them --------------------------------------
+
+_Length = Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
+                    _whole(1, MAX_LENGTH), _required("length")]
+_DeckMoves = Annotated[Moves, Field(description="how the stealth sequence played moves"),
+                       said(lambda value: unknown("moves", value, get_args(Moves))), _required("moves")]
+_Now = Annotated[int, Field(ge=0, le=MAX_SLOT, description="the tracking slot of the top card, whose odds come first"),
+                 _whole(0, MAX_SLOT), _required("now")]
+_Trail = Annotated[list[_TrailEntry], Field(max_length=MAX_TRAIL, description="the trail entries of SPEC 8"),
+                   said(lambda value: board_words("table.trail", most=MAX_TRAIL, got=type_name(value)))]
+
+
 # -- a tracking query given by its trail --------------------------------------------------------------------------
 
 #: A trail query: SPEC 6's example tracking query (:data:`deduce.where.query.EXAMPLE`) as a game's trail writes it,
@@ -233,15 +248,10 @@ class TrailQueryJSON(TypedDict):
     ``landmark``, ``fog`` and ``search`` entries are its observations (:func:`track_query_from_trail`), as a
     game's hints read them."""
 
-    length: Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
-                      _whole(1, MAX_LENGTH), _required("length")]
-    moves: Annotated[Moves, Field(description="how the stealth sequence played moves"),
-                     said(lambda value: unknown("moves", value, get_args(Moves))), _required("moves")]
-    now: Annotated[int, Field(ge=0, le=MAX_SLOT, description="the slot to give the odds for"),
-                   _whole(0, MAX_SLOT), _required("now")]
-    trail: Annotated[list[_TrailEntry], Field(max_length=MAX_TRAIL, description="the trail entries of SPEC 8"),
-                     said(lambda value: board_words("table.trail", most=MAX_TRAIL, got=type_name(value))),
-                     _required("trail")]
+    length: _Length
+    moves: _DeckMoves
+    now: _Now
+    trail: Annotated[_Trail, _required("trail")]
 
 
 def _trail_query_read(doc: Any, handler: Callable[[Any], Any]) -> Any:
@@ -349,14 +359,10 @@ class SituationJSON(TypedDict):
 
     suit: Annotated[str, Field(description="her suit"), _among("suit"), _required("suit")]
     pawn: Annotated[str, Field(description="the pawn's location"), _among("location"), _required("pawn")]
-    length: Annotated[int, Field(ge=1, le=MAX_LENGTH, description="cards in the stealth deck"),
-                      _whole(1, MAX_LENGTH), _required("length")]
-    moves: Annotated[Moves, Field(description="how the stealth sequence played moves"),
-                     said(lambda value: unknown("moves", value, get_args(Moves))), _required("moves")]
-    now: Annotated[int, Field(ge=0, le=MAX_SLOT, description="the tracking slot of the top card"),
-                   _whole(0, MAX_SLOT), _required("now")]
-    trail: Annotated[list[_TrailEntry], Field(max_length=MAX_TRAIL, description="the trail entries of SPEC 8"),
-                     said(lambda value: board_words("table.trail", most=MAX_TRAIL, got=type_name(value)))]
+    length: _Length
+    moves: _DeckMoves
+    now: _Now
+    trail: _Trail
     sequence: NotRequired[SequenceJSON | None]  # the sequence set up, for the standing (null: position 1)
     reverse: NotRequired[Annotated[bool, Field(description="the sequence played backwards (null: not)"),
                                    said(lambda value: board_words("expected.boolean", got=type_name(value)))] | None]
@@ -570,6 +576,18 @@ def advice_step(rules: Rules, table: Situation, lang: str, step: HintStep) -> Hi
         return hint_step(rules, table.view, table.actions, table.pending, lang, step)
     except InputError as exc:
         raise InputError(_hand_problems(table, exc)) from None
+
+
+def standing_for(rules: Rules, table: Situation) -> StandingJSON:
+    """How the game at the table stands if the plan is followed from here (:func:`deduce.game.standing.standing`):
+    the game's standing for the same view; a hand that cannot be raises :class:`~deduce.errors.InputError`, its
+    problems named as the situation has them."""
+    try:
+        return standing(rules, table.view, table.actions, table.pending).to_json()
+    except InputError as exc:
+        raise InputError(_hand_problems(table, exc)) from None
+    except NoDeal:
+        raise InputError.at((), board_words("table.standing.none")) from None
 
 
 def _hand_problems(table: Situation, exc: InputError) -> list[Problem]:

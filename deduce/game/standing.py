@@ -46,7 +46,7 @@ from deduce.game.table import Table
 from deduce.game.trail import fog_card_entry
 from deduce.game.view import PlayerView
 
-__all__ = ["PLAYOUTS", "Chance", "Mean", "Standing", "StandingJSON", "draw", "fitting_cuts", "her_cards",
+__all__ = ["PLAYOUTS", "Chance", "Mean", "NoDeal", "Standing", "StandingJSON", "draw", "fitting_cuts", "her_cards",
            "standing"]
 
 #: Playouts of a standing by default. A playout is a few dozen decisions of the plan: 6 to 16 ms on one core of
@@ -57,6 +57,12 @@ PLAYOUTS = 100
 MAX_ACTIONS = 2000
 #: The normal quantile of a two-sided 95 % interval.
 Z95 = 1.959963984540054
+
+
+class NoDeal(ValueError):
+    """No hidden state fits the view: no cut of the sequence fits the trail, or no card is left for her, or
+    cards typed that match no card of the set leave the clue deck unknown (a situation typed at the table can
+    be so; a game's view never is)."""
 
 
 class ChanceJSON(TypedDict):
@@ -154,8 +160,8 @@ def stealth_order(rules: Rules, view: PlayerView) -> StealthOrder:
     deck the view describes (its length, how it moves)."""
     deck = rules.order(view.sequence_doc, view.reverse)
     if (deck.length, deck.moves) != (view.length, view.moves):
-        raise ValueError(f"the sequence {view.sequence_doc} has {deck.length} cards that move {deck.moves!r}, "
-                         f"the view {view.length} that move {view.moves!r}")
+        raise NoDeal(f"the sequence {view.sequence_doc} has {deck.length} cards that move {deck.moves!r}, "
+                     f"the view {view.length} that move {view.moves!r}")
     return deck
 
 
@@ -205,7 +211,7 @@ def _draw_fog(rules: Rules, view: PlayerView, rng: random.Random) -> _Fog:
     rng.shuffle(unseen)
     blind = sorted(slot for slot, card in followed.slot_card.items() if card is None)
     if len(unseen) < followed.unknown + len(blind):
-        raise ValueError("the trail uses more fog cards than the rules have")
+        raise NoDeal("the trail uses more fog cards than the rules have")
     front, rest = unseen[:followed.unknown], unseen[followed.unknown:]
     in_slot |= dict(zip(blind, rest, strict=False))
     discarded = sorted(known_discards) + rest[len(blind):]
@@ -230,11 +236,11 @@ def draw(rules: Rules, view: PlayerView, actions: Sequence[Action], pending: Pen
     if not actions:
         raise ValueError("the game is over")
     if view.typed:
-        raise ValueError("cards typed that match no card of the set leave the clue deck unknown: no standing")
+        raise NoDeal("cards typed that match no card of the set leave the clue deck unknown: no standing")
     cuts, ladies = fitting_cuts(rules, view), her_cards(rules, view)
     if not cuts or not ladies:
-        raise ValueError("no hidden state fits the view: " + ("no cut of the sequence fits the trail" if not cuts
-                                                              else "no card of her suit is left"))
+        raise NoDeal("no hidden state fits the view: " + ("no cut of the sequence fits the trail" if not cuts
+                                                          else "no card of her suit is left"))
     dark = rng.choice(ladies)
     clue_deck = _clue_deck(rules, view, dark)
     rng.shuffle(clue_deck)

@@ -274,3 +274,56 @@ def test_the_early_steps_of_advice_need_a_situation_and_a_step_is_one_to_three(c
     focus = client.post("/v1/advice", json={"situation": SITUATION, "step": 2, "lang": "it"}).json()
     assert focus["hint"]["code"] == nudge["hint"]["code"].replace("nudge", "focus")
     assert not any(ch.isdigit() for ch in nudge["hint"]["text"] + focus["hint"]["text"])
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_a_situation_s_unknown_things_are_listed_by_name_ids_beside(client: TestClient, lang: str) -> None:
+    """Issue 34, item 6: what a situation names wrongly is answered with the rules' things by name in the
+    request's language, each id beside (the terminal's readers, which show no names, list ids)."""
+    rules = load_rules()
+    wrong = {**SITUATION, "suit": "rosa", "pawn": "globo", "clues": ["nobody"],
+             "trail": [{"slot": 0, "kind": "landmark", "landmark": "theatre"}]}
+    errors = client.post(f"/v1/advice?lang={lang}", json={"situation": wrong}).json()["errors"]
+    said = {e["path"]: e["message"] for e in errors}
+    rose, globe = rules.cards.suit("rose"), rules.board.location("globe")
+    assert f"{rose.name.get(lang)} (rose)" in said["situation.suit"]
+    assert f"{globe.name.get(lang)} (globe)" in said["situation.pawn"]
+    lady = rules.cards.ladies[0]
+    assert f"{lady.name.get(lang)} ({lady.id})" in said["situation.clues[0]"]
+    playhouse = rules.board.landmark("playhouse")
+    assert f"{playhouse.name.get(lang)} (playhouse)" in said["situation.trail[0].landmark"]
+
+
+def test_the_table_s_standing_is_the_game_s_for_the_same_view(client: TestClient) -> None:
+    """SPEC 10: POST /v1/standing for what a player entered (the situation, the sequence set up) answers what
+    GET /v1/games/{id}/standing answers for the game with that view, and what the library gives."""
+    setup = {"seed": 35, "mode": "easy", "sequence": {"position": 3}, "reverse": True}
+    created = client.post("/v1/games", json=setup).json()
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    game = Game.new(load_rules(), parse_setup(load_rules(), setup))
+    for _ in range(3):
+        game.act(game.hints()["plan"]["send"])
+    view = created["view"]
+    for _ in range(3):
+        send = client.get(f"/v1/games/{view['id']}/hints", headers=auth).json()["plan"]["send"]
+        view = client.post(f"/v1/games/{view['id']}/actions", headers=auth,
+                           json={"version": view["version"], **send}).json()["view"]
+    assert view == {**game.view(), "id": view["id"]}
+    by_game = client.get(f"/v1/games/{view['id']}/standing", headers=auth).json()
+    assert by_game == game.standing().to_json() and by_game["playouts"] > 0
+    situation = {"mode": view["mode"], "suit": view["suit"], "pawn": view["pawn"], "length": view["length"],
+                 "moves": view["moves"], "now": view["slot"], "trail": view["trail"], "keys": view["visited"],
+                 "countdown": view["countdown"], "fog_deck": view["fog_deck"],
+                 "clues": [c["card"] for c in view["clues"]], "sequence": setup["sequence"], "reverse": True}
+    assert client.post("/v1/standing", json={"situation": situation}).json() == by_game
+    backwards = client.post("/v1/standing", json={"situation": {**situation, "reverse": False}})
+    assert backwards.status_code == 422 or backwards.json() != by_game   # the trail may fit no walk the other way
+    seen = [{"slot": s, "kind": "landmark", "landmark": ("playhouse", "bridge")[s % 2]} for s in range(4)]
+    nothing = client.post("/v1/standing", json={"situation": {**situation, "trail": seen, "now": 3}})
+    assert nothing.status_code == 422, nothing.json()
+
+
+@pytest.mark.parametrize("body", [{}, {"situation": None}, [], {"situation": {**SITUATION, "suit": "rosa"}}])
+def test_a_standing_needs_a_situation_that_can_be(client: TestClient, body: Any) -> None:
+    answer = client.post("/v1/standing", json=body)
+    assert answer.status_code == 422 and answer.json()["errors"][0]["path"].startswith(("situation", ""))

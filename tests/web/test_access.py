@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from api.browser import PHONE
-from api.screenshots import type_rulebook_example
+from api.screenshots import type_rulebook_example, whole_hints
 from tests.web.pages import (
     accessibility_violations,
     click_action,
@@ -26,10 +26,11 @@ from tests.web.pages import (
 from tests.web.watch import Pages, Watch
 
 ACTIONS = {  # the actions' names, as the issue asks for them in English, and as the it/ru pages say them
-    "en": ("Move", "Search", "Confront", "Fog card", "Pass", "Reveal suit card", "New game", "Hints"),
+    "en": ("Move", "Search", "Confront", "Fog card", "Pass", "Reveal suit card", "New game", "Hide the hints"),
     "it": ("Muovi", "Cerca", "Smaschera", "Carta Nebbia", "Passa", "Scopri la carta del seme", "Nuova partita",
-           "Suggerimenti"),
-    "ru": ("Идти", "Искать", "Разоблачить", "Карта тумана", "Пас", "Открыть карту масти", "Новая партия", "Советы"),
+           "Nascondi i suggerimenti"),
+    "ru": ("Идти", "Искать", "Разоблачить", "Карта тумана", "Пас", "Открыть карту масти", "Новая партия",
+           "Скрыть советы"),
 }
 
 
@@ -47,8 +48,7 @@ def show_every_page(page: Page) -> Iterator[str]:
     yield "play: the new-game form"
     page.locator('[data-focus="start-game"]').click()
     page.wait_for_selector(".status-bar")
-    page.locator('[data-action="hints"]').click()
-    page.locator(".hints .where").wait_for()
+    whole_hints(page)
     yield "play: a game with its hints"
     page.goto("/#/table")
     page.locator("details.own > summary").click()
@@ -141,7 +141,7 @@ def test_a_game_played_with_the_keyboard_alone(page: Page) -> None:
     page.wait_for_function(f"document.activeElement?.getAttribute('aria-label') === {hers!r}")
     tab_to(page, '[data-action="hints"]')
     page.keyboard.press("Enter")
-    page.get_by_role("region", name="What to do now").wait_for()
+    page.get_by_role("region", name="A nudge").locator(".hint-text").wait_for()
     page.wait_for_function("document.activeElement?.closest('main') != null")  # the focus stays in the content
 
 
@@ -173,8 +173,7 @@ def test_a_phone_plays_the_game(open_pages: Pages) -> None:
     shows_version(page, 1)
     search = page.get_by_role("button", name="Search", exact=True)
     click_action(page, "Search" if search.is_enabled() else "Pass")
-    page.get_by_role("button", name="Hints", exact=True).click()
-    page.get_by_role("region", name="Hints").locator(".where").wait_for()
+    whole_hints(page)
     no_sideways_scrolling(page, "play: the hints")
     assert version(page) == 2
 

@@ -10,7 +10,7 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
-from api.screenshots import type_rulebook_example
+from api.screenshots import type_rulebook_example, whole_hints
 from deduce.game.events import Words
 from deduce.game.refusals import refusal_text
 from deduce.shipped import load_rules
@@ -65,10 +65,10 @@ def test_a_clue_is_named_in_the_pages_language(page: Page) -> None:
 
 def test_actions_are_named_and_only_the_legal_ones_enabled(page: Page) -> None:
     start_game(page, 3)
-    for name in ("Move", "Search", "Confront", "Fog card", "Pass", "Reveal suit card", "New game", "Hints"):
+    for name in ("Move", "Search", "Confront", "Fog card", "Pass", "Reveal suit card", "New game", "Hint: a nudge"):
         expect(page.get_by_role("button", name=name, exact=True), name).to_have_count(1)
     expect(page.get_by_role("button", name="Reveal suit card", exact=True)).to_be_disabled()  # no key but the first
-    page.get_by_role("button", name="Hints", exact=True).click()
+    whole_hints(page)
     hints = page.get_by_role("region", name="Hints")
     hints.get_by_text(re.compile(r"\d+ possible Dark Ladies")).wait_for()
     plan = page.get_by_role("region", name="What to do now")  # one voice (issue 26): the plan, no second advice

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from api.browser import DESKTOP, PHONE
-from api.screenshots import IMG, PICTURES
+from api.screenshots import IMG, PICTURES, whole_hints
 from deduce.text.catalog import LANGS, section
 from tests.web.pages import accessibility_violations, click_action, open_home, shows_version, start_game, version
 from tests.web.watch import Pages
@@ -46,7 +46,7 @@ def test_the_symbols_are_drawn_with_their_names(page: Page) -> None:
     expect(bar.locator('[data-field="suit"] dt svg[class*="sym-suit-"]')).to_have_count(1)
     pawn = page.locator(".map .pawn").first
     expect(pawn.get_by_role("img", name="key claimed")).to_have_count(1)  # the place the game starts on: its key
-    page.locator('[data-action="hints"]').click()
+    whole_hints(page)
     expect(page.locator(".hints h3", has=page.locator(".sym-lady"))).to_have_text("Who is she?")
     click_action(page, "Search")  # seed 8: she is where the game starts, and her clue is Jane Davenant, an acorn
     card = page.get_by_role("region", name="Clue cards").locator(".card").first
@@ -135,9 +135,11 @@ def test_each_shortcut_does_its_action_and_none_while_typing(page: Page) -> None
     page.locator("main h1").click()  # out of the list
     page.keyboard.press("h")
     assert page.evaluate("window.pressed") == ["hints"]  # the count sees a shortcut's press at once
-    expect(page.locator('[data-action="hints"]')).to_have_attribute("aria-pressed", "true")
-    page.keyboard.press("h")
-    expect(page.locator('[data-action="hints"]')).to_have_attribute("aria-pressed", "false")
+    hint = page.locator('[data-action="hints"]')
+    expect(hint).to_have_accessible_name("More: what to look at")  # the nudge is shown: H again goes further
+    for name in ("The whole answer", "Hide the hints", "Hint: a nudge"):
+        page.keyboard.press("h")
+        expect(hint).to_have_accessible_name(name)
     fog = page.locator('.status-bar [data-field="fog"] dd')
     fog_left = int(fog.inner_text())
     page.keyboard.press("s")

@@ -9,19 +9,21 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from api.browser import DESKTOP, PHONE
-from api.screenshots import type_rulebook_example
+from api.screenshots import type_rulebook_example, whole_hints
 from deduce.cli.play import progress_lines
 from deduce.game.game import Game
 from deduce.game.hand import who_progress
+from deduce.game.hints import hint_step
 from deduce.game.plan import PlanBot, Reason, reason_text
 from deduce.game.setup import parse_setup
+from deduce.game.steps import HintStep
 from deduce.shipped import load_rules
 from deduce.who.progress import progress
 from deduce.who.query import parse_query
-from tests.web.pages import shows_version, start_game, version
+from tests.web.pages import accessibility_violations, shows_version, start_game, version
 from tests.web.watch import Pages
 
 #: A game the plan wins, clicked through by Do it alone: Training, seed 8, won in 24 actions when
@@ -53,8 +55,8 @@ def api_act(page: Page, game: dict[str, Any], doc: dict[str, Any]) -> dict[str, 
 
 
 def open_hints(page: Page) -> None:
-    """Ask for the hints, and wait for the plan of the version on screen."""
-    page.get_by_role("button", name="Hints", exact=True).click()
+    """Ask for the hints to their last step, and wait for the plan of the version on screen."""
+    whole_hints(page)
     plan_shown(page)
 
 
@@ -88,13 +90,87 @@ def test_the_hints_show_the_plan_and_progress_as_the_engine_gives_them(open_page
     expect(chart.locator(".bar")).to_have_count(len(hints["progress"]["solved_within"]))
 
 
+def step_text(game: Game, step: HintStep, lang: str = "en") -> str:
+    """The words of a step of the hints for the game's view, as the engine says them in ``lang``."""
+    said = hint_step(game.rules, game.player_view(), game.legal_actions(), game.pending, lang, step)
+    return said["hint"]["text"]
+
+
+def shown_step(page: Page, heading: str) -> Locator:
+    """The words of the step of the hints the page shows under ``heading``."""
+    return page.get_by_role("region", name=heading, exact=True).locator(".hint-text")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_hint_button_goes_from_a_nudge_to_the_focus_to_the_whole_answer(open_pages: Pages, viewport: Any) -> None:
+    """SPEC 10's steps: each press of Hint goes one step further, the button saying what the next press
+    gives; an action starts them again from the nudge (the H key presses Hint too)."""
+    page = open_pages(viewport)
+    start_game(page, 3)
+    rules = load_rules()
+    same = Game.new(rules, parse_setup(rules, {"mode": "normal", "seed": 3}))
+    hint = page.locator('button[data-action="hints"]')
+    expect(hint).to_have_accessible_name("Hint: a nudge")
+    hint.click()
+    nudge = step_text(same, 1)
+    assert not re.search(r"\d", nudge), nudge
+    expect(shown_step(page, "A nudge")).to_have_text(nudge)
+    expect(page.get_by_role("region", name="A nudge")).to_have_attribute("aria-live", "polite")
+    expect(page.get_by_role("region", name="What to do now")).to_have_count(0)  # no plan yet
+    if viewport is PHONE:
+        page.evaluate("window.scrollTo(0, 0)")
+        assert box(page, '[data-action="hints"]')["height"] >= 44
+        assert box(page, ".hint-step")["bottom"] <= PHONE["height"], "the step is not in the first screen"
+        assert accessibility_violations(page) == []
+    expect(hint).to_have_accessible_name("More: what to look at")
+    hint.click()
+    focus = step_text(same, 2)
+    assert focus != nudge and not re.search(r"\d", focus), focus
+    expect(shown_step(page, "What to look at")).to_have_text(focus)
+    expect(hint).to_have_accessible_name("The whole answer")
+    hint.click()
+    plan_shown(page)
+    expect(page.get_by_role("region", name="What to do now").get_by_role("list", name="Why").get_by_role("listitem")) \
+        .to_have_text([r["text"] for r in same.hints()["plan"]["reasons"]])
+    expect(hint).to_have_accessible_name("Hide the hints")
+    page.get_by_role("button", name="Pass", exact=True).click()
+    shows_version(page, 1)
+    same.act({"action": "pass"})
+    expect(hint).to_have_accessible_name("Hint: a nudge")  # a new view: the steps start again
+    expect(page.locator(".hint-step, .plan")).to_have_count(0)
+    page.locator("main h1").click()
+    page.keyboard.press("h")
+    expect(shown_step(page, "A nudge")).to_have_text(step_text(same, 1))
+
+
+@pytest.mark.parametrize(("lang", "nudge", "focus", "whole"),
+                         [("it", "Uno spunto", "Cosa guardare", "La risposta completa"),
+                          ("ru", "Намёк", "На что смотреть", "Полный ответ")])
+def test_the_hints_steps_in_italian_and_russian(page: Page, lang: str, nudge: str, focus: str, whole: str) -> None:
+    """The steps in the page's language: the engine's phrases with the names in that language."""
+    page.add_init_script(f"localStorage.setItem('bs.lang', {lang!r})")
+    page.goto("/#/play")
+    page.locator('[data-focus="seed"]').fill("3")
+    page.locator('[data-focus="start-game"]').click()
+    shows_version(page, 0)
+    rules = load_rules()
+    same = Game.new(rules, parse_setup(rules, {"mode": "normal", "seed": 3}))
+    hint = page.locator('button[data-action="hints"]')
+    hint.click()
+    expect(shown_step(page, nudge)).to_have_text(step_text(same, 1, lang))
+    hint.click()
+    expect(shown_step(page, focus)).to_have_text(step_text(same, 2, lang))
+    assert step_text(same, 2, lang) != step_text(same, 2)
+    expect(hint).to_have_accessible_name(whole)
+
+
 def test_the_plan_in_italian_is_the_engines_phrase_with_italian_names(page: Page) -> None:
     page.add_init_script("localStorage.setItem('bs.lang', 'it')")
     page.goto("/#/play")
     page.locator('[data-focus="seed"]').fill("3")
     page.locator('[data-focus="start-game"]').click()
     shows_version(page, 0)
-    page.locator('[data-action="hints"]').click()
+    whole_hints(page)
     plan = page.get_by_role("region", name="Cosa fare ora")
     game = game_of(page)
     hints = api_get(page, f"/v1/games/{game['id']}/hints", game["token"])
@@ -115,14 +191,15 @@ def test_a_game_won_by_clicking_do_it_only(page: Page) -> None:
     start_game(page, WON_SEED, mode=WON_MODE)
     open_hints(page)
     do_it = page.get_by_role("region", name="What to do now").get_by_role("button", name="Do it")
-    do_it.focus()  # the first by the keyboard: the focus then waits on the next plan's Do it
+    do_it.focus()  # the first by the keyboard: the focus then waits on the next view's Hint button
     page.keyboard.press("Enter")
     shows_version(page, 1)
-    page.wait_for_function("document.activeElement?.dataset.focus === 'do-it'")
+    page.wait_for_function("document.activeElement?.dataset.action === 'hints'")
     for _ in range(200):
         if page.locator('.status-bar:not([data-state="playing"])').count():
             break
         before = version(page)
+        open_hints(page)  # each new view starts its hints again from the nudge
         page.get_by_role("region", name="What to do now").get_by_role("button", name="Do it").click()
         shows_version(page, before + 1)
     end = page.get_by_role("region", name="You won")
@@ -146,7 +223,7 @@ def test_a_stale_do_it_shows_the_game_as_it_is_now(open_pages: Pages) -> None:
     shows_version(first, 1)
     expect(first.locator("#status")).to_have_text("The server refused: The game changed elsewhere (in another "
                                                   "tab or device); here it is as it is now.", use_inner_text=True)
-    plan_shown(first)  # the plan of the game as it is now, ready for the next Do it
+    open_hints(first)  # the plan of the game as it is now, ready for the next Do it
     first.get_by_role("region", name="What to do now").get_by_role("button", name="Do it").click()
     shows_version(first, 2)
 
@@ -257,7 +334,7 @@ def test_the_play_page_speaks_of_cards_not_slots(page: Page, lang: str, now: str
     page.goto("/#/play")
     page.locator('[data-focus="start-game"]').click()
     page.locator(".status-bar[data-version='0']").wait_for()
-    page.locator('button[data-action="hints"]').click()
+    whole_hints(page)
     maps = page.locator(".odds-map h4")
     expect(maps.first).to_have_text(now)
     page.locator("details.trail-box > summary").click()

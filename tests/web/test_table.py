@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Request, expect
 
 from api.browser import PHONE
-from api.screenshots import type_rulebook_example
+from api.screenshots import hint_steps, type_rulebook_example
+from deduce.game.steps import HintStep
 from deduce.where import boardfile
 from deduce.where.query import parse_track_query
 from deduce.where.tracker import track
@@ -227,6 +228,7 @@ def test_the_table_page_gives_the_plan_a_game_would_for_what_is_entered(page: Pa
     assert isinstance(body, dict)
     situation = body["situation"]
     assert situation["suit"] == "rose" and situation["pawn"] == "globe" and situation["clues"] == ["jacqueline-field"]
+    hint_steps(page)
     plan = page.get_by_role("region", name="What to do now")
     plan.wait_for()
     expected = table_advice(load_rules(), situation).get("plan")
@@ -287,6 +289,7 @@ def the_answer(page: Page) -> dict[str, object]:
     """What the page answers once the plan is shown: the answer bar, the suit card marked, WHO progress, the
     deduction, and the plan's action and reasons."""
     bar = page.locator(".answer-bar")
+    hint_steps(page)
     expect(bar.locator(".do-now[data-action]")).to_be_visible()
     expect(page.locator(".card.suit-card")).to_have_count(1)
     plan = page.locator(".plan")
@@ -404,6 +407,92 @@ def test_bad_typed_cards_are_named_kept_and_never_blamed_for_a_lost_connection(b
     context.close()
 
 
+def situation_sent(request: Request) -> bool:
+    """Whether a request is the advice for a situation at the table (not one of its early steps)."""
+    return request.url.endswith("/v1/advice") and "situation" in (request.post_data or "") \
+        and '"step"' not in (request.post_data or "")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "ru"])
+def test_what_to_do_now_comes_in_steps_at_the_table(open_pages: Pages, lang: str) -> None:
+    """SPEC 10 at the table: the verdict and her traits as ever, and what to do now in steps, each press of Hint
+    one further (the nudge, the focus, the plan), as the engine words them for what is entered; an entry starts
+    them again. On a phone the button is a finger's size and the step is in the first screen."""
+    from deduce.game import situation as table_situation
+    from deduce.shipped import load_rules
+    from deduce.text.catalog import section
+
+    page = open_pages(PHONE)
+    in_language(page, lang)
+    with page.expect_request(situation_sent) as sent:
+        enter_rulebook_example(page, typed=False)
+    rules = load_rules()
+
+    def said(request: Request, step: HintStep) -> str:
+        body = request.post_data_json
+        assert isinstance(body, dict)
+        table = table_situation.parse_situation(rules, body["situation"])
+        return table_situation.advice_step(rules, table, lang, step)["hint"]["text"]
+
+    words = section("player")[lang]
+    bar = page.locator(".answer-bar")
+    hint = bar.locator('button[data-action="hints"]')
+    expect(hint).to_have_accessible_name(words["hint.next.1"])
+    expect(bar.locator(".verdict")).to_be_visible()  # the deduction asked for, as ever
+    expect(bar.locator(".do-now[data-action]")).to_have_count(0)
+    hint.click()
+    step = bar.locator(".hint-text")
+    nudge = said(sent.value, 1)
+    assert not re.search(r"\d", nudge), nudge
+    expect(step).to_have_text(nudge)
+    expect(page.locator("section.plan")).to_have_count(0)  # the plan's details wait for the whole answer
+    page.evaluate("window.scrollTo(0, 0)")
+    in_first_screen(page, step)
+    assert (hint.bounding_box() or {"height": 0})["height"] >= 44
+    expect(hint).to_have_accessible_name(words["hint.next.2"])
+    hint.click()
+    expect(step).to_have_text(said(sent.value, 2))
+    expect(hint).to_have_accessible_name(words["hint.next.3"])
+    hint.click()
+    expect(bar.locator(".do-now[data-action]")).to_be_visible()
+    expect(page.locator("section.plan .reasons li").first).to_be_visible()
+    expect(hint).to_have_accessible_name(words["hint.hide"])
+    with page.expect_request(situation_sent) as again:
+        page.locator('[data-focus="pawn"]').select_option("whitehall")
+    expect(hint).to_have_accessible_name(words["hint.next.1"])  # an entry: the steps start again
+    hint.click()
+    expect(step).to_have_text(said(again.value, 1))
+    assert accessibility_violations(page) == []
+
+
+def test_the_steps_at_the_table_outlive_a_lost_connection(browser: Browser, server: str) -> None:
+    """The server out of reach when Hint asks for the next step: the step shown stays, said to be the answer
+    before, and once the server is back (Try again) the step asked for comes (a phone of its own: its requests
+    fail on purpose)."""
+    context = browser.new_context(base_url=server, viewport=PHONE)
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    in_language(page, "en")
+    enter_rulebook_example(page, typed=False)
+    bar = page.locator(".answer-bar")
+    hint = bar.locator('button[data-action="hints"]')
+    hint.click()
+    nudge = bar.locator('.hint-step[data-step="1"] .hint-text')
+    nudge.wait_for()
+    said = nudge.inner_text()
+    page.route("**/v1/**", lambda route: route.abort("connectionrefused"))
+    hint.click()
+    offline = page.get_by_role("region", name="The answer").get_by_role("alert")
+    expect(offline).to_contain_text("The server cannot be reached")
+    expect(nudge).to_have_text(said)  # the last answer stays on screen
+    page.unroute("**/v1/**")
+    offline.get_by_role("button", name="Try again").click()
+    expect(offline).to_have_count(0)
+    expect(bar.locator('.hint-step[data-step="2"] .hint-text')).to_be_visible()
+    expect(hint).to_have_accessible_name("The whole answer")
+    context.close()
+
+
 def test_an_own_card_set_on_a_phone_gives_what_to_do_now_in_the_first_screen(open_pages: Pages, tmp_path: Path) -> None:
     """The shipped cards under the owner's own ids and names, with no modes, loaded from a file at the table on a
     phone: only the modes the set can be played in are offered (and why), a card typed as it lies is recognised as
@@ -435,6 +524,7 @@ def test_an_own_card_set_on_a_phone_gives_what_to_do_now_in_the_first_screen(ope
     with page.expect_request(lambda r: r.url.endswith("/v1/advice") and "situation" in (r.post_data or "")) as sent:
         page.locator('[data-focus="seen"]').select_option("playhouse")
         page.locator('[data-focus="record-card"]').click()
+    hint_steps(page)
     do_now = page.locator(".answer-bar .do-now[data-action]")
     expect(do_now).to_be_visible()
     in_first_screen(page, do_now)

@@ -1,5 +1,5 @@
 // Play: the digital game over the game API (SPEC 8): POST /v1/games, GET /v1/games/{id},
-// POST /v1/games/{id}/actions, GET /v1/games/{id}/hints. The page knows what the VIEW says
+// POST /v1/games/{id}/actions, GET /v1/games/{id}/hints?step=N (in three steps, hintsteps.js). The page knows what the VIEW says
 // and nothing else; this browser keeps each game's id and token, the player's tokens, and the
 // last view of each game, so that a game in progress outlives a server out of reach: the page
 // shows the view it last had, its actions wait, and the game goes on when the server answers
@@ -10,6 +10,7 @@ import {keyCap, openHelp, shortcutOf, SHORTCUTS, typing} from "../shared/help.js
 import {recordGame} from "../shared/played.js";
 import {lang, name, t} from "../shared/i18n.js";
 import {drawMap} from "../shared/map.js";
+import {hintButton, stepPanel, WHOLE} from "../shared/hintsteps.js";
 import {planPanel} from "../shared/plan.js";
 import {progressPanel} from "../shared/progress.js";
 import {errorText, notify} from "../shared/status.js";
@@ -30,11 +31,11 @@ const viewKey = (id) => `bs.view.${id}`;  // the last view of the game this brow
 const RETRY_MS = 10000;
 
 /**
- * The game on screen: its entry (id, token), its view, the last events, and the hints: `hints`
- * the answer for `hints.version` of the game, `hintsOpen` whether the player asked for them
- * (they are asked again for each new view until the player hides them), `hintsAsked` the version
- * they were last asked for, `didIt` whether the last action was the plan's Do it, `away` whether
- * the server could not be reached the last time the page asked (the view is then the last one kept).
+ * The game on screen: its entry (id, token), its view, the last events, and the hints in three
+ * steps: `step` the step the player asked for (1 a nudge, 2 the focus, 3 the whole answer) on the
+ * view `stepVersion` (each new view starts again with none), `hints` the answer for `hints.version`
+ * and `hints.step`, `hintsAsked` the version and step they were last asked for, `away` whether the server could not be reached the last time
+ * the page asked (the view is then the last one kept).
  */
 let game = null;
 /** Draw the Play page again (set by render): for the answers that come when no click asked. */
@@ -64,7 +65,7 @@ function keptView(id) {
 /** The game on screen, with this view of it (kept in this browser for when the server cannot be reached). */
 function onScreen(entry, view, events = []) {
   const same = game?.entry.id === entry.id;
-  game = same ? {...game, view, events, away: false} : {entry, view, events, hints: null, hintsOpen: false, hintsAsked: null, away: false};
+  game = same ? {...game, view, events, away: false} : {entry, view, events, hints: null, step: 0, stepVersion: null, hintsAsked: null, away: false};
   localStorage.setItem(CURRENT, entry.id);
   localStorage.setItem(viewKey(entry.id), JSON.stringify(view));
 }
@@ -184,7 +185,6 @@ function show(entry, view, events) {
 async function act(doc, redraw, byPlan = false) {
   const {entry, view} = game;
   if (game.away) return;
-  game.didIt = byPlan;
   try {
     const step = await api("POST", `/v1/games/${entry.id}/actions`, {token: entry.token, body: {version: view.version, ...doc}});
     show(entry, step.view, step.events);
@@ -202,19 +202,29 @@ async function act(doc, redraw, byPlan = false) {
       notify(errorText(again));
     }
   }
-  redraw();
+  await redraw();
+  if (byPlan) toNextHint();
+}
+
+/** After a Do it, the keyboard goes on from the next view's Hint button (the Do it went with the plan it
+ * did, and the focus to the view), unless the player went elsewhere meanwhile. */
+function toNextHint() {
+  const hint = document.querySelector('#main [data-action="hints"]:not([disabled])');
+  const idle = [document.body, document.getElementById("main"), hint?.closest(".view")].includes(document.activeElement);
+  if (hint && idle) hint.focus({preventScroll: true});
 }
 
 /**
- * Ask for the hints of the view on screen (the plan, WHO progress, WHO and WHERE) and show them, unless the game has moved on
- * meanwhile (the answer would be for a view no longer shown).
+ * Ask for the step of the hints the player wants for the view on screen (the nudge, the focus, or the
+ * whole answer: the plan, WHO progress, WHO and WHERE) and show it, unless the game has moved on or
+ * the player asked for another step meanwhile (the answer would be for what is no longer shown).
  */
 async function askHints(redraw) {
-  const {entry, view} = game;
+  const {entry, view, step} = game;
   try {
-    const hints = await api("GET", `/v1/games/${entry.id}/hints`, {token: entry.token});
-    if (game?.entry.id !== entry.id || game.view.version !== view.version) return;
-    game.hints = {...hints, version: view.version};
+    const hints = await api("GET", `/v1/games/${entry.id}/hints?step=${step}`, {token: entry.token});
+    if (game?.entry.id !== entry.id || game.view.version !== view.version || game.step !== step) return;
+    game.hints = {...hints, version: view.version, step};
   } catch (error) {
     if (error instanceof ApiError || game?.entry.id !== entry.id) notify(errorText(error));
     else goneAway(error);
@@ -222,14 +232,18 @@ async function askHints(redraw) {
   redraw();
 }
 
-/** Whether the hints on hand are those of the view on screen. */
-const hintsShown = () => game.hintsOpen && game.hints?.version === game.view.version;
+/** The step of the hints the player asked for on the view on screen: 0 (none yet), 1, 2 or 3. */
+const stepOn = () => (game.view.state === "playing" && game.stepVersion === game.view.version ? game.step : 0);
 
-/** Ask for the hints of the view on screen if the player wants them and they were not asked for
- * yet (once per view: an answer that fails is said, and not asked again and again). */
+/** Whether the hints on hand are the step asked for on the view on screen. */
+const hintsShown = () => stepOn() > 0 && game.hints?.version === game.view.version && game.hints.step === game.step;
+
+/** Ask for the step of the hints the player wants if it was not asked for yet (once per view and
+ * step: an answer that fails is said, and not asked again and again). */
 function wantHints(redraw) {
-  if (!game.hintsOpen || game.away || game.view.state !== "playing" || game.hintsAsked === game.view.version) return;
-  game.hintsAsked = game.view.version;
+  const asked = `${game.view.version}:${stepOn()}`;
+  if (!stepOn() || game.away || game.hintsAsked === asked) return;
+  game.hintsAsked = asked;
   askHints(redraw);
 }
 
@@ -470,20 +484,19 @@ function gameScreen(redraw) {
   };
   const canMove = legalNow().has("move");
   const playing = view.state === "playing";
-  const toggleHints = () => {
-    game.hintsOpen = !game.hintsOpen;
-    if (game.hintsOpen && !hintsShown()) game.hintsAsked = null;  // asked anew, even if the last answer failed
+  const deepen = (step) => {  // the Hint button: the next step of this view's hints (0: hidden)
+    Object.assign(game, {step, stepVersion: view.version, hintsAsked: null});  // asked anew, even if the last answer failed
     redraw();
   };
-  wantHints(redraw);  // a new view while the hints are open: its hints
-  const shown = playing && hintsShown();
+  wantHints(redraw);  // the step just asked for
+  const step = stepOn();
+  const shown = hintsShown();
   const tutorial = tutorialPanel(game, mine, (send) => act(send, redraw), redraw);
   return [
     h("div", {class: "play-head"}, h("h1", {}, t("play.title")), h("div", {class: "buttons toolbar"},
       h("button", {type: "button", "data-action": "new", "aria-keyshortcuts": shortcutOf("new"),
                    onclick: () => { leaveGame(); redraw(); }}, t("action.new"), keyCap("new")),
-      h("button", {type: "button", "data-action": "hints", disabled: !playing || game.away, "aria-pressed": String(playing && game.hintsOpen),
-                   "aria-keyshortcuts": shortcutOf("hints"), onclick: toggleHints}, t("action.hints"), keyCap("hints")),
+      hintButton(step, deepen, {disabled: !playing || game.away, keyed: true}),
       keyboardButton())),
     game.away ? awayNote() : null,
     view.end ? endPanel(view) : null,
@@ -501,8 +514,8 @@ function gameScreen(redraw) {
           h("ul", {}, game.events.map((e) => h("li", {class: e.code}, eventText(e))))) : null),
       h("div", {class: "side-column"},
         tutorial?.panel, tutorial?.lesson,
-        shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true))
-          : playing && game.hintsOpen ? planPending() : null,
+        step === WHOLE ? (shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true)) : planPending())
+          : step ? stepPanel(step, shown ? game.hints : null) : null,
         h("section", {class: "panel tokens-panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),
           h("p", {class: "help"}, t("tokens.help")), tokens(mine, view.state === "playing" ? cycle : null)),
         h("section", {class: "panel", "aria-labelledby": "clues-h"}, h("h3", {id: "clues-h"}, t("clues")),
@@ -510,7 +523,7 @@ function gameScreen(redraw) {
             view.clues.map((c) => clueCard(c, view.suit)), view.suit_card ? clueCard(view.suit_card, view.suit, {suitCard: true}) : null)
             : h("p", {class: "empty-note"}, t("empty.clues"))),
         trailPanel(view))),
-    shown ? hintsPanel(view) : null,
+    step === WHOLE && shown ? hintsPanel(view) : null,
   ];
 }
 
@@ -537,12 +550,5 @@ export async function render(main) {
     fill(main, h("h1", {}, t("play.title")), learnLink(), setupForm(redraw), gameList(redraw),
       h("section", {class: "panel", "aria-labelledby": "hints-none-h"}, h("h2", {id: "hints-none-h"}, t("action.hints")),
         h("p", {class: "empty-note"}, t("empty.hints")), h("div", {class: "buttons"}, keyboardButton())));
-  }
-  // After a Do it, the keyboard goes on from the next plan's Do it once it is here (the button
-  // went with the plan it did, and the focus to the view), unless the player went elsewhere.
-  const next = game?.didIt && main.querySelector('[data-focus="do-it"]');
-  if (next && (document.activeElement === main || document.activeElement === document.body)) {
-    game.didIt = false;
-    next.focus({preventScroll: true});
   }
 }

@@ -1,6 +1,7 @@
 // At the table: the physical game's clue cards and stealth cards typed as they come, with
 // live WHO and its progress (POST /v1/hint, in the mode played), WHERE and the plan a game's hints
-// would give for what is entered (POST /v1/advice), with the sample cards and board or the
+// would give for what is entered (POST /v1/advice; the plan in three steps, its Hint button asking for
+// the nudge and the focus with the advice's `step`, hintsteps.js), with the sample cards and board or the
 // owner's own (files read by POST /v1/cards/check and /v1/board/check, or a board entered here).
 // Phone first: the answer (how many Dark Ladies remain, her traits proven or ruled out, what to do
 // now, where she likely is) stays in a bar at the top of the screen; the entry folds into steps.
@@ -11,6 +12,7 @@ import {ApiError, api} from "../shared/api.js";
 import {boardDraft, boardEditor, setBoardDraft} from "../shared/boardedit.js";
 import {download, field, fieldMessage, fill, h, keepFocus, readFile} from "../shared/dom.js";
 import {lang, t} from "../shared/i18n.js";
+import {hintButton, stepText, WHOLE} from "../shared/hintsteps.js";
 import {actionText, reasonText} from "../shared/plan.js";
 import {chanceText, progressPanel} from "../shared/progress.js";
 import {failure, notify, problemList, problemText} from "../shared/status.js";
@@ -50,6 +52,9 @@ const unfolded = new Map();
 const unread = {cards: null, board: null};
 let ownOpen = false;
 let editorOpen = false;
+/** The step of the plan's hints the player asked for on what is entered now (0 none yet, 1 the nudge, 2 the
+ * focus, 3 the plan): each entry starts them again. */
+let hintStep = 0;
 
 /** The card being typed, as this browser kept it (only its traits, entry and tick). */
 function loadTyping() {
@@ -94,6 +99,7 @@ function checked(doc) {
 
 /** Change the state, keeping the previous one for Undo, and save it. */
 function change(update) {
+  hintStep = 0;
   history.push(JSON.stringify(state));
   if (history.length > HISTORY) history.shift();
   state = {...state, ...update};
@@ -103,6 +109,7 @@ function change(update) {
 function undo() {
   if (!history.length) return;
   state = JSON.parse(history.pop());
+  hintStep = 0;
   localStorage.setItem(KEY, JSON.stringify(state));
 }
 
@@ -462,8 +469,17 @@ function answers() {
   const who = state.clues.length || state.suit
     ? attempt(() => api("POST", "/v1/hint", {body: {query: whoQuery(), cards: state.cards, mode: mode()}}))
     : Promise.resolve({answer: null});
-  const where = attempt(() => api("POST", "/v1/advice", {body: adviceBody()}));
-  return Promise.all([who, where]);
+  const body = adviceBody();
+  const where = attempt(() => api("POST", "/v1/advice", {body}));
+  return Promise.all([who, where, stepAsked(body)]);
+}
+
+/** The step of the plan's hints asked for, as an answer ({step, hint} for the nudge and the focus, {step: 3}
+ * for the plan, which the advice holds), or null when none is asked for or there is no situation to advise. */
+function stepAsked(body) {
+  if (!body.situation || !hintStep) return Promise.resolve({answer: null});
+  if (hintStep === WHOLE) return Promise.resolve({answer: {step: WHOLE}});
+  return attempt(() => api("POST", "/v1/advice", {body: {...body, step: hintStep}}));
 }
 
 function toolbar(redraw) {
@@ -532,12 +548,22 @@ function likelyLine(tracking) {
   return h("p", {class: "likely"}, counted("table.likely", places.length, {places: shown.join(", ")}));
 }
 
-/** What to do now: the plan's action, or why there is none yet (what to enter for it, or why the hand cannot be). */
-function doLine(where) {
+/**
+ * What to do now, in steps (the step shown is `stepped`'s, the Hint button asks for the next): nothing yet,
+ * the nudge, the focus, then the plan's action; or why there is none yet (what to enter for it, or why the
+ * hand cannot be).
+ */
+function doLine(where, stepped, redraw) {
   const answer = where.answer;
-  if (answer?.plan) return h("p", {class: "do-now", "data-action": answer.plan.action ?? "none"},
-    h("strong", {}, t("table.do")), " ", actionText(answer.plan.send));
+  const shown = stepped.answer?.step ?? 0;
+  const hint = () => hintButton(shown, (next) => { hintStep = next; redraw(); });
   if (answer?.plan_problems) return h("p", {class: "do-now none"}, answer.plan_problems.map(problemMessage).join("; "));
+  if (answer?.plan && shown === WHOLE) return h("div", {class: "do-now", "data-action": answer.plan.action ?? "none"},
+    h("p", {}, h("strong", {}, t("table.do")), " ", actionText(answer.plan.send)), hint());
+  if (answer?.plan) return h("div", {class: "do-now hint-step", "data-step": shown},
+    h("p", {}, h("strong", {}, shown ? `${t(`hint.step.${shown}`)}:` : t("table.do")),
+      shown ? [" ", h("span", {class: "hint-text", "data-code": stepped.answer.hint.code}, stepText(stepped.answer.hint))] : null),
+    hint());
   const missing = [!state.suit && t("table.needs.suit"), !state.pawn && t("table.needs.pawn"),
                    !state.seen && t("table.needs.seen")].filter(Boolean);
   return missing.length ? h("p", {class: "do-now none"}, t("table.do.needs", {what: joinWords(missing)})) : null;
@@ -548,10 +574,10 @@ function doLine(where) {
  * proven or ruled out, what to do now, and where she likely is; a lost connection or the engine's
  * refusal in words. Its details (the reasons, WHO progress, the maps) are below the entry.
  */
-function answerBar(who, where, away, redraw) {
+function answerBar(who, where, stepped, away, redraw) {
   const whoAnswer = who.answer;
   const whereAnswer = where.answer;
-  const offline = away || [who, where].some(unreachable);
+  const offline = away || [who, where, stepped].some(unreachable);
   const more = h("a", {class: "more", href: "#table-details",
                        onclick: (e) => { e.preventDefault(); document.getElementById("table-details")?.scrollIntoView(); }},
     t("table.more"));
@@ -564,9 +590,9 @@ function answerBar(who, where, away, redraw) {
       : !who.error ? h("p", {class: "verdict none"}, t("table.answer.none"), " ", more) : null,
     settled ? provenLine(whoAnswer) : null,
     !offline && who.error ? saidProblems(who.error) : null,
-    whoAnswer?.status === "contradiction" ? h("p", {class: "do-now none"}, t("table.do.check")) : doLine(where),
+    whoAnswer?.status === "contradiction" ? h("p", {class: "do-now none"}, t("table.do.check")) : doLine(where, stepped, redraw),
     whereAnswer && state.observations.length ? likelyLine(whereAnswer.tracking) : null,
-    !offline && where.error ? saidProblems(where.error) : null);
+    !offline && (where.error || stepped.error) ? saidProblems(where.error ?? stepped.error) : null);
   barHeight.disconnect();
   barHeight.observe(bar);
   return bar;
@@ -616,13 +642,13 @@ export async function render(main) {
   redrawTable = redraw;
   const away = asked.some(unreachable);
   if (!away) lastAnswers = asked;
-  const [who, where] = away && lastAnswers ? lastAnswers : asked;
+  const [who, where, stepped] = away && lastAnswers ? lastAnswers : asked;
   useMaterial({cards: state.cards, board: state.board});
   const whoAnswer = who.answer;
   const whereAnswer = where.answer;
   const setupSummary = state.suit ? `${suitName(state.suit)} · ${t(`mode.${mode()}`)} · ${sequenceName(walk())}` : null;
   fill(main, h("h1", {class: "table-title"}, t("table.title")),
-    answerBar(who, where, away, redraw),
+    answerBar(who, where, stepped, away, redraw),
     h("div", {class: "table-entry"},
       step("setup", t("table.step.setup"), setupSummary, setupForm(redraw)),
       step("card", t("table.step.card"), state.clues.length ? counted("table.cards", state.clues.length) : null, cardForm(redraw)),
@@ -637,7 +663,8 @@ export async function render(main) {
             t("progress.problem", {why: whoAnswer.progress_problems.map(problemMessage).join("; ")})) : null,
           whoResult(whoQuery(), whoAnswer)) : null),
       h("section", {class: "panel", "aria-labelledby": "where-h"}, h("h2", {id: "where-h"}, t("table.where")),
-        whereAnswer && whoAnswer?.status !== "contradiction" ? advicePanel(whereAnswer) : null,
+        whereAnswer && whoAnswer?.status !== "contradiction" && (stepped.answer?.step === WHOLE || whereAnswer.plan_problems)
+          ? advicePanel(whereAnswer) : null,
         h("h3", {}, t("table.observations")), observationList(),
         whereAnswer ? whereResult(whereAnswer.tracking, {pawn: state.pawn}) : null)),
     ownPanel(redraw), toolbar(redraw));
