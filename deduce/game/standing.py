@@ -20,8 +20,8 @@ What a draw is made of, each part as the deal draws it, conditioned on the view:
   deck, the fog cards lying in searched slots, the cards discarded unseen).
 
 It is a function of the view, the legal actions and the fog card waiting: the draws are seeded
-from a digest of them, so the same view gives the same figures (a view holding cards typed at the
-table that match no card, :attr:`PlayerView.typed`, is not covered: its clue deck is unknown).
+from a digest of them, so the same view gives the same figures. A view holding cards typed at the
+table that match no card of the set (:attr:`PlayerView.typed`) has none: its clue deck is unknown.
 """
 
 from __future__ import annotations
@@ -49,10 +49,10 @@ from deduce.game.view import PlayerView
 __all__ = ["PLAYOUTS", "Chance", "Mean", "NoDeal", "Standing", "StandingJSON", "draw", "fitting_cuts", "her_cards",
            "standing"]
 
-#: Playouts of a standing by default. A playout is a few dozen decisions of the plan, 15 to 70 ms on one core
-#: of the 2-core machine it was measured on (shipped rules, every mode, busy with other work), so 50 of them
-#: answer in 1 to 3.5 s (docs/playing.md, "How the game stands").
-PLAYOUTS = 50
+#: Playouts of a standing by default. A playout is a few dozen decisions of the plan: 6 to 16 ms on one core of
+#: the 2-core machine it was measured on (shipped rules, every mode, at the start and six actions in), so 100
+#: answer in 0.6 to 1.6 s; 15 to 70 ms a playout while the machine was busy with other work (load 11).
+PLAYOUTS = 100
 #: Most actions a playout takes before it is stopped and counted as lost (a game ends long before).
 MAX_ACTIONS = 2000
 #: The normal quantile of a two-sided 95 % interval.
@@ -60,8 +60,9 @@ Z95 = 1.959963984540054
 
 
 class NoDeal(ValueError):
-    """No hidden state fits the view: no cut of the sequence fits the trail, or no card is left for her (a
-    situation typed at the table can be so; a game's view never is)."""
+    """No hidden state fits the view: no cut of the sequence fits the trail, or no card is left for her, or
+    cards typed that match no card of the set leave the clue deck unknown (a situation typed at the table can
+    be so; a game's view never is)."""
 
 
 class ChanceJSON(TypedDict):
@@ -160,7 +161,7 @@ def stealth_order(rules: Rules, view: PlayerView) -> StealthOrder:
     deck = rules.order(view.sequence_doc, view.reverse)
     if (deck.length, deck.moves) != (view.length, view.moves):
         raise NoDeal(f"the sequence {view.sequence_doc} has {deck.length} cards that move {deck.moves!r}, "
-                         f"the view {view.length} that move {view.moves!r}")
+                     f"the view {view.length} that move {view.moves!r}")
     return deck
 
 
@@ -234,10 +235,12 @@ def draw(rules: Rules, view: PlayerView, actions: Sequence[Action], pending: Pen
     its legal actions ``actions``, the fog card waiting ``pending``. ValueError when no hidden state fits."""
     if not actions:
         raise ValueError("the game is over")
+    if view.typed:
+        raise NoDeal("cards typed that match no card of the set leave the clue deck unknown: no standing")
     cuts, ladies = fitting_cuts(rules, view), her_cards(rules, view)
     if not cuts or not ladies:
         raise NoDeal("no hidden state fits the view: " + ("no cut of the sequence fits the trail" if not cuts
-                                                              else "no card of her suit is left"))
+                                                          else "no card of her suit is left"))
     dark = rng.choice(ladies)
     clue_deck = _clue_deck(rules, view, dark)
     rng.shuffle(clue_deck)

@@ -11,22 +11,24 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from deduce.game.actions import Pass, Search
+from deduce.game.actions import Action, Pass, Pending, Search
+from deduce.game.bot import ActionDoc, Policy
 from deduce.game.game import Game
 from deduce.game.material import Rules
 from deduce.game.plan import PlanBot
 from deduce.game.setup import parse_setup
 from deduce.game.standing import Z95, Chance, Mean, draw, fitting_cuts, her_cards, standing
 from deduce.game.state import State
-from deduce.game.view import player_view
+from deduce.game.view import PlayerView, player_view
 from deduce.shipped import load_rules
 from deduce.who.cards import MODES
+from deduce.who.query import Observation
 from tests.game_fixtures import ring_rules
 
 RULES = ring_rules()
@@ -34,9 +36,16 @@ RULES = ring_rules()
 SEQUENCES: tuple[dict[str, Any], ...] = ({"position": 1}, {"position": 5}, {"rulebook": "short"})
 
 
-def decisions(rules: Rules, docs: list[dict[str, Any]]) -> Iterator[Game]:
-    """Every decision of the games set up by ``docs``, played by the plan (the game as it stands)."""
-    bot = PlanBot(rules)
+class FogFirst(PlanBot):
+    """The plan, but every fog card on top used at once: fog cards waiting, discarded and gone astray aplenty."""
+
+    def choose(self, view: PlayerView, actions: Sequence[Action], pending: Pending | None) -> ActionDoc:
+        return {"action": "fog"} if "fog" in actions else super().choose(view, actions, pending)
+
+
+def decisions(rules: Rules, docs: list[dict[str, Any]], bot: Policy | None = None) -> Iterator[Game]:
+    """Every decision of the games set up by ``docs``, played by ``bot`` (the plan by default), as it stands."""
+    bot = bot or PlanBot(rules)
     for doc in docs:
         game = Game.new(rules, parse_setup(rules, doc))
         while not game.over:
@@ -79,6 +88,17 @@ def test_every_draw_has_the_view_it_was_drawn_for_on_the_ring() -> None:
         check_draws(RULES, game, rng)
 
 
+def test_every_draw_has_the_view_it_was_drawn_for_when_every_fog_card_is_used() -> None:
+    """Fog cards used as soon as they come up: many wait for an answer, and every action is met."""
+    rng = random.Random(3)
+    waiting, results = 0, set()
+    for game in decisions(RULES, ring_docs(20), FogFirst(RULES)):
+        check_draws(RULES, game, rng)
+        waiting += game.pending is not None
+        results |= {e.get("result") for e in game.table.trail if e["kind"] == "fog_card"}
+    assert waiting >= 5 and "damp" in results and len(results) >= 8, (waiting, results)
+
+
 def test_every_draw_has_the_view_it_was_drawn_for_with_the_shipped_rules() -> None:
     shipped = load_rules()
     rng = random.Random(2)
@@ -94,13 +114,19 @@ def test_a_view_carries_the_sequence_set_up() -> None:
     assert (view.sequence, view.reverse, view.sequence_doc) == (("rulebook", "short"), True, {"rulebook": "short"})
 
 
-def test_a_view_that_no_walk_of_its_sequence_fits_has_no_draw() -> None:
+def test_a_view_that_no_hidden_state_fits_has_no_draw() -> None:
+    """No cut fits the trail, the sequence is not the view's deck, the game is over, or a card typed matches none."""
     view = Game.new(RULES, parse_setup(RULES, {"seed": 3})).player_view()
     wrong = replace(view, trail=(*view.trail, {"slot": view.slot, "kind": "landmark", "landmark": "nowhere"}))
     with pytest.raises(ValueError, match="no cut"):
         draw(RULES, wrong, ["pass"], None, random.Random(0))
     with pytest.raises(ValueError, match="cards"):
         draw(RULES, replace(view, sequence=("rulebook", "short")), ["pass"], None, random.Random(0))
+    with pytest.raises(ValueError, match="over"):
+        draw(RULES, view, [], None, random.Random(0))
+    typed = Observation(traits=1, counts=frozenset({1}))
+    with pytest.raises(ValueError, match="typed"):
+        draw(RULES, replace(view, typed=(typed,)), ["pass"], None, random.Random(0))
 
 
 # -- the deal's distribution, by brute force -------------------------------------------------
@@ -230,7 +256,7 @@ def test_the_terminal_says_the_standing_in_the_games_language() -> None:
     from deduce.cli.play import standing_line
 
     game = Game.new(RULES, parse_setup(RULES, {"seed": 6}), lang="it")
-    figures = game.standing(playouts=50)
+    figures = game.standing()
     line = standing_line(game)
     assert line.startswith("Se segui il piano: ") and f"da {figures.playouts} partite" in line
     assert f"{round(100 * figures.win.chance)} %" in line and f"{round(figures.points.mean)} punti" in line
