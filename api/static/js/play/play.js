@@ -37,7 +37,8 @@ const RETRY_MS = 10000;
  * steps: `step` the step the player asked for (1 a nudge, 2 the focus, 3 the whole answer) on the
  * view `stepVersion` (each new view starts again with none), `hints` the answer for `hints.version`
  * and `hints.step`, `hintsAsked` the version and step they were last asked for, `away` whether the server could not be reached the last time
- * the page asked (the view is then the last one kept).
+ * the page asked (the view is then the last one kept), `standingSaid` why the standing of a view ({version, said})
+ * could not be had.
  */
 let game = null;
 /** Draw the Play page again (set by render): for the answers that come when no click asked. */

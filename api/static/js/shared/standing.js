@@ -11,7 +11,7 @@ import {chanceText, decimal} from "./progress.js";
 const points = (x) => decimal(x, 0);
 
 /** A standing (StandingJSON) in words: "If you follow the plan from here: 96% chance to win (87–99%), …". */
-export function standingText(standing) {
+function standingText(standing) {
   const {win, points: pts, playouts} = standing;
   return t("standing.line", {chance: chanceText(win.chance), low: chanceText(win.low), high: chanceText(win.high),
                              mean: points(pts.mean), pmin: points(pts.low), pmax: points(pts.high), n: playouts});
