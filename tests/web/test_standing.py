@@ -1,8 +1,9 @@
 """How the game stands (SPEC 10) on the Play and table pages in a real browser: the standing line with the
 whole answer (not with the nudge or the focus), in the player's words with the figures the API gives for that
-game or situation; on Play, the chart of the expected points over the turns asked, named for assistive
-technology, one point per turn; at the table, the stealth sequence chosen sent with it and a refusal said in
-words; on a phone, no sideways scrolling; axe-core finds nothing. Fixtures are in conftest.py."""
+game or situation, a standing asked for a view since replaced dropped; on Play, the chart of the expected points
+over the turns asked, named for assistive technology, one point per turn; at the table, the stealth sequence
+chosen sent with it and a refusal said in words; on a phone, no sideways scrolling; axe-core finds nothing.
+Fixtures are in conftest.py."""
 
 from __future__ import annotations
 
@@ -82,6 +83,25 @@ def test_the_play_page_says_how_the_game_stands_and_charts_it_turn_by_turn(open_
     if viewport == PHONE:
         no_sideways_scrolling(page, "play: the standing")
     assert accessibility_violations(page) == []
+
+
+def test_a_standing_asked_for_a_view_since_replaced_is_dropped(open_pages: Pages) -> None:
+    """The player moves on before the standing comes: it is not shown, nor charted, for the next view."""
+    page = open_pages(DESKTOP)
+    start_game(page, 3)
+    held: list[Route] = []
+    page.route("**/v1/games/*/standing", lambda route: held.append(route) if not held else route.continue_())
+    with page.expect_request(lambda r: r.url.endswith("/standing")):
+        whole_hints(page)
+    expect(page.locator(".standing-panel p.standing[aria-busy]")).to_be_visible()
+    page.locator('.map [role="button"][data-location]').first.click()
+    shows_version(page, 1)
+    whole_hints(page)
+    turn, standing = standing_of(page)
+    expect(page.locator(".standing-panel p.standing")).to_have_text(standing_line("en", standing))
+    chart = page.locator(".standing-panel").get_by_role("img")
+    expect(chart).to_have_accessible_name(f"Expected points over the turns: {chart_point(turn, standing)}")
+    assert len(held) == 1
 
 
 def standing_sent(request: Request) -> bool:
