@@ -10,7 +10,7 @@ import {chanceText, decimal} from "./progress.js";
 /** Points as the page's language writes them, whole. */
 const points = (x) => decimal(x, 0);
 
-/** A standing (StandingJSON) in words: "If you follow the plan from here: 96% chance to win (87–99%), …". */
+/** A standing (StandingJSON) in words: "If you follow the plan from here: 96% chance to win (87%–99%), …". */
 function standingText(standing) {
   const {win, points: pts, playouts} = standing;
   return t("standing.line", {chance: chanceText(win.chance), low: chanceText(win.low), high: chanceText(win.high),
@@ -18,7 +18,7 @@ function standingText(standing) {
 }
 
 /**
- * The standing's line: `asked` is {answer} (the standing), {error, said} (the refusal in words), or null
+ * The standing's line: `asked` is {answer} (the standing), {said} (why there is none, in words), or null
  * while it is asked for (the rest of the page is shown meanwhile); announced when it comes.
  */
 export function standingLine(asked) {
