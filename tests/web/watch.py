@@ -45,6 +45,9 @@ TIMEOUT = 30_000
 #: How Chromium says a request was cancelled (by the page, the test or a navigation).
 ABORTED = "net::ERR_ABORTED"
 #: Chromium's console line for an HTTP error answer, which the ``response`` event judges instead.
+#: The requests every page drops by itself when what they were asked for is no longer shown: how the game
+#: stands (GET /v1/games/{id}/standing, POST /v1/standing), asked for a view or an entry since replaced.
+DROPPED = re.compile(r"^/v1/(games/[^/]+/)?standing$")
 HTTP_ERROR_LOGGED = re.compile(r"^Failed to load resource: the server responded with a status of \d+")
 
 
@@ -125,11 +128,12 @@ class Watch:
 
     def _cancelled(self, request: Request, failed: int) -> bool:
         """Whether the test cancelled this aborted request: by closing the context, by having the
-        page abort it (a path in :attr:`expected_aborts`), or by a navigation of its frame or of its
-        page's main frame (which replaces every frame)."""
+        page abort it (a path in :attr:`expected_aborts`, or one the page drops by itself: :data:`DROPPED`),
+        or by a navigation of its frame or of its page's main frame (which replaces every frame)."""
         if self._closing is not None and failed > self._closing:
             return True
-        if urlsplit(request.url).path in self.expected_aborts:
+        path = urlsplit(request.url).path
+        if path in self.expected_aborts or DROPPED.match(path):
             return True
         started = self._started.get(request)
         if started is None:

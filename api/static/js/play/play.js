@@ -1,5 +1,6 @@
 // Play: the digital game over the game API (SPEC 8): POST /v1/games, GET /v1/games/{id},
-// POST /v1/games/{id}/actions, GET /v1/games/{id}/hints?step=N (in three steps, hintsteps.js). The page knows what the VIEW says
+// POST /v1/games/{id}/actions, GET /v1/games/{id}/hints?step=N (in three steps, hintsteps.js), and with the whole
+// answer GET /v1/games/{id}/standing (how the game stands, standing.js). The page knows what the VIEW says
 // and nothing else; this browser keeps each game's id and token, the player's tokens, and the
 // last view of each game, so that a game in progress outlives a server out of reach: the page
 // shows the view it last had, its actions wait, and the game goes on when the server answers
@@ -20,6 +21,7 @@ import {beginTutorial, learnAsked, TUTORIAL_GAME, tutorialActed, tutorialPanel} 
 import {trailText} from "../shared/trail.js";
 import {clueCard, TOKEN_STATES, tokens, whoResult} from "../shared/who.js";
 import {sequenceSelect} from "../shared/sequences.js";
+import {standingChart, standingLine} from "../shared/standing.js";
 import {whereResult} from "../shared/where.js";
 import {eventText, fogCard, ladyName, landmarkName, neighbours, placeName, suitColour, suitName, world} from "../shared/words.js";
 
@@ -35,13 +37,19 @@ const RETRY_MS = 10000;
  * steps: `step` the step the player asked for (1 a nudge, 2 the focus, 3 the whole answer) on the
  * view `stepVersion` (each new view starts again with none), `hints` the answer for `hints.version`
  * and `hints.step`, `hintsAsked` the version and step they were last asked for, `away` whether the server could not be reached the last time
- * the page asked (the view is then the last one kept).
+ * the page asked (the view is then the last one kept), `standingSaid` why the standing of a view ({version, said})
+ * could not be had.
  */
 let game = null;
 /** Draw the Play page again (set by render): for the answers that come when no click asked. */
 let redrawPage = () => {};
 /** The timer that asks again for a game whose server could not be reached. */
 let retryTimer = null;
+/** The standings asked for, per game id: a Map of turn → {version, standing} (in this page's memory only; a
+ * turn whose standing was not asked for is missing), drawn as the chart of the standing over the turns. */
+const standings = new Map();
+/** The standing on its way: {key} (the game and version it is for) and the AbortController that drops it. */
+let standingAsk = null;
 // The new-game form's values, kept across redraws.
 const setup = {mode: "normal", sequence: null, reverse: false, start: "", seed: "", discard: "0"};
 
@@ -245,6 +253,59 @@ function wantHints(redraw) {
   if (!stepOn() || game.away || game.hintsAsked === asked) return;
   game.hintsAsked = asked;
   askHints(redraw);
+}
+
+/** The turn of a view, as the status bar counts it (the round; a server that sends no trail: the slot). */
+const turnOf = (view) => (Array.isArray(view.trail) ? round(view) : view.slot);
+
+/** The standing asked for the view on screen: {answer} (the standing), {said} (why there is none, in words),
+ * or null while it is on its way. */
+function standingNow() {
+  const {entry, view} = game;
+  const kept = standings.get(entry.id)?.get(turnOf(view));
+  if (kept?.version === view.version) return {answer: kept.standing};
+  return game.standingSaid?.version === view.version ? {said: game.standingSaid.said} : null;
+}
+
+/** Ask how the game stands for the view on screen, once per view, without holding the page (the rest is
+ * shown first, the standing drawn when it comes); a standing asked for another view is dropped. */
+function wantStanding(redraw) {
+  const {entry, view} = game;
+  const key = `${entry.id}:${view.version}`;
+  if (standingAsk?.key === key || game.away || standingNow()) return;
+  dropStanding();
+  standingAsk = {key, controller: new AbortController()};
+  askStanding(entry, view, standingAsk.controller.signal, redraw);
+}
+
+/** Drop the standing on its way, if any (the view it was for is no longer the one shown). */
+function dropStanding() {
+  standingAsk?.controller.abort();
+  standingAsk = null;
+}
+
+/** GET the standing of a view, kept for its game's chart; a refusal said in words beside it. */
+async function askStanding(entry, view, signal, redraw) {
+  try {
+    const standing = await api("GET", `/v1/games/${entry.id}/standing`, {token: entry.token, signal});
+    if (!standings.has(entry.id)) standings.set(entry.id, new Map());
+    standings.get(entry.id).set(turnOf(view), {version: view.version, standing});
+  } catch (error) {
+    if (signal.aborted) return;
+    if (game?.entry.id === entry.id) game.standingSaid = {version: view.version, said: t("standing.failed", {why: errorText(error)})};
+  }
+  standingAsk = null;
+  redraw();
+}
+
+/** How the game stands (with the whole answer): the line for the view on screen, and the chart of the
+ * standings asked for this game, turn by turn. */
+function standingPanel() {
+  const turns = [...(standings.get(game.entry.id) ?? new Map())].sort(([a], [b]) => a - b)
+    .map(([turn, kept]) => ({turn, standing: kept.standing}));
+  return h("section", {class: "panel standing-panel", "aria-labelledby": "standing-h"},
+    h("h3", {id: "standing-h"}, t("standing.heading")), standingLine(standingNow()),
+    turns.length ? standingChart(turns) : null);
 }
 
 // -- the new-game form and the games of this browser -----------------------------------------
@@ -490,6 +551,8 @@ function gameScreen(redraw) {
   };
   wantHints(redraw);  // the step just asked for
   const step = stepOn();
+  if (step === WHOLE) wantStanding(redraw);
+  else dropStanding();
   const shown = hintsShown();
   const tutorial = tutorialPanel(game, mine, (send) => act(send, redraw), redraw);
   return [
@@ -516,6 +579,7 @@ function gameScreen(redraw) {
         tutorial?.panel, tutorial?.lesson,
         step === WHOLE ? (shown ? planPanel(game.hints.plan, (send) => act(send, redraw, true)) : planPending())
           : step ? stepPanel(step, shown ? game.hints : null) : null,
+        step === WHOLE ? standingPanel() : null,
         h("section", {class: "panel tokens-panel", "aria-labelledby": "tokens-h"}, h("h3", {id: "tokens-h"}, ladySymbol(), " ", t("tokens")),
           h("p", {class: "help"}, t("tokens.help")), tokens(mine, view.state === "playing" ? cycle : null)),
         h("section", {class: "panel", "aria-labelledby": "clues-h"}, h("h3", {id: "clues-h"}, t("clues")),

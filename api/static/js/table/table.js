@@ -1,7 +1,8 @@
 // At the table: the physical game's clue cards and stealth cards typed as they come, with
 // live WHO and its progress (POST /v1/hint, in the mode played), WHERE and the plan a game's hints
 // would give for what is entered (POST /v1/advice; the plan in three steps, its Hint button asking for
-// the nudge and the focus with the advice's `step`, hintsteps.js), with the sample cards and board or the
+// the nudge and the focus with the advice's `step`, hintsteps.js; with the plan, how the game stands,
+// POST /v1/standing for the same body, standing.js), with the sample cards and board or the
 // owner's own (files read by POST /v1/cards/check and /v1/board/check, or a board entered here).
 // Phone first: the answer (how many Dark Ladies remain, her traits proven or ruled out, what to do
 // now, where she likely is) stays in a bar at the top of the screen; the entry folds into steps.
@@ -18,6 +19,7 @@ import {chanceText, progressPanel} from "../shared/progress.js";
 import {failure, notify, problemList, problemText} from "../shared/status.js";
 import {clueCard, describeClue, provenTokens, tokens, whoResult} from "../shared/who.js";
 import {sequenceName, sequenceSelect} from "../shared/sequences.js";
+import {standingLine} from "../shared/standing.js";
 import {whereResult} from "../shared/where.js";
 import {counted, joinWords, lady, ladyName, landmarkName, phrase, placeName, suitName, traitName, useMaterial, world}
   from "../shared/words.js";
@@ -146,7 +148,8 @@ function trackQuery() {
  * top seen, the situation at the table, for which the server gives the plan a game's hints give
  * (deduce/game/situation.py): cards picked by id, cards typed as they lie (the server takes each as the
  * card of the set it matches, or as typed); the keys, the fog cards and the countdown are a game's
- * start until the page asks for them. Otherwise, the tracking query alone, for the odds. The owner's own
+ * start until the page asks for them; the stealth sequence chosen goes with it, for the standing. Otherwise,
+ * the tracking query alone, for the odds. The owner's own
  * card set and board go with it: the server reads the cards with her set.
  */
 function adviceBody() {
@@ -160,6 +163,7 @@ function adviceBody() {
   const typed = state.clues.filter((c) => !c.card).map((c) => ({traits: c.traits, counts: c.counts, role: c.suit_card ? "suit_card" : "clue"}));
   return {cards: state.cards, board: state.board, lang: lang(), situation: {
     mode: mode(), suit: state.suit, pawn: state.pawn, length: w.length, moves: w.moves, now: state.cursor, trail,
+    sequence: w.position ? {position: w.position} : {rulebook: w.name},
     clues: picked.filter((c) => pickedRole(c) === "clue").map((c) => c.card),
     suit_card: picked.find((c) => pickedRole(c) === "suit_card")?.card ?? null, typed}};
 }
@@ -482,6 +486,37 @@ function stepAsked(body) {
   return attempt(() => api("POST", "/v1/advice", {body: {...body, step: hintStep}}));
 }
 
+/** How the game at the table stands, asked for with the plan: for the advice's body (`key`, as JSON), what came
+ * ({answer} or {said}); kept while what is entered stays the same. */
+let standing = null;
+/** The AbortController of the standing on its way (dropped when the page draws again). */
+let standingAsk = null;
+
+/** Why there is no standing, in words with no ids or paths: no deal fits what was entered (422), the server
+ * out of reach, or each problem the engine names. */
+function standingRefusal(error) {
+  if (!(error instanceof ApiError)) return t("standing.failed", {why: t("table.offline")});
+  if (error.status === 422) return t("standing.refused");
+  return t("standing.failed", {why: error.problems.map(problemMessage).join("; ")});
+}
+
+/** The standing's line for the situation entered (`body`, the advice's): the one kept for the same body, else
+ * its place now (the rest of the page is not held for it), filled when POST /v1/standing answers. */
+function standingFor(body) {
+  const key = JSON.stringify(body);
+  if (standing?.key === key) return standingLine(standing.asked);
+  const line = standingLine(null);
+  const controller = new AbortController();
+  standingAsk = controller;
+  api("POST", "/v1/standing", {body, signal: controller.signal}).then((answer) => ({answer}),
+    (error) => ({said: standingRefusal(error)})).then((asked) => {
+    if (controller.signal.aborted) return;
+    standing = {key, asked};
+    line.replaceWith(standingLine(asked));
+  });
+  return line;
+}
+
 function toolbar(redraw) {
   const file = h("input", {type: "file", accept: ".json,application/json", "data-focus": "import"});
   file.addEventListener("change", async () => {
@@ -559,7 +594,7 @@ function doLine(where, stepped, redraw) {
   const hint = () => hintButton(shown, (next) => { hintStep = next; redraw(); });
   if (answer?.plan_problems) return h("p", {class: "do-now none"}, answer.plan_problems.map(problemMessage).join("; "));
   if (answer?.plan && shown === WHOLE) return h("div", {class: "do-now", "data-action": answer.plan.action ?? "none"},
-    h("p", {}, h("strong", {}, t("table.do")), " ", actionText(answer.plan.send)), hint());
+    h("p", {}, h("strong", {}, t("table.do")), " ", actionText(answer.plan.send)), hint(), standingFor(adviceBody()));
   if (answer?.plan) return h("div", {class: "do-now hint-step", "data-step": shown},
     h("p", {}, h("strong", {}, shown ? `${t(`hint.step.${shown}`)}:` : t("table.do")),
       shown ? [" ", h("span", {class: "hint-text", "data-code": stepped.answer.hint.code}, stepText(stepped.answer.hint))] : null),
@@ -631,6 +666,7 @@ export async function render(main) {
   const redraw = () => keepFocus(main, () => render(main));
   if (/^#\/?table\?own\b/.test(location.hash)) ownOpen = true;  // the home page's "type your own cards"
   const mine = ++drawing;
+  standingAsk?.abort();  // asked for what was entered before: kept if it comes back the same
   // Asked one pair at a time (a server holds a client to a few costly requests at once): after the
   // answers in flight, only the latest render asks, for what is entered then.
   while (asking) await asking;
