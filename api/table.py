@@ -242,7 +242,10 @@ def standing_answer(rules: Rules, body: bytes) -> StandingJSON:
     """``POST /v1/standing``, from its body (in a child process, as the advice is)."""
     query = validated(STANDING_QUERY, decode_json(body, "a standing query"), rules)
     played = _rules(rules, query.get("cards"), query.get("board"))
-    return table_situation.standing_for(played, query["situation"])
+    try:
+        return table_situation.standing_for(played, query["situation"])
+    except InputError as exc:   # its problems are the situation's
+        raise InputError(p.at(("situation", *p.loc)) for p in exc.problems) from None
 
 
 @router.post(

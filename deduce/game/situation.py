@@ -582,6 +582,8 @@ def standing_for(rules: Rules, table: Situation) -> StandingJSON:
     """How the game at the table stands if the plan is followed from here (:func:`deduce.game.standing.standing`):
     the game's standing for the same view; a hand that cannot be raises :class:`~deduce.errors.InputError`, its
     problems named as the situation has them."""
+    if table.view.typed:
+        raise InputError.at(("typed",), board_words("table.standing.typed"))
     try:
         return standing(rules, table.view, table.actions, table.pending).to_json()
     except InputError as exc:

@@ -320,10 +320,15 @@ def test_the_table_s_standing_is_the_game_s_for_the_same_view(client: TestClient
     assert backwards.status_code == 422 or backwards.json() != by_game   # the trail may fit no walk the other way
     seen = [{"slot": s, "kind": "landmark", "landmark": ("playhouse", "bridge")[s % 2]} for s in range(4)]
     nothing = client.post("/v1/standing", json={"situation": {**situation, "trail": seen, "now": 3}})
-    assert nothing.status_code == 422, nothing.json()
+    assert nothing.status_code == 422 and nothing.json()["errors"][0]["path"] == "situation"
 
 
-@pytest.mark.parametrize("body", [{}, {"situation": None}, [], {"situation": {**SITUATION, "suit": "rosa"}}])
-def test_a_standing_needs_a_situation_that_can_be(client: TestClient, body: Any) -> None:
+@pytest.mark.parametrize(("body", "path"), [
+    ({}, "situation"), ({"situation": None}, "situation"), ([], ""),
+    ({"situation": {**SITUATION, "suit": "rosa"}}, "situation.suit"),
+    ({"situation": {**SITUATION, "typed": [{"traits": ["married", "court", "lover"], "counts": [0, 1, 2, 3]}]}},
+     "situation.typed")])
+def test_a_standing_needs_a_situation_that_can_be(client: TestClient, body: Any, path: str) -> None:
+    """A standing is asked of a situation (not null); one with a card typed that the set lacks cannot be dealt."""
     answer = client.post("/v1/standing", json=body)
-    assert answer.status_code == 422 and answer.json()["errors"][0]["path"].startswith(("situation", ""))
+    assert answer.status_code == 422 and answer.json()["errors"][0]["path"] == path
