@@ -19,13 +19,15 @@ same in every language.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, partial
 from typing import Annotated, Any
 
+import anyio
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from typing_extensions import TypedDict
 
 from api.bodies import decode_json
@@ -42,7 +44,7 @@ from deduce.game.game import ReplayRefused
 from deduce.game.hints import HintsJSON, HintStepJSON
 from deduce.game.material import Rules
 from deduce.game.refusals import refusal_text
-from deduce.game.standing import StandingJSON
+from deduce.game.standing import StandingJSON, Stopped
 from deduce.game.store import GameStore, StoreFull
 from deduce.game.view import ViewJSON
 from deduce.shipped import data_path
@@ -272,11 +274,26 @@ async def get_hints(game_id: str, games: GamesDep, svc: ServiceDep, token: Token
                         "saw, each figure with its 95 % interval, and the number of playouts. From the player's view "
                         "alone, its draws seeded from it: the same view gives the same figures. A finished game is "
                         "refused (409, `game-over`): its end says how it stood.")
-async def get_standing(game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep, lang: LangDep) -> Any:
-    try:
-        return await svc.run(lambda: games.get(game_id, token).standing().to_json())
-    except REFUSED as exc:
-        return refusal(exc, games, lang)
+async def get_standing(request: Request, game_id: str, games: GamesDep, svc: ServiceDep, token: TokenDep,
+                       lang: LangDep) -> Any:
+    gone = threading.Event()   # the client went away (the page asks again for each new view): stop the playouts
+    async with anyio.create_task_group() as watching:
+        watching.start_soon(_watch, request, gone)
+        try:
+            return await svc.run(lambda: games.get(game_id, token).standing(stop=gone.is_set).to_json())
+        except REFUSED as exc:
+            return refusal(exc, games, lang)
+        except Stopped:
+            return Response(status_code=499)   # no one is there to read it
+        finally:
+            watching.cancel_scope.cancel()
+
+
+async def _watch(request: Request, gone: threading.Event) -> None:
+    """Set ``gone`` once the client of ``request`` has disconnected (looked at every tenth of a second)."""
+    while not await request.is_disconnected():
+        await anyio.sleep(0.1)
+    gone.set()
 
 
 @router.get("/v1/board", summary="The map: locations, landmarks and paths", response_model=BoardJSON,

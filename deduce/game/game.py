@@ -16,7 +16,7 @@ sentence the exception's message: :class:`~deduce.errors.InputError` for a malfo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from deduce.game.actions import Action, Pending, PlayerAction
@@ -182,13 +182,13 @@ class Game:
         """The nudge (1) or the focus (2) before that answer (:func:`~deduce.game.hints.hint_step`)."""
         return hint_step(self.rules, self.player_view(), self.legal_actions(), self.pending, self.lang, step)
 
-    def standing(self, playouts: int = PLAYOUTS) -> Standing:
+    def standing(self, playouts: int = PLAYOUTS, stop: Callable[[], bool] | None = None) -> Standing:
         """How the game stands if the plan is followed from here (:func:`~deduce.game.standing.standing`): from
         the player's view alone, so the same view gives the same figures. Refused once the game is over (its end
         says how it stands)."""
         if self.over:
             raise self.core.refused("game-over", state=self.state)
-        return standing(self.rules, self.player_view(), self.legal_actions(), self.pending, playouts)
+        return standing(self.rules, self.player_view(), self.legal_actions(), self.pending, playouts, stop=stop)
 
     # -- acting ----------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from deduce.game.game import Game
 from deduce.game.material import Rules
 from deduce.game.plan import PlanBot
 from deduce.game.setup import parse_setup
-from deduce.game.standing import Z95, Chance, Mean, draw, fitting_cuts, her_cards, standing
+from deduce.game.standing import Z95, Chance, Mean, Stopped, draw, fitting_cuts, her_cards, standing
 from deduce.game.state import State
 from deduce.game.view import PlayerView, player_view
 from deduce.shipped import load_rules
@@ -282,3 +282,19 @@ def test_the_tables_standing_for_what_a_player_entered_is_the_games() -> None:
     with pytest.raises(InputError) as info:
         parse_situation(RULES, {**doc, "sequence": {"position": 9}, "reverse": "yes"})
     assert [p.loc for p in info.value.problems] == [("sequence", "position"), ("reverse",)]
+
+
+def test_a_standing_whose_asker_has_gone_stops_between_playouts() -> None:
+    """The service asks ``stop`` before each playout (the page drops a standing when the view changes): once it
+    says so the work ends, having played no more than it had begun."""
+    game = Game.new(load_rules(), parse_setup(load_rules(), {"seed": 4}))
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    with pytest.raises(Stopped):
+        game.standing(stop=stop)
+    assert len(asked) == 4
+    assert game.standing(playouts=5, stop=lambda: False).playouts == 5
